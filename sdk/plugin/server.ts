@@ -1,0 +1,40 @@
+// Server half of the plugin SDK. Plugins import kernel surface from here only.
+export { definePlugin } from './server/plugin.js';
+export type {
+  Disposable,
+  DepsMap,
+  ExtensionPointDef,
+  FlowDef,
+  Migration,
+  PluginRegistrar,
+  ResolvedDeps,
+  ServerPlugin,
+  ServiceFactory,
+  StartContext,
+} from './server/plugin.js';
+export { defineRoute, apiResult, HttpError, badRequest, forbidden, notFound, conflict } from './server/routes.js';
+export type { ApiResult, Caller, HttpMethod, RouteAccess, RouteContext, RouteDef, RouteSchema } from './server/routes.js';
+export { coreServices, defineJob } from './server/services.js';
+export type {
+  BlobStore,
+  ConfigService,
+  DatabaseService,
+  EnqueueOptions,
+  EventsService,
+  GdprSettings,
+  JobContext,
+  JobDef,
+  JobHandler,
+  JobsService,
+  Logger,
+  Mailer,
+  MailMessage,
+  ProjectInfo,
+  ProjectsService,
+  PubSubService,
+  SecretsService,
+  UserInfo,
+  UsersService,
+} from './server/services.js';
+export { coreEvents } from './server/core-events.js';
+export * from './index.js';

@@ -1,0 +1,78 @@
+import type { AnyEntity, EntitySchema } from '@mikro-orm/core';
+import type { TSchema } from '@sinclair/typebox';
+import type { AnyStateMachine } from 'xstate';
+import type { EventDef, EventPayload } from '../shared/events.js';
+import type { ExtensionPointRef, ServiceRef } from '../shared/refs.js';
+import type { RouteDef, RouteSchema } from './routes.js';
+import type { JobDef, JobHandler, Logger } from './services.js';
+
+/** A schema migration owned by one plugin; `id`s sort in the order they apply. */
+export interface Migration {
+  id: string;
+  /** Statements run in order inside one transaction (Postgres 15 SQL). */
+  up: string[];
+}
+
+export type Disposable = () => void | Promise<void>;
+
+export type DepsMap = Record<string, ServiceRef<unknown>>;
+export type ResolvedDeps<D extends DepsMap> = { [K in keyof D]: D[K] extends ServiceRef<infer T> ? T : never };
+
+export interface ServiceFactory<T, D extends DepsMap> {
+  ref: ServiceRef<T>;
+  deps: D;
+  create(deps: ResolvedDeps<D>): T | Promise<T>;
+}
+
+export interface ExtensionPointDef<T> {
+  ref: ExtensionPointRef<T>;
+  /** Throw with a readable message to refuse a contribution at boot. */
+  validate?(contribution: T, fromPlugin: string): void;
+  /** When true the boot fails unless some plugin contributes. */
+  required?: boolean;
+}
+
+export interface FlowDef {
+  /** `<pluginId>.<name>` */
+  id: string;
+  machine: AnyStateMachine;
+}
+
+/** The declarative half of a plugin: what it contributes. No side effects here. */
+export interface PluginRegistrar {
+  readonly pluginId: string;
+  entities(...entities: (EntitySchema<AnyEntity> | (new (...args: never[]) => object))[]): void;
+  migrations(...migrations: Migration[]): void;
+  route<S extends RouteSchema>(route: RouteDef<S>): void;
+  job<S extends TSchema>(job: JobDef<S>, handler: JobHandler<S>): void;
+  on<E extends EventDef>(event: E, handler: (payload: EventPayload<E>) => Promise<void>): void;
+  flow(flow: FlowDef): void;
+  provide<T, D extends DepsMap>(factory: ServiceFactory<T, D>): void;
+  extensionPoint<T>(def: ExtensionPointDef<T>): void;
+  extend<T>(ref: ExtensionPointRef<T>, contribution: T): void;
+}
+
+export interface StartContext<D extends DepsMap> {
+  deps: ResolvedDeps<D>;
+  log: Logger;
+  /** Contributions other plugins made to an extension point this plugin owns. */
+  contributions<T>(ref: ExtensionPointRef<T>): { plugin: string; value: T }[];
+}
+
+export interface ServerPlugin<D extends DepsMap = DepsMap> {
+  id: string;
+  /** Plugins that must boot first (by id), beyond those implied by `deps`. */
+  dependsOn?: string[];
+  /** Service refs the plugin's start and handlers need. */
+  deps?: D;
+  register(registrar: PluginRegistrar): void;
+  /** Side effects go here; return what must be disposed at shutdown. */
+  start?(ctx: StartContext<D>): Promise<Disposable | void> | Disposable | void;
+}
+
+export function definePlugin<D extends DepsMap = Record<string, never>>(plugin: ServerPlugin<D>): ServerPlugin<D> {
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(plugin.id)) {
+    throw new Error(`Plugin id "${plugin.id}" must be lowerCamelCase letters and digits`);
+  }
+  return plugin;
+}

@@ -1,0 +1,109 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Permission } from '../shared/permissions.js';
+import type { Logger } from './services.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * Who may call a route. The kernel checks it before the handler runs:
+ * - `public`: anyone (login, signup, ingest endpoints with their own auth);
+ * - `user`: any logged-in member of the tenant (plus `permission` when set);
+ * - `admin`: admin or superAdmin only.
+ * `project: true` mounts the route under `/api/:projectId` and checks the project
+ * belongs to the caller's tenant (404 otherwise) and is within the caller's role.
+ */
+export interface RouteAccess {
+  auth: 'public' | 'user' | 'admin';
+  project?: boolean;
+  permission?: Permission;
+}
+
+export interface RouteSchema {
+  body?: TSchema;
+  querystring?: TSchema;
+  params?: TSchema;
+  /** The schema of `data` in a 200 answer (documentation; OpenAPI). */
+  response?: TSchema;
+}
+
+type StaticOr<S, D> = S extends TSchema ? Static<S> : D;
+
+/** The authenticated caller, as the kernel resolved it. */
+export interface Caller {
+  userId: number;
+  tenantId: number;
+  email: string;
+  name: string;
+  admin: boolean;
+  superAdmin: boolean;
+  roleId: number | null;
+  permissions: ReadonlySet<Permission>;
+  /** null = all projects of the tenant */
+  projectIds: ReadonlySet<number> | null;
+  tokenId: string;
+}
+
+export interface RouteContext<S extends RouteSchema> {
+  body: StaticOr<S['body'], undefined>;
+  query: StaticOr<S['querystring'], Record<string, never>>;
+  params: StaticOr<S['params'], Record<string, string>>;
+  /** Present unless the route is public. */
+  caller: Caller | null;
+  /** Present for project routes; already checked against the caller. */
+  projectId: number | null;
+  /** Tenant of the caller (or of the project for public project routes). */
+  tenantId: number | null;
+  /** A fresh EntityManager fork for this request. */
+  em: EntityManager;
+  log: Logger;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What a handler returns becomes `{ data }`; `ApiResult` lets it add top-level fields (e.g. `jwt`). */
+export interface ApiResult<T> {
+  readonly __apiResult: true;
+  data: T;
+  extra?: Record<string, unknown>;
+  status?: number;
+}
+
+export function apiResult<T>(data: T, options: { extra?: Record<string, unknown>; status?: number } = {}): ApiResult<T> {
+  return { __apiResult: true, data, ...options };
+}
+
+export interface RouteDef<S extends RouteSchema = RouteSchema> {
+  method: HttpMethod;
+  /** Path relative to `/api` (or `/api/:projectId` for project routes), e.g. `/notifications/:id/view`. */
+  url: string;
+  access: RouteAccess;
+  schema: S;
+  summary?: string;
+  /** Raw body parsing options (ingest uses larger limits). */
+  bodyLimit?: number;
+  handler(ctx: RouteContext<S>): Promise<unknown>;
+}
+
+/** Identity helper that keeps schema inference for the handler. */
+export function defineRoute<S extends RouteSchema>(def: RouteDef<S>): RouteDef<S> {
+  return def;
+}
+
+/** An error a handler throws to answer with a 4xx and a readable message. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly messages: string[] = [message],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, more: string[] = []) => new HttpError(400, message, [message, ...more]);
+export const forbidden = (message = 'Not allowed') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);

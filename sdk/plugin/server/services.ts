@@ -1,0 +1,176 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import type { TSchema, Static } from '@sinclair/typebox';
+import type { EventDef, EventPayload } from '../shared/events.js';
+import { createServiceRef } from '../shared/refs.js';
+
+/** Structured logger (pino-compatible subset). */
+export interface Logger {
+  debug(obj: object | string, msg?: string): void;
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+  child(bindings: Record<string, unknown>): Logger;
+}
+
+/** Read-only configuration: environment plus this plugin's settings from `config/`. */
+export interface ConfigService {
+  /** The public base URL users reach the app at (links in mails). */
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly embedded: boolean;
+  /** Settings of the calling plugin from config/cassette.json (empty object when none). */
+  pluginSettings<T extends Record<string, unknown> = Record<string, unknown>>(pluginId: string): T;
+  env(name: string): string | undefined;
+}
+
+/** The database: MikroORM on PGlite (embedded) or PostgreSQL. One SQL dialect: Postgres 15. */
+export interface DatabaseService {
+  readonly orm: MikroORM;
+  /** A fresh EntityManager fork for a unit of work. */
+  em(): EntityManager;
+  /** Run plain parameterised SQL (`?` placeholders). */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Run `fn` in one transaction; it commits when `fn` resolves. */
+  transaction<T>(fn: (em: EntityManager) => Promise<T>): Promise<T>;
+  readonly driver: 'pglite' | 'postgresql';
+}
+
+export interface JobDef<S extends TSchema = TSchema> {
+  /** `<pluginId>.<name>` */
+  readonly name: string;
+  readonly schema: S;
+  /** Attempts before a job is given up (default 3). */
+  readonly attempts?: number;
+  /** Base backoff in ms, doubled per attempt (default 1000). */
+  readonly backoffMs?: number;
+  /** Jobs of this kind run at most this many at once per process (default 1). */
+  readonly concurrency?: number;
+}
+
+export function defineJob<S extends TSchema>(def: JobDef<S>): JobDef<S> {
+  if (!/^[a-z][a-zA-Z0-9]*\.[a-zA-Z][a-zA-Z0-9.]*$/.test(def.name)) {
+    throw new Error(`Job name "${def.name}" must look like "<pluginId>.<name>"`);
+  }
+  return Object.freeze({ ...def });
+}
+
+export interface EnqueueOptions {
+  delayMs?: number;
+  /** Jobs with the same id are enqueued once while the first is pending. */
+  jobId?: string;
+}
+
+export interface JobContext {
+  readonly attempt: number;
+  readonly jobId: string;
+  readonly log: Logger;
+}
+
+export type JobHandler<S extends TSchema> = (payload: Static<S>, ctx: JobContext) => Promise<void>;
+
+/**
+ * Background jobs and the scheduler. In-process by default, BullMQ on Redis when
+ * REDIS_URL is set; both pass the same contract suite.
+ */
+export interface JobsService {
+  enqueue<S extends TSchema>(job: JobDef<S>, payload: Static<S>, options?: EnqueueOptions): Promise<string>;
+  /** Run `job` every `everyMs` (idempotent by scheduleId). */
+  schedule<S extends TSchema>(scheduleId: string, job: JobDef<S>, payload: Static<S>, everyMs: number): Promise<void>;
+  unschedule(scheduleId: string): Promise<void>;
+}
+
+/** Fire-and-forget messages between processes (live sessions, cache busting). */
+export interface PubSubService {
+  publish(channel: string, message: unknown): Promise<void>;
+  subscribe(channel: string, handler: (message: unknown) => void): Promise<() => Promise<void>>;
+}
+
+/** Binary objects: recordings, screenshots, source maps. Keys are `a-z0-9._-/` paths. */
+export interface BlobStore {
+  put(key: string, data: Uint8Array | string, options?: { contentType?: string }): Promise<void>;
+  get(key: string): Promise<Uint8Array | null>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  list(prefix: string): Promise<string[]>;
+}
+
+/** Integration tokens encrypted at rest (AES-256-GCM with a key id, so keys can rotate). */
+export interface SecretsService {
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+}
+
+export interface MailMessage {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** SMTP when configured; otherwise mails are written to the server log. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Typed, versioned events between plugins. */
+export interface EventsService {
+  publish<E extends EventDef>(event: E, payload: EventPayload<E>): Promise<void>;
+}
+
+export interface ProjectInfo {
+  id: number;
+  tenantId: number;
+  name: string;
+  host: string;
+  projectKey: string;
+  recorded: boolean;
+  lastRecordedSessionAt: string | null;
+  gdpr: GdprSettings;
+  saveRequestPayloads: boolean;
+  metadataKeys: string[];
+}
+
+export interface GdprSettings {
+  maskEmails: boolean;
+  maskNumbers: boolean;
+  defaultInputMode: 'plain' | 'obscured' | 'hidden';
+  sampleRate: number;
+}
+
+/** What plugins may ask the kernel about projects (they never touch core tables). */
+export interface ProjectsService {
+  get(projectId: number): Promise<ProjectInfo | null>;
+  byKey(projectKey: string): Promise<ProjectInfo | null>;
+  listForTenant(tenantId: number): Promise<ProjectInfo[]>;
+  /** Called by ingest when a session is recorded: drives status and onboarding. */
+  markRecorded(projectId: number, at: Date): Promise<void>;
+}
+
+export interface UserInfo {
+  id: number;
+  tenantId: number;
+  email: string;
+  name: string;
+  admin: boolean;
+  superAdmin: boolean;
+}
+
+export interface UsersService {
+  get(userId: number): Promise<UserInfo | null>;
+  listForTenant(tenantId: number): Promise<UserInfo[]>;
+}
+
+/** Core services, each a typed ref a plugin lists as a dependency. */
+export const coreServices = {
+  logger: createServiceRef<Logger>('core.logger'),
+  config: createServiceRef<ConfigService>('core.config'),
+  database: createServiceRef<DatabaseService>('core.database'),
+  jobs: createServiceRef<JobsService>('core.jobs'),
+  pubsub: createServiceRef<PubSubService>('core.pubsub'),
+  blobs: createServiceRef<BlobStore>('core.blobs'),
+  secrets: createServiceRef<SecretsService>('core.secrets'),
+  mailer: createServiceRef<Mailer>('core.mailer'),
+  events: createServiceRef<EventsService>('core.events'),
+  projects: createServiceRef<ProjectsService>('core.projects'),
+  users: createServiceRef<UsersService>('core.users'),
+} as const;

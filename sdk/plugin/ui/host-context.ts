@@ -1,0 +1,60 @@
+import { createContext, useContext } from 'react';
+import type { Permission } from '../shared/permissions.js';
+import type { ApiClient } from './api-client.js';
+
+export interface AccountLimits {
+  teamMember: { limit: number; remaining: number };
+  sites: { limit: number; remaining: number };
+  projects: { remaining: number };
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  name: string;
+  admin: boolean;
+  superAdmin: boolean;
+  changePassword: boolean;
+  roleId: number | null;
+  roleName?: string;
+  permissions: Permission[];
+  appearance: Record<string, unknown>;
+  limits: AccountLimits;
+}
+
+export interface ProjectSummary {
+  id: number;
+  name: string;
+  host: string;
+  projectKey: string;
+  status: 'red' | 'yellow' | 'green';
+  recorded: boolean;
+}
+
+export type ToastKind = 'success' | 'error' | 'info';
+
+/** What the host shell offers every plugin page. */
+export interface HostContextValue {
+  api: ApiClient;
+  account: Account;
+  projects: ProjectSummary[];
+  currentProject: ProjectSummary | null;
+  selectProject(projectId: number): void;
+  reloadProjects(): Promise<void>;
+  hasPermission(permission: Permission): boolean;
+  toast(message: string, kind?: ToastKind): void;
+  enabledPlugins: string[];
+  timezone: string;
+}
+
+export const HostContext = createContext<HostContextValue | null>(null);
+
+export function useHost(): HostContextValue {
+  const value = useContext(HostContext);
+  if (!value) throw new Error('useHost() must be used inside the Cassette host shell');
+  return value;
+}
+
+export const useApi = () => useHost().api;
+export const useToast = () => useHost().toast;
+export const useCurrentProject = () => useHost().currentProject;

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['core/**/*.test.ts', 'sdk/**/*.test.ts', 'plugins/**/*.test.{ts,tsx}', 'host-ui/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', '**/*.contract.test.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
