@@ -3,6 +3,7 @@ export { definePlugin } from './server/plugin.js';
 export type {
   Disposable,
   DepsMap,
+  EntityDefinition,
   ExtensionPointDef,
   FlowDef,
   Migration,

@@ -1,9 +1,33 @@
 // Browser half of the plugin SDK: what plugin UIs import from the host.
 export { defineUiPlugin, hostSlots } from './ui/plugin.js';
 export type { NavItem, SettingsTab, SlotFill, TopBarItem, UiPage, UiPlugin } from './ui/plugin.js';
-export { HostContext, useHost, useApi, useToast, useCurrentProject } from './ui/host-context.js';
-export type { Account, AccountLimits, HostContextValue, ProjectSummary, ToastKind } from './ui/host-context.js';
+export { HostContext, useHost, useApi, useToast, useCurrentProject, accountHasPermission } from './ui/host-context.js';
+export type { Account, AccountLimits, Client, HostContextValue, ProjectSummary, ToastKind } from './ui/host-context.js';
 export { ApiError, CONNECTION_ERROR, createApiClient, stripEmpty } from './ui/api-client.js';
 export type { ApiClient, ApiClientOptions, ApiResponse } from './ui/api-client.js';
 export { PERMISSIONS, PERMISSION_LABELS, isPermission } from './shared/permissions.js';
 export type { Permission } from './shared/permissions.js';
+
+// Slots: plugins (and the host) offer named places other plugins fill.
+export { Slot, UiRegistryContext, useSlotFills } from './ui/slot.js';
+export type { SlotProps, UiRegistryValue } from './ui/slot.js';
+
+// The shared UI kit (styled by the host stylesheet's `cs-*` classes).
+export { Button } from './ui/kit/Button.js';
+export type { ButtonProps, ButtonVariant } from './ui/kit/Button.js';
+export { Spinner, Loader } from './ui/kit/Spinner.js';
+export type { SpinnerProps } from './ui/kit/Spinner.js';
+export { Input, Textarea, Select, Checkbox } from './ui/kit/fields.js';
+export type { InputProps, TextareaProps, SelectProps, SelectOption, CheckboxProps } from './ui/kit/fields.js';
+export { FormErrors } from './ui/kit/FormErrors.js';
+export { NoContent, NO_CONTENT_TEXT } from './ui/kit/NoContent.js';
+export type { NoContentProps } from './ui/kit/NoContent.js';
+export { NotAllowed, NOT_ALLOWED_TEXT, LIVE_SESSION_TEXT } from './ui/kit/NotAllowed.js';
+export type { NotAllowedProps } from './ui/kit/NotAllowed.js';
+export { CopyButton, copyText, COPY_FEEDBACK_MS } from './ui/kit/CopyButton.js';
+export type { CopyButtonProps } from './ui/kit/CopyButton.js';
+export { Toasts, useToasts, TOAST_AUTO_CLOSE_MS } from './ui/kit/Toasts.js';
+export type { ShowToast } from './ui/kit/Toasts.js';
+export { SidePanel, Modal, ConfirmDialog } from './ui/kit/overlays.js';
+export type { SidePanelProps, ModalProps, ConfirmDialogProps } from './ui/kit/overlays.js';
+export { InfoIcon, LockIcon, CloseIcon, CheckIcon, CopyIcon, InboxIcon } from './ui/kit/icons.js';

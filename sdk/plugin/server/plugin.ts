@@ -1,4 +1,8 @@
-import type { AnyEntity, EntitySchema } from '@mikro-orm/core';
+import type { EntitySchema } from '@mikro-orm/core';
+
+// Loose on purpose: defineEntity() schemas are typed per entity and do not unify.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type EntityDefinition = EntitySchema<any> | (new (...args: never[]) => object) | { readonly meta: unknown };
 import type { TSchema } from '@sinclair/typebox';
 import type { AnyStateMachine } from 'xstate';
 import type { EventDef, EventPayload } from '../shared/events.js';
@@ -41,7 +45,8 @@ export interface FlowDef {
 /** The declarative half of a plugin: what it contributes. No side effects here. */
 export interface PluginRegistrar {
   readonly pluginId: string;
-  entities(...entities: (EntitySchema<AnyEntity> | (new (...args: never[]) => object))[]): void;
+  /** MikroORM entities: `defineEntity(...)` schemas (preferred) or classes. */
+  entities(...entities: EntityDefinition[]): void;
   migrations(...migrations: Migration[]): void;
   route<S extends RouteSchema>(route: RouteDef<S>): void;
   job<S extends TSchema>(job: JobDef<S>, handler: JobHandler<S>): void;

@@ -30,7 +30,15 @@ export interface ApiClientOptions {
   getToken(): string | null;
   /** 401/403: the host clears the session (spec: a 403 logs the user out). */
   onAuthFailure?(status: number): void;
+  /** The request never reached the server; the host shows 'Connection error'. */
+  onConnectionError?(): void;
   fetchImpl?: typeof fetch;
+}
+
+interface Envelope<T> {
+  data?: T;
+  errors?: unknown[];
+  jwt?: string;
 }
 
 export interface ApiResponse<T> {
@@ -63,11 +71,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       response = await doFetch(`${baseUrl}${path}`, { method, headers, body: payload });
     } catch {
+      options.onConnectionError?.();
       throw new ApiError(0, [CONNECTION_ERROR]);
     }
-    let json: { data?: T; errors?: unknown[]; jwt?: string } | null = null;
+    let json: Envelope<T> | null = null;
     try {
-      json = (await response.json()) as typeof json;
+      json = (await response.json()) as Envelope<T> | null;
     } catch {
       json = null;
     }

@@ -20,6 +20,15 @@ export interface Account {
   permissions: Permission[];
   appearance: Record<string, unknown>;
   limits: AccountLimits;
+  verifiedEmail?: boolean;
+}
+
+export interface Client {
+  tenantId: number | string;
+  name: string;
+  tenantKey?: string;
+  edition?: string;
+  optOut?: boolean;
 }
 
 export interface ProjectSummary {
@@ -37,6 +46,7 @@ export type ToastKind = 'success' | 'error' | 'info';
 export interface HostContextValue {
   api: ApiClient;
   account: Account;
+  client: Client | null;
   projects: ProjectSummary[];
   currentProject: ProjectSummary | null;
   selectProject(projectId: number): void;
@@ -45,6 +55,8 @@ export interface HostContextValue {
   toast(message: string, kind?: ToastKind): void;
   enabledPlugins: string[];
   timezone: string;
+  /** POST /api/logout, then clear the session and go to /login. */
+  logout(): Promise<void>;
 }
 
 export const HostContext = createContext<HostContextValue | null>(null);
@@ -58,3 +70,10 @@ export function useHost(): HostContextValue {
 export const useApi = () => useHost().api;
 export const useToast = () => useHost().toast;
 export const useCurrentProject = () => useHost().currentProject;
+
+/** Admins and super admins hold every permission; members hold their role's. */
+export function accountHasPermission(account: Pick<Account, 'admin' | 'superAdmin' | 'permissions'> | null | undefined, permission: Permission): boolean {
+  if (!account) return false;
+  if (account.admin || account.superAdmin) return true;
+  return (account.permissions ?? []).includes(permission);
+}

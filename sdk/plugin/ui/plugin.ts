@@ -3,7 +3,11 @@ import type { Permission } from '../shared/permissions.js';
 
 /** A page on one of the spec's routes, lazy-loaded by the host. */
 export interface UiPage {
-  /** react-router path, e.g. `/:siteId/errors/:errorId`. `:siteId` marks a project page. */
+  /**
+   * react-router path, e.g. `/:siteId/errors/:errorId`. `:siteId` marks a project page (the host
+   * checks the id is a known project and switches to it). Matching is exact and strict (no
+   * trailing slash); a trailing `/*` matches any rest of the path.
+   */
   path: string;
   component: ComponentType;
   /** The host shows 'Not allowed' when the user's role lacks it. */
@@ -65,4 +69,10 @@ export function defineUiPlugin(plugin: UiPlugin): UiPlugin {
 export const hostSlots = {
   /** Extra blocks on the onboarding integrations tab. */
   onboardingIntegrations: 'host.onboarding.integrations',
+  /** Install instructions on the onboarding installing tab; props `{ project }` (replaces the host's default). */
+  onboardingInstalling: 'host.onboarding.installing',
+  /** Identify-users instructions on the onboarding tab; props `{ project }` (replaces the host's default). */
+  onboardingIdentifyUsers: 'host.onboarding.identify-users',
+  /** Extra content on the host's sessions placeholder page; props `{ project }`. */
+  sessionsPlaceholder: 'host.sessions.placeholder',
 } as const;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { LoginRateLimiter } from './login-rate-limiter.js';
+
+describe('LoginRateLimiter', () => {
+  it('blocks an account after too many failures and lets it in after the window', () => {
+    let now = 1_000_000;
+    const limiter = new LoginRateLimiter({ windowMs: 60_000, maxFailuresPerAccount: 3, maxFailuresPerIp: 100 }, () => now);
+    for (let i = 0; i < 3; i++) {
+      expect(limiter.retryAfter('A@x.io', '1.1.1.1')).toBe(0);
+      limiter.recordFailure('a@x.io', '1.1.1.1');
+    }
+    expect(limiter.retryAfter('a@x.io', '2.2.2.2')).toBeGreaterThan(0);
+    expect(limiter.retryAfter('b@x.io', '1.1.1.1')).toBe(0);
+    now += 60_001;
+    expect(limiter.retryAfter('a@x.io', '1.1.1.1')).toBe(0);
+  });
+
+  it('blocks an IP spraying many accounts', () => {
+    const limiter = new LoginRateLimiter({ windowMs: 60_000, maxFailuresPerAccount: 100, maxFailuresPerIp: 4 });
+    for (let i = 0; i < 4; i++) limiter.recordFailure(`u${i}@x.io`, '9.9.9.9');
+    expect(limiter.retryAfter('fresh@x.io', '9.9.9.9')).toBeGreaterThan(0);
+    expect(limiter.retryAfter('fresh@x.io', '8.8.8.8')).toBe(0);
+  });
+
+  it('a success clears the account counter', () => {
+    const limiter = new LoginRateLimiter({ windowMs: 60_000, maxFailuresPerAccount: 2, maxFailuresPerIp: 100 });
+    limiter.recordFailure('a@x.io', '1.1.1.1');
+    limiter.recordSuccess('a@x.io');
+    limiter.recordFailure('a@x.io', '1.1.1.1');
+    expect(limiter.retryAfter('a@x.io', '1.1.1.1')).toBe(0);
+  });
+});

@@ -1,0 +1,27 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// OWASP's Argon2id minimum: m=19 MiB, t=2, p=1.
+const OPTIONS = { algorithm: 2 /* Argon2id (a const enum we cannot import under isolatedModules) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) return false;
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash to verify against when the account does not exist, so timing does not reveal it. */
+let dummyHash: Promise<string> | null = null;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword('not-a-real-password-just-timing');
+  return dummyHash;
+}

@@ -1,0 +1,87 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface PluginEntry {
+  id: string;
+  settings: Record<string, unknown>;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set, else embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  /** BullMQ + Redis pub/sub when set, else in-process. */
+  redisUrl?: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  prettyLogs: boolean;
+  /** -1 means unlimited. */
+  limits: { sites: number; teamMembers: number };
+  /** Lifetime of a login token. */
+  tokenTtlSeconds: number;
+  plugins: PluginEntry[];
+  /** Directory holding the built UI (served when present). */
+  uiDir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  return value;
+}
+
+interface ConfigFile {
+  plugins?: Record<string, { enabled?: boolean; settings?: Record<string, unknown> }>;
+}
+
+export function readPluginConfig(file: string): PluginEntry[] {
+  if (!existsSync(file)) throw new Error(`Config file ${file} not found`);
+  let parsed: ConfigFile;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as ConfigFile;
+  } catch (error) {
+    throw new Error(`Config file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  return Object.entries(parsed.plugins ?? {})
+    .filter(([, entry]) => entry.enabled !== false)
+    .map(([id, entry]) => ({ id, settings: entry.settings ?? {} }));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = intFrom(env, 'PORT', 8080);
+  const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, 'data'));
+  const configFile = env.CASSETTE_CONFIG ? (isAbsolute(env.CASSETTE_CONFIG) ? env.CASSETTE_CONFIG : resolve(env.CASSETTE_CONFIG)) : join(REPO_ROOT, 'config', 'cassette.json');
+  let plugins = readPluginConfig(configFile);
+  // CASSETTE_PLUGINS="a,b" overrides the file (handy for one-off runs and tests).
+  if (env.CASSETTE_PLUGINS !== undefined) {
+    const ids = env.CASSETTE_PLUGINS.split(',').map((s) => s.trim()).filter(Boolean);
+    plugins = ids.map((id) => plugins.find((p) => p.id === id) ?? { id, settings: {} });
+  }
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Cassette <no-reply@localhost>',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    prettyLogs: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : !env.DATABASE_URL,
+    limits: { sites: intFrom(env, 'LIMIT_SITES', -1), teamMembers: intFrom(env, 'LIMIT_TEAM_MEMBERS', -1) },
+    tokenTtlSeconds: intFrom(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
+    plugins,
+    uiDir: env.UI_DIR ?? join(REPO_ROOT, 'host-ui', 'dist'),
+    env,
+  };
+}

@@ -1,0 +1,82 @@
+import type { Migration } from '@cassette/plugin-sdk/server';
+
+export const coreMigrations: Migration[] = [
+  {
+    id: '0001_accounts_projects',
+    up: [
+      `create table core_tenants (
+        id serial primary key,
+        name text not null,
+        tenant_key text not null unique,
+        opt_out boolean not null default false,
+        onboarding jsonb not null default '{}'::jsonb,
+        created_at timestamptz not null default now()
+      )`,
+      `create table core_roles (
+        id serial primary key,
+        tenant_id integer not null references core_tenants(id) on delete cascade,
+        name text not null,
+        description text,
+        permissions jsonb not null default '[]'::jsonb,
+        all_projects boolean not null default true,
+        project_ids jsonb not null default '[]'::jsonb,
+        protected boolean not null default false,
+        created_at timestamptz not null default now(),
+        deleted_at timestamptz
+      )`,
+      `create index core_roles_tenant_id_index on core_roles (tenant_id)`,
+      `create unique index core_roles_tenant_name_unique on core_roles (tenant_id, lower(name)) where deleted_at is null`,
+      `create table core_users (
+        id serial primary key,
+        tenant_id integer not null references core_tenants(id) on delete cascade,
+        email text not null,
+        name text not null,
+        password_hash text,
+        admin boolean not null default false,
+        super_admin boolean not null default false,
+        role_id integer references core_roles(id),
+        joined boolean not null default false,
+        change_password boolean not null default false,
+        appearance jsonb not null default '{}'::jsonb,
+        created_at timestamptz not null default now(),
+        deleted_at timestamptz
+      )`,
+      `create index core_users_tenant_id_index on core_users (tenant_id)`,
+      // Login is by e-mail alone, so an address belongs to one live account across tenants.
+      `create unique index core_users_email_unique on core_users (lower(email)) where deleted_at is null`,
+      `create table core_projects (
+        id serial primary key,
+        tenant_id integer not null references core_tenants(id) on delete cascade,
+        name text not null,
+        host text not null default '',
+        project_key text not null unique,
+        gdpr jsonb not null,
+        custom_fields jsonb not null default '[]'::jsonb,
+        save_request_payloads boolean not null default false,
+        recorded boolean not null default false,
+        last_recorded_session_at timestamptz,
+        created_at timestamptz not null default now(),
+        deleted_at timestamptz
+      )`,
+      `create index core_projects_tenant_id_index on core_projects (tenant_id)`,
+      `create unique index core_projects_tenant_name_unique on core_projects (tenant_id, lower(name)) where deleted_at is null`,
+      `create table core_auth_sessions (
+        id text primary key,
+        user_id integer not null references core_users(id) on delete cascade,
+        expires_at timestamptz not null,
+        created_at timestamptz not null default now()
+      )`,
+      `create index core_auth_sessions_user_id_index on core_auth_sessions (user_id)`,
+      `create table core_one_time_tokens (
+        id serial primary key,
+        user_id integer not null references core_users(id) on delete cascade,
+        kind text not null,
+        token_hash text not null unique,
+        expires_at timestamptz not null,
+        used_at timestamptz,
+        created_at timestamptz not null default now()
+      )`,
+      `create index core_one_time_tokens_user_id_index on core_one_time_tokens (user_id)`,
+    ],
+  },
+];

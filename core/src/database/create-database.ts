@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import type { DatabaseService } from '@cassette/plugin-sdk/server';
+
+export type { EntityDefinition } from '@cassette/plugin-sdk/server';
+import type { EntityDefinition } from '@cassette/plugin-sdk/server';
+
+export interface DatabaseOptions {
+  /** postgres://... for PostgreSQL; absent for embedded PGlite. */
+  databaseUrl?: string;
+  /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
+  pgliteDir?: string;
+  entities: EntityDefinition[];
+}
+
+export interface DatabaseRuntime extends DatabaseService {
+  close(): Promise<void>;
+}
+
+/**
+ * Opens MikroORM on PostgreSQL when a URL is given, else on PGlite. Both speak the
+ * same SQL, so plugins never branch on the driver.
+ */
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseRuntime> {
+  let orm: MikroORM;
+  let driver: DatabaseRuntime['driver'];
+  const common = {
+    entities: options.entities as never[],
+    debug: false,
+    allowGlobalContext: false,
+    // Tables come from hand-written migrations; never let the ORM guess a schema.
+    ensureDatabase: false,
+  } as const;
+  if (options.databaseUrl) {
+    const { MikroORM: PgORM } = await import('@mikro-orm/postgresql');
+    orm = (await PgORM.init({ ...common, clientUrl: options.databaseUrl, pool: { min: 0, max: 10 } })) as unknown as MikroORM;
+    driver = 'postgresql';
+  } else {
+    const { MikroORM: PgliteORM } = await import('@mikro-orm/pglite');
+    const dir = options.pgliteDir ?? 'memory://';
+    if (!dir.startsWith('memory:')) mkdirSync(dir, { recursive: true });
+    orm = (await PgliteORM.init({ ...common, dbName: dir.startsWith('memory:') ? dir : join(dir) })) as unknown as MikroORM;
+    driver = 'pglite';
+  }
+
+  const em = (): EntityManager => orm.em.fork();
+  return {
+    orm,
+    driver,
+    em,
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const result = await em().getConnection().execute(sql, [...params]);
+      return result as unknown as T[];
+    },
+    async transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
+      return em().transactional((tx) => fn(tx as EntityManager));
+    },
+    async close() {
+      await orm.close(true);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { PERMISSIONS } from '@cassette/plugin-sdk';
+import type { AppConfig } from '../config/app-config.js';
+import { ProjectEntity } from '../entities/project.entity.js';
+import { RoleEntity } from '../entities/role.entity.js';
+import { TenantEntity, type Tenant } from '../entities/tenant.entity.js';
+import { UserEntity, type User } from '../entities/user.entity.js';
+
+function remaining(limit: number, used: number): number {
+  return limit < 0 ? -1 : Math.max(0, limit - used);
+}
+
+export async function accountLimits(em: EntityManager, tenantId: number, config: AppConfig) {
+  const [sites, members] = await Promise.all([
+    em.count(ProjectEntity, { tenantId, deletedAt: null }),
+    em.count(UserEntity, { tenantId, deletedAt: null }),
+  ]);
+  const sitesRemaining = remaining(config.limits.sites, sites);
+  return {
+    teamMember: { limit: config.limits.teamMembers, remaining: remaining(config.limits.teamMembers, members) },
+    sites: { limit: config.limits.sites, remaining: sitesRemaining },
+    projects: { remaining: sitesRemaining },
+  };
+}
+
+export async function accountView(em: EntityManager, user: User, config: AppConfig) {
+  const role = user.roleId ? await em.findOne(RoleEntity, { id: user.roleId, deletedAt: null }) : null;
+  const admin = user.admin || user.superAdmin;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    admin,
+    superAdmin: user.superAdmin,
+    changePassword: user.changePassword,
+    verifiedEmail: user.joined,
+    roleId: role?.id ?? null,
+    roleName: role?.name ?? null,
+    permissions: admin ? [...PERMISSIONS] : (role?.permissions ?? []),
+    appearance: user.appearance,
+    limits: await accountLimits(em, user.tenantId, config),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function clientView(tenant: Tenant) {
+  return { tenantId: tenant.id, name: tenant.name, tenantKey: tenant.tenantKey, edition: 'self-hosted', optOut: tenant.optOut };
+}
+
+export async function loadTenant(em: EntityManager, tenantId: number): Promise<Tenant> {
+  return em.findOneOrFail(TenantEntity, { id: tenantId });
+}

@@ -1,0 +1,31 @@
+import type { ProjectInfo, ProjectsService } from '@cassette/plugin-sdk/server';
+import type { DatabaseRuntime } from '../database/create-database.js';
+import { ProjectEntity } from '../entities/project.entity.js';
+import { projectInfo } from './project-view.js';
+
+/** The projects service plugins use: read-only views plus the "recorded" signal from ingest. */
+export class ProjectsDirectory implements ProjectsService {
+  constructor(private readonly db: DatabaseRuntime) {}
+
+  async get(projectId: number): Promise<ProjectInfo | null> {
+    const project = await this.db.em().findOne(ProjectEntity, { id: projectId, deletedAt: null });
+    return project ? projectInfo(project) : null;
+  }
+
+  async byKey(projectKey: string): Promise<ProjectInfo | null> {
+    const project = await this.db.em().findOne(ProjectEntity, { projectKey, deletedAt: null });
+    return project ? projectInfo(project) : null;
+  }
+
+  async listForTenant(tenantId: number): Promise<ProjectInfo[]> {
+    const projects = await this.db.em().find(ProjectEntity, { tenantId, deletedAt: null }, { orderBy: { id: 'asc' } });
+    return projects.map(projectInfo);
+  }
+
+  async markRecorded(projectId: number, at: Date): Promise<void> {
+    await this.db.query(
+      'update core_projects set recorded = true, last_recorded_session_at = greatest(coalesce(last_recorded_session_at, ?), ?) where id = ?',
+      [at, at, projectId],
+    );
+  }
+}

@@ -1,0 +1,29 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { GdprSettings } from '@cassette/plugin-sdk/server';
+
+export interface CustomField {
+  index: number;
+  key: string;
+  label?: string;
+  type: 'string';
+}
+
+export const ProjectEntity = defineEntity({
+  name: 'Project',
+  tableName: 'core_projects',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    tenantId: p.integer().index(),
+    name: p.string(),
+    host: p.string().default(''),
+    projectKey: p.string().unique(),
+    gdpr: p.json<GdprSettings>(),
+    customFields: p.json<CustomField[]>(),
+    saveRequestPayloads: p.boolean().default(false),
+    recorded: p.boolean().default(false),
+    lastRecordedSessionAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    deletedAt: p.datetime().nullable(),
+  },
+});
+export type Project = InferEntity<typeof ProjectEntity>;

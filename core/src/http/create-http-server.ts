@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from '@cassette/plugin-sdk/server';
+import { errorHandler } from './error-handler.js';
+import { fastifyLogger } from './fastify-logger.js';
+
+export interface HttpServerOptions {
+  log: Logger;
+  uiDir?: string;
+  version: string;
+}
+
+/**
+ * The CSP for the app: no inline script, nothing from other origins. The player's
+ * sandboxed iframe (later) relies on this never allowing recorded scripts.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: fastifyLogger(options.log),
+    disableRequestLogging: true,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: {
+        allErrors: true,
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+      },
+    },
+  });
+  app.setErrorHandler(errorHandler);
+
+  const { default: swagger } = await import('@fastify/swagger');
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Cassette API', version: options.version, description: 'Answers are `{ data }` or `{ errors: [...] }`.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    return payload;
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ data: { ok: true } }));
+
+  const uiDir = options.uiDir && existsSync(options.uiDir) ? options.uiDir : undefined;
+  if (uiDir) {
+    const { default: fastifyStatic } = await import('@fastify/static');
+    await app.register(fastifyStatic, { root: uiDir, prefix: '/', wildcard: false, index: false, cacheControl: false });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !uiDir) {
+      return reply.status(404).send({ errors: [`No route ${request.method} ${url.split('?')[0]}`] });
+    }
+    // Client-side routes: serve the app shell, which routes in the browser.
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { PERMISSION_LABELS } from '@cassette/plugin-sdk';
+import { HttpError, type Caller, type Logger, type RouteDef } from '@cassette/plugin-sdk/server';
+import type { TokenService } from '../auth/tokens.js';
+import type { DatabaseRuntime } from '../database/create-database.js';
+import { ProjectEntity } from '../entities/project.entity.js';
+import { resolveCaller } from './caller-resolver.js';
+import { stripEmptyValues } from './strip-empty.js';
+
+/** A route as mounted: the table the authorization matrix test is built from. */
+export interface MountedRoute {
+  plugin: string;
+  method: RouteDef['method'];
+  /** Full path as Fastify sees it, e.g. `/api/:projectId/gdpr`. */
+  path: string;
+  access: RouteDef['access'];
+  route: RouteDef;
+}
+
+export interface MountDeps {
+  tokens: TokenService;
+  db: DatabaseRuntime;
+  log: Logger;
+}
+
+const PROJECT_ID_PARAM = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+export function fullPath(route: RouteDef): string {
+  const prefix = route.access.project ? '/api/:projectId' : '/api';
+  return `${prefix}${route.url === '/' ? '' : route.url}`;
+}
+
+function paramsSchema(route: RouteDef): TSchema | undefined {
+  if (!route.access.project) return route.schema.params;
+  const base = (route.schema.params as TObject | undefined)?.properties ?? {};
+  return Type.Object({ ...base, projectId: PROJECT_ID_PARAM });
+}
+
+function isApiResult(value: unknown): value is { __apiResult: true; data: unknown; extra?: Record<string, unknown>; status?: number } {
+  return typeof value === 'object' && value !== null && (value as { __apiResult?: unknown }).__apiResult === true;
+}
+
+/** Routes a member with a pending password change may still call. */
+const PASSWORD_CHANGE_ALLOWED = new Set(['GET /api/account', 'POST /api/account/password', 'POST /api/logout', 'GET /api/client']);
+
+/**
+ * Mounts one plugin's routes. The access check runs before validation-dependent work and
+ * before the handler: tenant, project, role scope and permission are all enforced here.
+ */
+export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteDef[], deps: MountDeps): MountedRoute[] {
+  const mounted: MountedRoute[] = [];
+  for (const route of routes) {
+    const path = fullPath(route);
+    const key = `${route.method} ${path}`;
+    app.route({
+      method: route.method,
+      url: path,
+      bodyLimit: route.bodyLimit,
+      schema: {
+        summary: route.summary,
+        tags: [plugin],
+        body: route.schema.body,
+        querystring: route.schema.querystring,
+        params: paramsSchema(route),
+        ...(route.access.auth === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+        ...(route.schema.response ? { response: { 200: Type.Object({ data: route.schema.response }) } } : {}),
+      },
+      // Access is checked in onRequest so that an anonymous or foreign caller learns nothing
+      // from validation messages about a route it may not use.
+      onRequest: async (request) => {
+        const em = deps.db.em();
+        (request as RequestWithCassette).cassette = { em, caller: null, projectId: null, tenantId: null };
+        if (route.access.auth === 'public') return;
+        const resolved = await resolveCaller(request.headers.authorization, deps.tokens, em);
+        if (!resolved) throw new HttpError(401, 'Please log in again: your session is missing or has expired.');
+        const { caller } = resolved;
+        if (resolved.changePassword && !PASSWORD_CHANGE_ALLOWED.has(key)) {
+          throw new HttpError(403, 'Change your password before continuing.');
+        }
+        request.cassette.caller = caller;
+        request.cassette.tenantId = caller.tenantId;
+        if (route.access.project) {
+          const raw = (request.params as Record<string, string>).projectId ?? '';
+          const projectId = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+          const project = Number.isSafeInteger(projectId) && projectId <= 2_147_483_647
+            ? await em.findOne(ProjectEntity, { id: projectId, tenantId: caller.tenantId, deletedAt: null }, { fields: ['id'] })
+            : null;
+          if (!project) throw new HttpError(404, 'Project not found');
+          if (!caller.admin && caller.projectIds && !caller.projectIds.has(projectId)) {
+            throw new HttpError(403, "You don't have access to this project. Please check with your admin.");
+          }
+          request.cassette.projectId = projectId;
+        }
+        if (route.access.auth === 'admin' && !caller.admin) {
+          throw new HttpError(403, 'Only an admin can do this. Please check with your admin.');
+        }
+        if (route.access.permission && !caller.admin && !caller.permissions.has(route.access.permission)) {
+          throw new HttpError(403, `Not allowed: your role lacks the ${PERMISSION_LABELS[route.access.permission]} permission. Please check with your admin.`);
+        }
+      },
+      preValidation: async (request) => {
+        if (request.body && typeof request.body === 'object') request.body = stripEmptyValues(request.body);
+      },
+      handler: async (request, reply) => {
+        const ctx = request.cassette;
+        const result = await route.handler({
+          body: request.body as never,
+          query: (request.query ?? {}) as never,
+          params: request.params as never,
+          caller: ctx.caller,
+          projectId: ctx.projectId,
+          tenantId: ctx.tenantId,
+          em: ctx.em,
+          log: request.log as unknown as Logger,
+          request,
+          reply,
+        });
+        if (reply.sent) return reply;
+        if (isApiResult(result)) {
+          return reply.status(result.status ?? 200).send(stripEmptyValues({ ...(result.extra ?? {}), data: result.data ?? null }));
+        }
+        return reply.send({ data: stripEmptyValues(result ?? null) });
+      },
+    });
+    mounted.push({ plugin, method: route.method, path, access: route.access, route });
+  }
+  return mounted;
+}
+
+export interface RequestContextData {
+  em: ReturnType<DatabaseRuntime['em']>;
+  caller: Caller | null;
+  projectId: number | null;
+  tenantId: number | null;
+}
+
+type RequestWithCassette = FastifyRequest & { cassette: RequestContextData };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    cassette: RequestContextData;
+  }
+}

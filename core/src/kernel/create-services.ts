@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import type { BlobStore, ConfigService, Logger, Mailer, SecretsService } from '@cassette/plugin-sdk/server';
+import type { AppConfig } from '../config/app-config.js';
+import { createLogger } from '../services/logger.js';
+import type { JobsRuntime } from '../services/jobs/jobs-runtime.js';
+import { InProcessJobs } from '../services/jobs/in-process-jobs.js';
+import { BullMqJobs } from '../services/jobs/bullmq-jobs.js';
+import type { PubSubRuntime } from '../services/pubsub/pubsub-runtime.js';
+import { InProcessPubSub } from '../services/pubsub/in-process-pubsub.js';
+import { RedisPubSub } from '../services/pubsub/redis-pubsub.js';
+import { DiskBlobStore } from '../services/blobs/disk-blob-store.js';
+import { AesGcmSecrets } from '../services/secrets/aes-gcm-secrets.js';
+import { loadSecretKeys } from '../services/secrets/load-secret-keys.js';
+import { createMailer } from '../services/mailer/create-mailer.js';
+
+/** Tests swap any service for a fake or a capturing one. */
+export interface ServiceOverrides {
+  log?: Logger;
+  mailer?: Mailer;
+  jobs?: JobsRuntime;
+  pubsub?: PubSubRuntime;
+  blobs?: BlobStore;
+  /** `memory://` for tests. */
+  pgliteDir?: string;
+}
+
+export interface KernelServices {
+  log: Logger;
+  configService: ConfigService;
+  jobs: JobsRuntime;
+  pubsub: PubSubRuntime;
+  blobs: BlobStore;
+  secrets: SecretsService;
+  mailer: Mailer;
+  jwtSecret: Uint8Array;
+  pgliteDir: string;
+}
+
+export async function createServices(config: AppConfig, overrides: ServiceOverrides): Promise<KernelServices> {
+  const log = overrides.log ?? createLogger({ level: config.logLevel, pretty: config.prettyLogs });
+  const keys = loadSecretKeys(config.dataDir, config.env);
+  const pluginSettings = new Map(config.plugins.map((p) => [p.id, p.settings]));
+  const configService: ConfigService = {
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    embedded: !config.databaseUrl,
+    pluginSettings: <T extends Record<string, unknown>>(id: string) => (pluginSettings.get(id) ?? {}) as T,
+    env: (name) => config.env[name],
+  };
+  return {
+    log,
+    configService,
+    jobs: overrides.jobs ?? (config.redisUrl ? new BullMqJobs(config.redisUrl, log) : new InProcessJobs(log)),
+    pubsub: overrides.pubsub ?? (config.redisUrl ? new RedisPubSub(config.redisUrl, log) : new InProcessPubSub(log)),
+    blobs: overrides.blobs ?? new DiskBlobStore(join(config.dataDir, 'blobs')),
+    secrets: new AesGcmSecrets(keys.keys, keys.currentKeyId),
+    mailer: overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
+    jwtSecret: keys.jwtSecret,
+    pgliteDir: overrides.pgliteDir ?? join(config.dataDir, 'pglite'),
+  };
+}

@@ -1,0 +1,267 @@
+import 'reflect-metadata';
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import type { FastifyInstance } from 'fastify';
+import { createActor, type AnyActorRef } from 'xstate';
+import {
+  coreServices,
+  type BlobStore,
+  type DepsMap,
+  type Disposable,
+  type Logger,
+  type Mailer,
+  type ServerPlugin,
+  type ServiceRef,
+} from '@cassette/plugin-sdk/server';
+import { ownerOf } from '@cassette/plugin-sdk';
+import type { AppConfig } from '../config/app-config.js';
+import { createDatabase, type DatabaseRuntime, type EntityDefinition } from '../database/create-database.js';
+import { runMigrations } from '../database/migrator.js';
+import { coreMigrations } from '../database/core-migrations.js';
+import { coreEntities } from '../entities/index.js';
+import { createHttpServer } from '../http/create-http-server.js';
+import { mountRoutes, type MountedRoute } from '../http/mount-routes.js';
+import { TokenService } from '../auth/tokens.js';
+import { LoginRateLimiter } from '../auth/login-rate-limiter.js';
+import { EventBus } from './event-bus.js';
+import { BootError, checkDuplicateIds, orderPlugins, type PluginNode } from './plugin-graph.js';
+import { collectContributions, type PluginContributions } from './registrar.js';
+import { corePlugin, type CoreRuntime } from '../routes/core-plugin.js';
+import { createServices, type ServiceOverrides } from './create-services.js';
+import { ProjectsDirectory } from '../domain/projects-directory.js';
+import { UsersDirectory } from '../domain/users-directory.js';
+
+export interface KernelOptions {
+  config: AppConfig;
+  plugins: ServerPlugin<DepsMap>[];
+  version: string;
+  overrides?: ServiceOverrides;
+}
+
+export interface FlowsRegistry {
+  start(flowId: string, input?: unknown): AnyActorRef;
+}
+
+/**
+ * Boot order: config → DI container → database → plugins register → migrations → start.
+ * Shutdown runs the disposers in reverse.
+ */
+export class Kernel {
+  private readonly disposers: { name: string; dispose: Disposable }[] = [];
+  private constructor(
+    readonly config: AppConfig,
+    readonly container: DependencyContainer,
+    readonly app: FastifyInstance,
+    readonly db: DatabaseRuntime,
+    readonly routes: MountedRoute[],
+    readonly pluginOrder: string[],
+    readonly log: Logger,
+    readonly core: CoreRuntime,
+    readonly mailer: Mailer,
+    readonly blobs: BlobStore,
+  ) {}
+
+  static async boot(options: KernelOptions): Promise<Kernel> {
+    const { config } = options;
+    const container = rootContainer.createChildContainer();
+    const services = await createServices(config, options.overrides ?? {});
+    const { log } = services;
+    const disposers: { name: string; dispose: Disposable }[] = [];
+    const register = <T>(ref: ServiceRef<T>, value: T) => container.register(ref.id, { useValue: value });
+
+    // Declarations first: they are synchronous and side-effect free, so errors surface before any I/O.
+    checkDuplicateIds(options.plugins.map((p) => p.id));
+    if (options.plugins.some((p) => p.id === 'core')) throw new BootError('"core" is reserved for the kernel');
+    const contributions = new Map<string, PluginContributions>();
+    for (const plugin of options.plugins) contributions.set(plugin.id, collectContributions(plugin.id, (r) => plugin.register(r)));
+    const order = orderPlugins(buildNodes(options.plugins, contributions));
+    validateExtensions(contributions);
+
+    let db: DatabaseRuntime | undefined;
+    try {
+      db = await createDatabase({
+        databaseUrl: config.databaseUrl,
+        pgliteDir: services.pgliteDir,
+        entities: [...(coreEntities as EntityDefinition[]), ...[...contributions.values()].flatMap((c) => c.entities)],
+      });
+      const database = db;
+      disposers.push({ name: 'database', dispose: () => database.close() });
+      await runMigrations(db, [{ owner: 'core', migrations: coreMigrations }, ...order.map((id) => ({ owner: id, migrations: contributions.get(id)!.migrations }))], log);
+
+      const events = new EventBus(log);
+      const projects = new ProjectsDirectory(db);
+      const users = new UsersDirectory(db);
+      register(coreServices.logger, log);
+      register(coreServices.config, services.configService);
+      register(coreServices.database, db);
+      register(coreServices.jobs, services.jobs);
+      register(coreServices.pubsub, services.pubsub);
+      register(coreServices.blobs, services.blobs);
+      register(coreServices.secrets, services.secrets);
+      register(coreServices.mailer, services.mailer);
+      register(coreServices.events, events);
+      register(coreServices.projects, projects);
+      register(coreServices.users, users);
+      disposers.push({ name: 'pubsub', dispose: () => services.pubsub.close() });
+
+      const app = await createHttpServer({ log, uiDir: config.uiDir, version: options.version });
+      disposers.push({ name: 'http', dispose: () => app.close() });
+      const tokens = new TokenService(services.jwtSecret, config.tokenTtlSeconds);
+      const core: CoreRuntime = {
+        config,
+        db,
+        tokens,
+        events,
+        mailer: services.mailer,
+        log,
+        loginLimiter: new LoginRateLimiter(),
+        enabledPlugins: order,
+      };
+      const mountDeps = { tokens, db, log };
+      const routes: MountedRoute[] = [];
+      routes.push(...mountRoutes(app, 'core', corePlugin(core), mountDeps));
+
+      const flows = new Map<string, PluginContributions['flows'][number]>();
+      const actors = new Set<AnyActorRef>();
+      const flowsRegistry: FlowsRegistry = {
+        start(flowId, input) {
+          const flow = flows.get(flowId);
+          if (!flow) throw new Error(`Unknown flow "${flowId}"`);
+          const actor = createActor(flow.machine, { input });
+          actors.add(actor);
+          actor.subscribe({ complete: () => actors.delete(actor) });
+          actor.start();
+          return actor;
+        },
+      };
+      container.register('core.flows', { useValue: flowsRegistry });
+
+      for (const id of order) {
+        const c = contributions.get(id)!;
+        const plugin = options.plugins.find((p) => p.id === id)!;
+        const pluginLog = log.child({ plugin: id });
+        for (const job of c.jobs) services.jobs.define(job.job, job.handler);
+        for (const h of c.eventHandlers) events.subscribe(id, h.event, h.handler);
+        for (const flow of c.flows) flows.set(flow.id, flow);
+        for (const factory of c.services) {
+          const value = await factory.create(resolveDeps(container, factory.deps, id));
+          container.register(factory.ref.id, { useValue: value });
+        }
+        routes.push(...mountRoutes(app, id, c.routes, mountDeps));
+        if (plugin.start) {
+          const disposer = await plugin.start({
+            deps: resolveDeps(container, plugin.deps ?? {}, id),
+            log: pluginLog,
+            contributions: (ref) => {
+              if (ownerOf(ref) !== id) throw new Error(`Plugin "${id}" may only read its own extension points, not "${ref.id}"`);
+              return [...contributions.values()].flatMap((other) =>
+                other.extensions.filter((e) => e.ref.id === ref.id).map((e) => ({ plugin: other.pluginId, value: e.value as never })),
+              );
+            },
+          });
+          if (disposer) disposers.push({ name: `plugin ${id}`, dispose: disposer });
+        }
+      }
+      await services.jobs.start();
+      disposers.push({ name: 'jobs', dispose: () => services.jobs.stop() });
+      disposers.push({ name: 'flows', dispose: () => actors.forEach((a) => a.stop()) });
+      await app.ready();
+
+      const kernel = new Kernel(config, container, app, db, routes, order, log, core, services.mailer, services.blobs);
+      kernel.disposers.push(...disposers);
+      return kernel;
+    } catch (error) {
+      for (const d of disposers.reverse()) await Promise.resolve(d.dispose()).catch(() => undefined);
+      await services.pubsub.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  resolve<T>(ref: ServiceRef<T>): T {
+    return this.container.resolve<T>(ref.id);
+  }
+
+  async listen(): Promise<string> {
+    return this.app.listen({ port: this.config.port, host: this.config.host });
+  }
+
+  /** Reverse order of start; each step is attempted even when an earlier one fails. */
+  async shutdown(): Promise<void> {
+    const steps = this.disposers.splice(0).reverse();
+    // HTTP stops first so no request meets a closed database.
+    const http = steps.findIndex((s) => s.name === 'http');
+    if (http > 0) steps.unshift(...steps.splice(http, 1));
+    for (const step of steps) {
+      try {
+        await step.dispose();
+      } catch (error) {
+        this.log.error({ err: error, step: step.name }, 'shutdown step failed');
+      }
+    }
+  }
+}
+
+function resolveDeps(container: DependencyContainer, deps: DepsMap, pluginId: string): never {
+  const out: Record<string, unknown> = {};
+  for (const [name, ref] of Object.entries(deps)) {
+    if (!container.isRegistered(ref.id, true)) {
+      throw new BootError(`Plugin "${pluginId}" needs service "${ref.id}", which is not available at its start`);
+    }
+    out[name] = container.resolve(ref.id);
+  }
+  return out as never;
+}
+
+function buildNodes(plugins: ServerPlugin<DepsMap>[], contributions: Map<string, PluginContributions>): PluginNode[] {
+  const providers = new Map<string, string>();
+  for (const c of contributions.values()) {
+    for (const s of c.services) {
+      if (providers.has(s.ref.id)) throw new BootError(`Service "${s.ref.id}" is provided twice (by "${providers.get(s.ref.id)}" and "${c.pluginId}")`);
+      providers.set(s.ref.id, c.pluginId);
+    }
+  }
+  const providerOf = (ref: ServiceRef<unknown>, pluginId: string, why: string) => {
+    const owner = ownerOf(ref);
+    if (owner === 'core') return { id: 'core', why };
+    const provider = providers.get(ref.id);
+    if (!provider) {
+      if (contributions.has(owner)) throw new BootError(`Plugin "${pluginId}" needs service "${ref.id}", but plugin "${owner}" does not provide it`);
+      return { id: owner, why };
+    }
+    return { id: provider, why };
+  };
+  return plugins.map((plugin) => {
+    const c = contributions.get(plugin.id)!;
+    const needs = [
+      ...(plugin.dependsOn ?? []).map((id) => ({ id, why: 'dependsOn' })),
+      ...Object.values(plugin.deps ?? {}).map((ref) => providerOf(ref, plugin.id, `service ${ref.id}`)),
+      ...c.services.flatMap((s) => Object.values(s.deps).map((ref) => providerOf(ref, plugin.id, `service ${ref.id}`))),
+      ...c.extensions.map((e) => ({ id: ownerOf(e.ref), why: `extends ${e.ref.id}` })),
+      ...c.eventHandlers
+        .map((h) => ({ owner: ownerOf({ id: h.event.name }), key: h.event.key }))
+        .filter((h) => h.owner !== 'core' && h.owner !== plugin.id)
+        .map((h) => ({ id: h.owner, why: `listens to ${h.key}` })),
+    ].filter((n) => n.id !== plugin.id);
+    return { id: plugin.id, needs };
+  });
+}
+
+function validateExtensions(contributions: Map<string, PluginContributions>): void {
+  const points = new Map<string, { owner: string; def: PluginContributions['extensionPoints'][number] }>();
+  for (const c of contributions.values()) for (const def of c.extensionPoints) points.set(def.ref.id, { owner: c.pluginId, def });
+  const filled = new Set<string>();
+  for (const c of contributions.values()) {
+    for (const ext of c.extensions) {
+      const point = points.get(ext.ref.id);
+      if (!point) throw new BootError(`Plugin "${c.pluginId}" extends "${ext.ref.id}", which plugin "${ownerOf(ext.ref)}" does not offer`);
+      try {
+        point.def.validate?.(ext.value, c.pluginId);
+      } catch (error) {
+        throw new BootError(`Plugin "${c.pluginId}" made an invalid contribution to "${ext.ref.id}": ${(error as Error).message}`);
+      }
+      filled.add(ext.ref.id);
+    }
+  }
+  for (const [id, point] of points) {
+    if (point.def.required && !filled.has(id)) throw new BootError(`Extension point "${id}" of plugin "${point.owner}" needs at least one contribution, but no enabled plugin provides one`);
+  }
+}

@@ -1,0 +1,107 @@
+import { Type } from '@sinclair/typebox';
+import { defineRoute, type RouteDef } from '@cassette/plugin-sdk/server';
+import { ProjectEntity } from '../entities/project.entity.js';
+import { TenantEntity } from '../entities/tenant.entity.js';
+import { UserEntity } from '../entities/user.entity.js';
+import { accountView, clientView, loadTenant } from '../domain/account-view.js';
+import type { CoreRuntime } from './core-runtime.js';
+import { ORG_NAME, PERSON_NAME } from './schemas.js';
+
+export function accountRoutes(core: CoreRuntime): RouteDef[] {
+  const getAccount = defineRoute({
+    method: 'GET',
+    url: '/account',
+    access: { auth: 'user' },
+    summary: 'The logged-in account with its permissions and limits',
+    schema: {},
+    handler: async ({ em, caller }) => accountView(em, await em.findOneOrFail(UserEntity, { id: caller!.userId }), core.config),
+  });
+
+  const updateAccount = defineRoute({
+    method: 'POST',
+    url: '/account',
+    access: { auth: 'user' },
+    summary: 'Rename the logged-in account',
+    schema: { body: Type.Object({ name: PERSON_NAME }, { additionalProperties: false }) },
+    handler: async ({ em, caller, body }) => {
+      const user = await em.findOneOrFail(UserEntity, { id: caller!.userId });
+      user.name = body.name.trim();
+      await em.flush();
+      return accountView(em, user, core.config);
+    },
+  });
+
+  const appearance = defineRoute({
+    method: 'POST',
+    url: '/account/appearance',
+    access: { auth: 'user' },
+    summary: 'Save UI preferences of the logged-in account',
+    schema: {
+      body: Type.Object({ appearance: Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.Boolean(), Type.String({ maxLength: 200 }), Type.Number()]), { maxProperties: 100 }) }, { additionalProperties: false }),
+    },
+    handler: async ({ em, caller, body }) => {
+      const user = await em.findOneOrFail(UserEntity, { id: caller!.userId });
+      user.appearance = { ...user.appearance, ...body.appearance };
+      await em.flush();
+      return accountView(em, user, core.config);
+    },
+  });
+
+  const getClient = defineRoute({
+    method: 'GET',
+    url: '/client',
+    access: { auth: 'user' },
+    summary: 'The organization (tenant)',
+    schema: {},
+    handler: async ({ em, caller }) => clientView(await loadTenant(em, caller!.tenantId)),
+  });
+
+  const updateClient = defineRoute({
+    method: 'PUT',
+    url: '/client',
+    access: { auth: 'admin' },
+    summary: 'Rename the organization',
+    schema: { body: Type.Object({ name: ORG_NAME }, { additionalProperties: false }) },
+    handler: async ({ em, caller, body }) => {
+      const tenant = await em.findOneOrFail(TenantEntity, { id: caller!.tenantId });
+      tenant.name = body.name.trim();
+      await em.flush();
+      return clientView(tenant);
+    },
+  });
+
+  const plugins = defineRoute({
+    method: 'GET',
+    url: '/plugins',
+    access: { auth: 'public' },
+    summary: 'Which plugins are enabled (the UI loads only these)',
+    schema: { response: Type.Object({ enabled: Type.Array(Type.String()) }) },
+    handler: async () => ({ enabled: core.enabledPlugins }),
+  });
+
+  const boarding = defineRoute({
+    method: 'GET',
+    url: '/boarding',
+    access: { auth: 'user' },
+    summary: 'Onboarding tasks and whether each is done',
+    schema: {},
+    handler: async ({ em, caller }) => {
+      const tenantId = caller!.tenantId;
+      const [tenant, recorded, identified, members] = await Promise.all([
+        em.findOneOrFail(TenantEntity, { id: tenantId }),
+        em.count(ProjectEntity, { tenantId, recorded: true, deletedAt: null }),
+        em.count(ProjectEntity, { tenantId, deletedAt: null, customFields: { $ne: [] } }),
+        em.count(UserEntity, { tenantId, deletedAt: null }),
+      ]);
+      const done = tenant.onboarding;
+      return [
+        { task: 'Install the product', label: 'Install the product', done: recorded > 0, URL: '/onboarding/installing' },
+        { task: 'Identify Users', label: 'Identify Users', done: !!done.identifyUsers || identified > 0, URL: '/onboarding/identify-users' },
+        { task: 'Invite Team Members', label: 'Invite Team Members', done: members > 1, URL: '/onboarding/team' },
+        { task: 'Integrations', label: 'Integrations', done: !!done.integrations, URL: '/onboarding/integrations' },
+      ];
+    },
+  });
+
+  return [getAccount, updateAccount, appearance, getClient, updateClient, plugins, boarding] as RouteDef[];
+}

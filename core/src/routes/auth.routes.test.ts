@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestKernel, type TestKernel } from '../testing/test-kernel.js';
+
+const owner = { email: 'ada@example.com', password: 'correct horse battery', fullname: 'Ada Lovelace', organizationName: 'Analytical Engines' };
+
+describe('signup, login, logout, password reset', () => {
+  let t: TestKernel;
+  beforeAll(async () => {
+    t = await createTestKernel();
+  });
+  afterAll(async () => t.close());
+
+  it('signup is open while no tenant exists, creates the tenant, owner and a first project, then closes', async () => {
+    expect((await t.request('GET', '/api/signup')).body).toEqual({ data: { tenants: false } });
+    const res = await t.request('POST', '/api/signup', { body: owner });
+    expect(res.status).toBe(200);
+    expect(typeof res.body.jwt).toBe('string');
+    expect(res.body.data.account).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace', admin: true, superAdmin: true, changePassword: false });
+    expect(res.body.data.client).toMatchObject({ name: 'Analytical Engines' });
+    const projects = await t.request('GET', '/api/projects', { token: res.body.jwt });
+    expect(projects.body.data).toHaveLength(1);
+    expect(projects.body.data[0]).toMatchObject({ status: 'red', recorded: false });
+    expect(projects.body.data[0].projectKey).toMatch(/^[a-zA-Z0-9]{20}$/);
+
+    expect((await t.request('GET', '/api/signup')).body).toEqual({ data: { tenants: true } });
+    const again = await t.request('POST', '/api/signup', { body: { ...owner, email: 'eve@example.com' } });
+    expect(again.status).toBe(403);
+    expect(again.body.errors[0]).toMatch(/Signup is closed/);
+  });
+
+  it('validates signup fields with readable messages', async () => {
+    const res = await t.request('POST', '/api/signup', { body: { email: 'not-an-email', password: 'short', fullname: '', organizationName: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining(['email must be a valid e-mail address', 'password must be at least 8 characters', 'fullname must be at least 1 characters']),
+    );
+  });
+
+  it('logs in, and logout invalidates exactly that token', async () => {
+    const a = await t.request('POST', '/api/login', { body: { email: 'ADA@example.com', password: owner.password } });
+    const b = await t.request('POST', '/api/login', { body: { email: owner.email, password: owner.password } });
+    expect(a.status).toBe(200);
+    expect((await t.request('GET', '/api/account', { token: a.body.jwt })).status).toBe(200);
+    expect((await t.request('POST', '/api/logout', { token: a.body.jwt })).status).toBe(200);
+    expect((await t.request('GET', '/api/account', { token: a.body.jwt })).status).toBe(401);
+    expect((await t.request('GET', '/api/account', { token: b.body.jwt })).status).toBe(200);
+  });
+
+  it('refuses wrong passwords with one message, tampered tokens, and other algorithms', async () => {
+    const wrong = await t.request('POST', '/api/login', { body: { email: owner.email, password: 'nope-nope' } });
+    const unknown = await t.request('POST', '/api/login', { body: { email: 'who@example.com', password: 'nope-nope' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    const ok = await t.request('POST', '/api/login', { body: { email: owner.email, password: owner.password } });
+    const [header, payload] = (ok.body.jwt as string).split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    expect((await t.request('GET', '/api/account', { token: none })).status).toBe(401);
+    expect((await t.request('GET', '/api/account', { token: `${header}.${payload}.AAAA` })).status).toBe(401);
+  });
+
+  it('rate-limits repeated failures on one account', async () => {
+    const email = 'target@example.com';
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await t.request('POST', '/api/login', { body: { email, password: 'guess-guess' } })).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('resets a password by a single-use link that the log mailer would print', async () => {
+    t.mails.length = 0;
+    expect((await t.request('POST', '/api/password/reset-link', { body: { email: owner.email } })).status).toBe(200);
+    expect((await t.request('POST', '/api/password/reset-link', { body: { email: 'nobody@example.com' } })).status).toBe(200);
+    expect(t.mails).toHaveLength(1);
+    const token = /token=([^\s&]+)/.exec(t.mails[0]!.text)?.[1];
+    expect(token).toBeTruthy();
+    const info = await t.request('GET', `/api/password/token?token=${token}`);
+    expect(info.body.data).toMatchObject({ email: owner.email, kind: 'reset' });
+    const reset = await t.request('POST', '/api/password/reset', { body: { token: decodeURIComponent(token!), password: 'a brand new password' } });
+    expect(reset.status).toBe(200);
+    const reuse = await t.request('POST', '/api/password/reset', { body: { token: decodeURIComponent(token!), password: 'another new password' } });
+    expect(reuse.status).toBe(404);
+    expect((await t.request('POST', '/api/login', { body: { email: owner.email, password: 'a brand new password' } })).status).toBe(200);
+    owner.password = 'a brand new password';
+  });
+
+  it('changes the password and clears a forced change', async () => {
+    const login = await t.request('POST', '/api/login', { body: { email: owner.email, password: owner.password } });
+    const bad = await t.request('POST', '/api/account/password', { token: login.body.jwt, body: { oldPassword: 'wrong-one', newPassword: 'whatever-else' } });
+    expect(bad.status).toBe(400);
+    const ok = await t.request('POST', '/api/account/password', { token: login.body.jwt, body: { oldPassword: owner.password, newPassword: 'third password here' } });
+    expect(ok.status).toBe(200);
+    expect((await t.request('GET', '/api/account', { token: login.body.jwt })).status).toBe(401);
+    expect((await t.request('GET', '/api/account', { token: ok.body.jwt })).status).toBe(200);
+    owner.password = 'third password here';
+  });
+
+  it('answers unknown routes and broken JSON with JSON errors', async () => {
+    const missing = await t.request('GET', '/api/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors[0]).toMatch(/No route GET \/api\/nope/);
+    const broken = await t.kernel.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,99 @@
+import { Type } from '@sinclair/typebox';
+import { defineRoute, HttpError, coreEvents, type RouteDef } from '@cassette/plugin-sdk/server';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.js';
+import { AuthSessionEntity } from '../entities/auth-session.entity.js';
+import { TenantEntity } from '../entities/tenant.entity.js';
+import { UserEntity } from '../entities/user.entity.js';
+import { setUpTenant } from '../domain/tenant-setup.js';
+import { loggedInAnswer, type CoreRuntime } from './core-runtime.js';
+import { EMAIL, ORG_NAME, PASSWORD, PERSON_NAME, PROJECT_NAME } from './schemas.js';
+
+export function authRoutes(core: CoreRuntime): RouteDef[] {
+  const signupStatus = defineRoute({
+    method: 'GET',
+    url: '/signup',
+    access: { auth: 'public' },
+    summary: 'Whether signup is still open (it closes once a tenant exists)',
+    schema: { response: Type.Object({ tenants: Type.Boolean() }) },
+    handler: async ({ em }) => ({ tenants: (await em.count(TenantEntity, {})) > 0 }),
+  });
+
+  const signup = defineRoute({
+    method: 'POST',
+    url: '/signup',
+    access: { auth: 'public' },
+    summary: 'Create the tenant, its owner and a first project',
+    schema: {
+      body: Type.Object(
+        {
+          email: EMAIL,
+          password: PASSWORD,
+          fullname: PERSON_NAME,
+          organizationName: ORG_NAME,
+          projectName: Type.Optional(PROJECT_NAME),
+        },
+        { additionalProperties: false },
+      ),
+    },
+    handler: async ({ body, em }) => {
+      const passwordHash = await hashPassword(body.password);
+      const created = await em.transactional(async (tx) => {
+        // The lock makes "only while no tenant exists" hold when two signups race.
+        await tx.getConnection().execute('lock table core_tenants in exclusive mode', [], 'run', tx.getTransactionContext());
+        if ((await tx.count(TenantEntity, {})) > 0) {
+          throw new HttpError(403, 'Signup is closed: this Cassette already has an organization. Ask its admin for an invitation.');
+        }
+        return setUpTenant(tx, {
+          organizationName: body.organizationName.trim(),
+          ownerEmail: body.email.trim().toLowerCase(),
+          ownerName: body.fullname.trim(),
+          passwordHash,
+          projectName: body.projectName?.trim() || 'My first project',
+        });
+      });
+      await core.events.publish(coreEvents.tenantCreated, { tenantId: created.tenant.id, ownerUserId: created.owner.id });
+      await core.events.publish(coreEvents.projectCreated, { tenantId: created.tenant.id, projectId: created.project.id });
+      return loggedInAnswer(core, em, created.owner);
+    },
+  });
+
+  const login = defineRoute({
+    method: 'POST',
+    url: '/login',
+    access: { auth: 'public' },
+    summary: 'Log in with e-mail and password',
+    schema: {
+      body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false }),
+    },
+    handler: async ({ body, em, request, reply }) => {
+      const email = body.email.trim().toLowerCase();
+      const wait = core.loginLimiter.retryAfter(email, request.ip);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        throw new HttpError(429, `Too many failed attempts. Try again in ${Math.ceil(wait / 60)} minute(s) or reset your password.`);
+      }
+      const user = await em.findOne(UserEntity, { email, deletedAt: null });
+      const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : (await verifyPassword(await dummyPasswordHash(), body.password), false);
+      if (!user || !ok) {
+        core.loginLimiter.recordFailure(email, request.ip);
+        throw new HttpError(401, 'Invalid email or password.');
+      }
+      core.loginLimiter.recordSuccess(email);
+      return loggedInAnswer(core, em, user);
+    },
+  });
+
+  const logout = defineRoute({
+    method: 'POST',
+    url: '/logout',
+    access: { auth: 'user' },
+    summary: 'Invalidate the current token',
+    schema: {},
+    handler: async ({ caller, em }) => {
+      await em.nativeDelete(AuthSessionEntity, { id: caller!.tokenId });
+      return { ok: true };
+    },
+  });
+
+  return [signupStatus, signup, login, logout] as RouteDef[];
+}

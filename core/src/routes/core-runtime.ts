@@ -1,0 +1,35 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { apiResult, type Logger, type Mailer } from '@cassette/plugin-sdk/server';
+import type { AppConfig } from '../config/app-config.js';
+import type { DatabaseRuntime } from '../database/create-database.js';
+import type { TokenService } from '../auth/tokens.js';
+import type { LoginRateLimiter } from '../auth/login-rate-limiter.js';
+import type { EventBus } from '../kernel/event-bus.js';
+import { AuthSessionEntity } from '../entities/auth-session.entity.js';
+import type { User } from '../entities/user.entity.js';
+import { accountView, clientView, loadTenant } from '../domain/account-view.js';
+
+/** What the kernel's own routes need. */
+export interface CoreRuntime {
+  config: AppConfig;
+  db: DatabaseRuntime;
+  tokens: TokenService;
+  events: EventBus;
+  mailer: Mailer;
+  log: Logger;
+  loginLimiter: LoginRateLimiter;
+  enabledPlugins: string[];
+}
+
+/** Issues a token backed by a session row and answers `{ jwt, data: { account, client } }`. */
+export async function loggedInAnswer(core: CoreRuntime, em: EntityManager, user: User) {
+  const { token, tokenId, expiresAt } = await core.tokens.issue(user.id, user.tenantId);
+  em.create(AuthSessionEntity, { id: tokenId, userId: user.id, expiresAt });
+  await em.flush();
+  const [account, tenant] = await Promise.all([accountView(em, user, core.config), loadTenant(em, user.tenantId)]);
+  return apiResult({ account, client: clientView(tenant) }, { extra: { jwt: token } });
+}
+
+export function resetLink(core: CoreRuntime, token: string): string {
+  return `${core.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}

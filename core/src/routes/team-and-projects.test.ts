@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestKernel, type TestKernel } from '../testing/test-kernel.js';
+
+describe('team, roles, projects, metadata', () => {
+  let t: TestKernel;
+  let admin: string;
+  let tenant: Awaited<ReturnType<TestKernel['createTenant']>>;
+  beforeAll(async () => {
+    t = await createTestKernel({ env: { LIMIT_SITES: '3', LIMIT_TEAM_MEMBERS: '4' } });
+    tenant = await t.createTenant('Acme');
+    admin = tenant.owner.token;
+  });
+  afterAll(async () => t.close());
+
+  it('invites a member who sets a password through the link, which then stops working', async () => {
+    const invite = await t.request('PUT', '/api/client/members', { token: admin, body: { email: 'Grace@Example.com', name: 'Grace Hopper' } });
+    expect(invite.status).toBe(200);
+    expect(invite.body.data).toMatchObject({ email: 'grace@example.com', joined: false, admin: false, roleName: 'Member', expiredInvitation: false });
+    const link: string = invite.body.data.invitationLink;
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/reset-password\?token=/);
+
+    // A reset gives a new link; the old one is dead.
+    const reset = await t.request('GET', `/api/client/members/${invite.body.data.id}/reset`, { token: admin });
+    const newLink: string = reset.body.data.invitationLink;
+    expect(newLink).not.toEqual(link);
+    const oldToken = decodeURIComponent(new URL(link).searchParams.get('token')!);
+    const token = decodeURIComponent(new URL(newLink).searchParams.get('token')!);
+    expect((await t.request('POST', '/api/password/reset', { body: { token: oldToken, password: 'grace-password' } })).status).toBe(404);
+    expect((await t.request('GET', `/api/password/token?token=${encodeURIComponent(token)}`)).body.data).toMatchObject({ kind: 'invitation', name: 'Grace Hopper' });
+    const joined = await t.request('POST', '/api/password/reset', { body: { token, password: 'grace-password' } });
+    expect(joined.status).toBe(200);
+    expect(joined.body.data.account).toMatchObject({ email: 'grace@example.com', admin: false, permissions: expect.arrayContaining(['SESSION_REPLAY']) });
+    const members = await t.request('GET', '/api/client/members', { token: admin });
+    expect(members.body.data.find((m: { email: string }) => m.email === 'grace@example.com')).toMatchObject({ joined: true });
+    // A member is not an admin.
+    expect((await t.request('GET', '/api/client/members', { token: joined.body.jwt })).status).toBe(403);
+  });
+
+  it('refuses a duplicate member e-mail and respects the team limit', async () => {
+    expect((await t.request('PUT', '/api/client/members', { token: admin, body: { email: 'grace@example.com', name: 'Copy' } })).status).toBe(409);
+    expect((await t.request('PUT', '/api/client/members', { token: admin, body: { email: 'b@example.com', name: 'B' } })).status).toBe(200);
+    expect((await t.request('PUT', '/api/client/members', { token: admin, body: { email: 'c@example.com', name: 'C' } })).status).toBe(200);
+    const over = await t.request('PUT', '/api/client/members', { token: admin, body: { email: 'd@example.com', name: 'D' } });
+    expect(over.status).toBe(403);
+    expect(over.body.errors[0]).toMatch(/member limit/);
+    const account = await t.request('GET', '/api/account', { token: admin });
+    expect(account.body.data.limits.teamMember).toEqual({ limit: 4, remaining: 0 });
+  });
+
+  it('creates, updates and deletes roles; protected roles stay', async () => {
+    const roles = await t.request('GET', '/api/client/roles', { token: admin });
+    const protectedRole = roles.body.data.find((r: { protected: boolean }) => r.protected);
+    expect((await t.request('POST', `/api/client/roles/${protectedRole.roleId}`, { token: admin, body: { name: 'X', permissions: [], allProjects: true } })).status).toBe(403);
+    const created = await t.request('PUT', '/api/client/roles', { token: admin, body: { name: 'Support agents', permissions: ['SESSION_REPLAY', 'ASSIST_LIVE'], allProjects: false, projects: [tenant.projectId] } });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ name: 'Support agents', allProjects: false, projects: [tenant.projectId] });
+    expect((await t.request('PUT', '/api/client/roles', { token: admin, body: { name: 'support AGENTS', permissions: [], allProjects: true } })).status).toBe(409);
+    expect((await t.request('PUT', '/api/client/roles', { token: admin, body: { name: 'No projects', permissions: [], allProjects: false } })).status).toBe(400);
+    expect((await t.request('PUT', '/api/client/roles', { token: admin, body: { name: 'Bad', permissions: ['ROOT'], allProjects: true } })).status).toBe(400);
+    const updated = await t.request('POST', `/api/client/roles/${created.body.data.roleId}`, { token: admin, body: { name: 'Agents', permissions: ['SESSION_REPLAY'], allProjects: true } });
+    expect(updated.body.data).toMatchObject({ name: 'Agents', permissions: ['SESSION_REPLAY'], allProjects: true, projects: [] });
+    expect((await t.request('DELETE', `/api/client/roles/${created.body.data.roleId}`, { token: admin })).status).toBe(200);
+  });
+
+  it('adds projects within the limit and refuses a duplicate name with the spec message', async () => {
+    const second = await t.request('POST', '/api/projects', { token: admin, body: { name: 'Shop', host: 'shop.example.com' } });
+    expect(second.status).toBe(200);
+    expect(second.body.data).toMatchObject({ name: 'Shop', host: 'shop.example.com', status: 'red', gdpr: { defaultInputMode: 'plain', sampleRate: 100 } });
+    const dup = await t.request('POST', '/api/projects', { token: admin, body: { name: ' shop ' } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.errors).toEqual(['Site exists already. Please choose another one.']);
+    expect((await t.request('POST', '/api/projects', { token: admin, body: { name: 'Blog' } })).status).toBe(200);
+    const over = await t.request('POST', '/api/projects', { token: admin, body: { name: 'Docs' } });
+    expect(over.status).toBe(403);
+    const renamedClash = await t.request('PUT', `/api/projects/${second.body.data.id}`, { token: admin, body: { name: 'Blog' } });
+    expect(renamedClash.body.errors).toEqual(['Site exists already. Please choose another one.']);
+    expect((await t.request('DELETE', `/api/projects/${second.body.data.id}`, { token: admin })).status).toBe(200);
+    const names = (await t.request('GET', '/api/projects', { token: admin })).body.data.map((p: { name: string }) => p.name);
+    expect(names).toEqual(['First project', 'Blog']);
+  });
+
+  it('keeps GDPR settings and metadata fields per project with the key rule and the limit of 10', async () => {
+    const pid = tenant.projectId;
+    const gdpr = await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { maskNumbers: true, defaultInputMode: 'hidden', sampleRate: 50 } });
+    expect(gdpr.body.data).toEqual({ maskEmails: true, maskNumbers: true, defaultInputMode: 'hidden', sampleRate: 50 });
+    expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { sampleRate: 101 } })).status).toBe(400);
+    expect((await t.request('POST', `/api/${pid}/metadata`, { token: admin, body: { key: '9lives' } })).status).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await t.request('POST', `/api/${pid}/metadata`, { token: admin, body: { key: `plan_${i}` } })).status).toBe(200);
+    const eleventh = await t.request('POST', `/api/${pid}/metadata`, { token: admin, body: { key: 'one-more' } });
+    expect(eleventh.status).toBe(400);
+    expect(eleventh.body.errors[0]).toMatch(/at most 10/);
+    expect((await t.request('DELETE', `/api/${pid}/metadata/3`, { token: admin })).status).toBe(200);
+    const added = await t.request('POST', `/api/${pid}/metadata`, { token: admin, body: { key: '-tier' } });
+    expect(added.body.data).toMatchObject({ index: 3, key: '-tier' });
+  });
+
+  it('scopes a role to chosen projects', async () => {
+    const other = await t.request('POST', '/api/projects', { token: admin, body: { name: 'Scoped out' } });
+    const member = await t.createMember(tenant.tenantId, { permissions: ['SESSION_REPLAY'], projectIds: [tenant.projectId] });
+    const visible = (await t.request('GET', '/api/projects', { token: member.token })).body.data.map((p: { id: number }) => p.id);
+    expect(visible).toEqual([tenant.projectId]);
+    expect((await t.request('GET', `/api/${other.body.data.id ?? 0}/metadata`, { token: member.token })).status).toBeGreaterThanOrEqual(403);
+  });
+});

@@ -1,0 +1,2 @@
+export { createTestKernel } from './test-kernel.js';
+export type { TestKernel, TestKernelOptions, TestUser } from './test-kernel.js';

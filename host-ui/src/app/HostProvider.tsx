@@ -1,0 +1,41 @@
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { accountHasPermission, HostContext, useToasts, type HostContextValue, type Permission } from '@cassette/plugin-sdk/ui';
+import { useNavigate } from 'react-router-dom';
+import { usePlugins } from '../plugins/PluginBoot.js';
+import { useSession } from '../session/session.js';
+
+/** The HostContext every logged-in page (and plugin) reads. */
+export function HostProvider({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const { enabled } = usePlugins();
+  const toast = useToasts();
+  const navigate = useNavigate();
+  const { account, client, projects, siteId, api, selectProject, reloadProjects, logout: sessionLogout } = session;
+
+  const hasPermission = useCallback((permission: Permission) => accountHasPermission(account, permission), [account]);
+  const logout = useCallback(async () => {
+    await sessionLogout();
+    navigate('/login', { replace: true });
+  }, [sessionLogout, navigate]);
+
+  const value = useMemo<HostContextValue | null>(() => {
+    if (!account) return null;
+    return {
+      api,
+      account,
+      client,
+      projects,
+      currentProject: projects.find((p) => p.id === siteId) ?? null,
+      selectProject,
+      reloadProjects,
+      hasPermission,
+      toast,
+      enabledPlugins: enabled,
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      logout,
+    };
+  }, [account, api, client, projects, siteId, selectProject, reloadProjects, hasPermission, toast, enabled, logout]);
+
+  if (!value) return null;
+  return <HostContext.Provider value={value}>{children}</HostContext.Provider>;
+}

@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMachine } from '@xstate/react';
+import { Button, CheckIcon, FormErrors, Input, Loader } from '@cassette/plugin-sdk/ui';
+import { Link, Navigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { useSession } from '../session/session.js';
+import { Logo } from '../shell/Logo.js';
+import { authCall, type AuthResult } from './auth-result.js';
+import { PASSWORD_MIN_LENGTH } from './password-rules.js';
+import { signupMachine, type SignupValues } from './signup.machine.js';
+import { useSignupAvailable } from './useSignupAvailable.js';
+
+const BULLETS = ['First 1K sessions free every month.', 'Pay per use, cancel anytime.', 'Community, chat and e-mail support.'];
+
+export default function SignupPage() {
+  const session = useSession();
+  const { api, login, setOnboarding } = session;
+  const available = useSignupAvailable(api);
+
+  const machine = useMemo(
+    () => signupMachine.provide({ actors: { signup: fromPromise<AuthResult, SignupValues>(({ input }) => authCall(api, '/signup', input)) } }),
+    [api],
+  );
+  const [snapshot, send] = useMachine(machine);
+
+  useEffect(() => {
+    if (snapshot.status === 'done' && snapshot.output) {
+      // Signup turns onboarding on; the routing rules then lead to /onboarding/installing.
+      setOnboarding(true);
+      login(snapshot.output);
+    }
+  }, [snapshot.status, snapshot.output, login, setOnboarding]);
+
+  if (available === null) return <Loader />;
+  if (!available) return <Navigate to="/login" replace />;
+
+  return (
+    <div className="cs-signup">
+      <aside className="cs-signup__aside">
+        <div className="cs-signup__aside-inner">
+          <Logo />
+          <h2 className="cs-signup__pitch-title">Want the hosted version?</h2>
+          <p className="cs-signup__pitch">
+            Cassette Cloud gives you managed hosting, with scaling and upgrades taken care of, so your team can focus on your users instead of your
+            infrastructure.
+          </p>
+          <ul className="cs-signup__bullets">
+            {BULLETS.map((b) => (
+              <li key={b}>
+                <span className="cs-signup__bullet-icon" aria-hidden="true">
+                  <CheckIcon size={14} />
+                </span>
+                {b}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </aside>
+      <main className="cs-signup__main">
+        <div className="cs-signup__form-wrap">
+          <div className="cs-signup__heading">
+            <h1>Get Started</h1>
+            <span className="cs-muted">
+              Already have an account? <Link to="/login">Sign in</Link>
+            </span>
+          </div>
+          <SignupForm loading={snapshot.matches('loading') || snapshot.status === 'done'} errors={snapshot.context.errors} onSubmit={(values) => send({ type: 'SUBMIT', values })} />
+          <p className="cs-signup__terms">
+            By creating an account, you agree to our{' '}
+            <a href="https://cassette.dev/terms" target="_blank" rel="noreferrer">
+              Terms of Service
+            </a>{' '}
+            and{' '}
+            <a href="https://cassette.dev/privacy" target="_blank" rel="noreferrer">
+              Privacy Policy
+            </a>
+            .
+          </p>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function SignupForm({ loading, errors, onSubmit }: { loading: boolean; errors: readonly string[]; onSubmit(values: SignupValues): void }) {
+  const [values, setValues] = useState<SignupValues>({ email: '', password: '', fullname: '', organizationName: '' });
+  const set = (key: keyof SignupValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({ ...values, email: values.email.trim(), fullname: values.fullname.trim(), organizationName: values.organizationName.trim() });
+  };
+  return (
+    <form className="cs-form" onSubmit={submit}>
+      <Input label="Email" type="email" name="email" autoComplete="email" required autoFocus value={values.email} onChange={set('email')} />
+      <Input
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        placeholder={`Min ${PASSWORD_MIN_LENGTH} Characters`}
+        minLength={PASSWORD_MIN_LENGTH}
+        required
+        value={values.password}
+        onChange={set('password')}
+      />
+      <Input label="Name" name="fullname" autoComplete="name" required value={values.fullname} onChange={set('fullname')} />
+      <Input label="Organization" name="organizationName" autoComplete="organization" required value={values.organizationName} onChange={set('organizationName')} />
+      <Button type="submit" variant="primary" className="cs-btn--block" loading={loading}>
+        Create account
+      </Button>
+      <FormErrors errors={errors} />
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * On listing projects (spec part 1 §4): keep the current id when it is listed; otherwise use
+ * the stored one if it is listed, else the first project.
+ */
+export function pickProjectId(projects: readonly { id: number }[], storedId: number | null, currentId: number | null): number | null {
+  const listed = (id: number | null): id is number => id !== null && projects.some((p) => p.id === id);
+  if (listed(currentId)) return currentId;
+  if (listed(storedId)) return storedId;
+  return projects[0]?.id ?? null;
+}
+
+/** Details routes fall back to their list when the project changes. */
+const KIND_ALIASES: Readonly<Record<string, string>> = { session: 'sessions', funnels: 'sessions' };
+
+/**
+ * The project switcher goes to the same kind of page for the new project: /3/errors/abc →
+ * /7/errors; pages outside a project (settings) stay where they are.
+ */
+export function pathForProject(path: string, siteId: number): string {
+  const match = /^\/\d+(?:\/([^/?#]+))?/.exec(path);
+  if (!match) return path;
+  const kind = match[1];
+  if (!kind) return `/${siteId}/sessions`;
+  return `/${siteId}/${KIND_ALIASES[kind] ?? kind}`;
+}
+
+export function parseStoredId(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value)) return null;
+  return Number(value);
+}

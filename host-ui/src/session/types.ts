@@ -1,0 +1,52 @@
+import type { Permission, ProjectSummary } from '@cassette/plugin-sdk/ui';
+
+export type InputMode = 'plain' | 'obscured' | 'hidden';
+
+export interface GdprSettings {
+  maskEmails: boolean;
+  maskNumbers: boolean;
+  defaultInputMode: InputMode;
+  /** Percentage of sessions recorded, 0-100. */
+  sampleRate: number;
+}
+
+/** A project as GET /api/projects returns it. */
+export interface Project extends ProjectSummary {
+  projectId?: number;
+  lastRecordedSessionAt?: string | number | null;
+  gdpr?: GdprSettings;
+  saveRequestPayloads?: boolean;
+  createdAt?: string;
+}
+
+export interface Member {
+  id: number;
+  name: string;
+  email: string;
+  createdAt?: string;
+  admin: boolean;
+  superAdmin: boolean;
+  joined: boolean;
+  expiredInvitation: boolean;
+  roleId: number | null;
+  roleName?: string | null;
+  invitationLink?: string;
+}
+
+export interface Role {
+  roleId: number;
+  name: string;
+  description?: string | null;
+  permissions: Permission[];
+  allProjects: boolean;
+  projects: number[];
+  protected: boolean;
+  createdAt?: string;
+}
+
+export interface CustomField {
+  index: number;
+  key: string;
+  label?: string | null;
+  type?: string;
+}

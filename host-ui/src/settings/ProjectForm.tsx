@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { Button, FormErrors, Input, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
+import { errorsOf, statusOf } from '../app/errors.js';
+import type { Project } from '../session/types.js';
+
+export const SITE_EXISTS = 'Site exists already. Please choose another one.';
+
+/** A new name may not equal an existing project's name (case-insensitively, trimmed). */
+export function duplicateSiteName(name: string, projects: readonly { id: number; name: string }[], editingId?: number): boolean {
+  const wanted = name.trim().toLowerCase();
+  return projects.some((p) => p.id !== editingId && p.name.trim().toLowerCase() === wanted);
+}
+
+interface ProjectFormProps {
+  project?: Project;
+  onSaved(project: Project): void;
+}
+
+/** Name and host of a project; 'Add' for a new one, 'Update' for an existing one. */
+export function ProjectForm({ project, onSaved }: ProjectFormProps) {
+  const { api, projects, toast } = useHost();
+  const [name, setName] = useState(project?.name ?? '');
+  const [host, setHost] = useState(project?.host ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const exists = Boolean(project);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    if (duplicateSiteName(name, projects, project?.id)) {
+      setNameError(SITE_EXISTS);
+      return;
+    }
+    setSaving(true);
+    setErrors([]);
+    try {
+      const body = { name: name.trim(), host: host.trim() || undefined };
+      const saved = exists ? await api.put<Project>(`/projects/${project?.id}`, body) : await api.post<Project>('/projects', body);
+      toast(exists ? 'Project updated' : 'Project added', 'success');
+      onSaved(saved);
+    } catch (error) {
+      const list = errorsOf(error);
+      if (statusOf(error) === 409 || list.includes(SITE_EXISTS)) setNameError(SITE_EXISTS);
+      else setErrors(list);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="cs-form" onSubmit={submit} noValidate>
+      <Input
+        label="Name"
+        name="name"
+        value={name}
+        required
+        maxLength={100}
+        placeholder="My website"
+        autoFocus
+        error={nameError ?? undefined}
+        onChange={(e) => {
+          setName(e.target.value);
+          setNameError(null);
+        }}
+      />
+      <Input label="Host" name="host" value={host} placeholder="www.example.com" hint="The domain the tracker records." onChange={(e) => setHost(e.target.value)} />
+      <FormErrors errors={errors} />
+      <div className="cs-form__actions">
+        <Button type="submit" variant="primary" loading={saving} disabled={!name.trim()}>
+          {exists ? 'Update' : 'Add'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ProjectFormPanel({ project, onClose, onSaved }: ProjectFormProps & { onClose(): void }) {
+  return (
+    <SidePanel title={project ? 'Edit Project' : 'New Project'} onClose={onClose}>
+      <ProjectForm project={project} onSaved={onSaved} />
+    </SidePanel>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Button, FormErrors, Input, useHost, type Account, type Client } from '@cassette/plugin-sdk/ui';
+import { errorsOf } from '../app/errors.js';
+import { ChangePasswordForm, type ChangePasswordValues } from '../auth/ChangePasswordForm.js';
+import { newPasswordErrors } from '../auth/password-rules.js';
+import { useSession } from '../session/session.js';
+import { roleLabel } from '../shell/UserMenu.js';
+import { SettingsHeader } from './SettingsHeader.js';
+
+export default function AccountTab() {
+  const { account, api, toast, client } = useHost();
+  const { setAccount, login } = useSession();
+  const [name, setName] = useState(account.name);
+  const [saving, setSaving] = useState(false);
+  const [nameErrors, setNameErrors] = useState<string[]>([]);
+  const [passwordErrors, setPasswordErrors] = useState<string[]>([]);
+  const [changing, setChanging] = useState(false);
+  const [passwordFormKey, setPasswordFormKey] = useState(0);
+
+  const saveName = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameErrors(['Name is required.']);
+      return;
+    }
+    setSaving(true);
+    setNameErrors([]);
+    try {
+      setAccount(await api.post<Account>('/account', { name: name.trim() }));
+      toast('Account updated', 'success');
+    } catch (error) {
+      setNameErrors(errorsOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const changePassword = async ({ oldPassword, newPassword, confirmPassword }: ChangePasswordValues) => {
+    const local = newPasswordErrors(newPassword, confirmPassword);
+    if (local.length > 0) {
+      setPasswordErrors(local);
+      return;
+    }
+    setChanging(true);
+    setPasswordErrors([]);
+    try {
+      const response = await api.request<{ account: Account; client: Client }>('POST', '/account/password', { oldPassword, newPassword });
+      if (response.jwt) login({ jwt: response.jwt, account: response.data.account, client: response.data.client });
+      else setAccount(response.data.account);
+      setPasswordFormKey((k) => k + 1);
+      toast('Password updated', 'success');
+    } catch (error) {
+      setPasswordErrors(errorsOf(error));
+    } finally {
+      setChanging(false);
+    }
+  };
+
+  return (
+    <div className="cs-stack-lg">
+      <SettingsHeader title="Account" description="Your profile and password." />
+      <section className="cs-card">
+        <h2 className="cs-card__title">Profile</h2>
+        <dl className="cs-details">
+          <dt>Email</dt>
+          <dd>{account.email}</dd>
+          <dt>Role</dt>
+          <dd>
+            <span className="cs-badge">{roleLabel(account)}</span>
+          </dd>
+          {client && (
+            <>
+              <dt>Organization</dt>
+              <dd>{client.name}</dd>
+            </>
+          )}
+        </dl>
+        <form className="cs-form cs-form--narrow" onSubmit={saveName}>
+          <Input label="Name" name="name" required value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          <FormErrors errors={nameErrors} />
+          <div className="cs-form__actions">
+            <Button type="submit" variant="primary" loading={saving} disabled={!name.trim() || name.trim() === account.name}>
+              Save
+            </Button>
+          </div>
+        </form>
+      </section>
+      <section className="cs-card">
+        <h2 className="cs-card__title">Change Password</h2>
+        <div className="cs-form--narrow">
+          <ChangePasswordForm resetKey={passwordFormKey} errors={passwordErrors} loading={changing} onSubmit={changePassword} />
+        </div>
+      </section>
+    </div>
+  );
+}

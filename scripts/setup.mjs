@@ -1,0 +1,72 @@
+// Sets up whatever is missing on a fresh machine: pnpm, packages, the built UI and, for
+// tests, Chromium from Debian's packages. Plain Node on purpose: it runs before any install.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '10.34.9';
+
+function log(message) {
+  process.stdout.write(`\x1b[36m[setup]\x1b[0m ${message}\n`);
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function hasCommand(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+export function ensurePnpm() {
+  if (hasCommand('pnpm')) return;
+  log(`installing pnpm ${PNPM_VERSION} with npm`);
+  execSync(`npm install -g pnpm@${PNPM_VERSION}`, { stdio: 'inherit' });
+}
+
+function newestMtime(paths, skip = /node_modules|dist|\.git/) {
+  let newest = 0;
+  const walk = (p) => {
+    if (!existsSync(p) || skip.test(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) for (const entry of readdirSync(p)) walk(join(p, entry));
+    else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const p of paths) walk(p);
+  return newest;
+}
+
+export function ensurePackages() {
+  const marker = join(ROOT, 'node_modules', '.modules.yaml');
+  const lock = join(ROOT, 'pnpm-lock.yaml');
+  const manifests = [join(ROOT, 'package.json'), lock, ...['core', 'sdk/plugin', 'host-ui', 'tests'].map((d) => join(ROOT, d, 'package.json'))];
+  for (const dir of readdirSync(join(ROOT, 'plugins'))) manifests.push(join(ROOT, 'plugins', dir, 'package.json'));
+  const stale = !existsSync(marker) || manifests.some((m) => existsSync(m) && statSync(m).mtimeMs > statSync(marker).mtimeMs);
+  if (!stale) return;
+  log('installing packages (pnpm install)');
+  const status = run('pnpm', ['install', '--frozen-lockfile', '--config.confirmModulesPurge=false']);
+  if (status !== 0) throw new Error('pnpm install failed');
+}
+
+export function ensureUiBuilt({ force = false } = {}) {
+  const stamp = join(ROOT, 'host-ui', 'dist', '.built');
+  const sources = newestMtime([join(ROOT, 'host-ui'), join(ROOT, 'sdk', 'plugin'), join(ROOT, 'plugins'), join(ROOT, 'package.json')]);
+  if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return;
+  log('building the UI');
+  const status = run('pnpm', ['run', 'build:ui']);
+  if (status !== 0) throw new Error('UI build failed');
+  writeFileSync(stamp, new Date().toISOString());
+}
+
+export function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error('Chromium is missing: install it with "apt-get install -y chromium" (as root) and run again.');
+  }
+  log("installing Chromium from Debian's packages");
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+}

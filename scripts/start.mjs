@@ -1,0 +1,7 @@
+// `npm start`: set up what is missing, then serve the app and API on the embedded default.
+import { ensurePackages, ensurePnpm, ensureUiBuilt, run } from './setup.mjs';
+
+ensurePnpm();
+ensurePackages();
+ensureUiBuilt();
+process.exitCode = run('node', ['--import', 'tsx', 'src/main.ts'], { cwd: new URL('../core/', import.meta.url).pathname });
