@@ -31,7 +31,6 @@ export const CONTENT_SECURITY_POLICY = [
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: fastifyLogger(options.log),
-    disableRequestLogging: true,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: {

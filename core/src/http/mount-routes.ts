@@ -37,6 +37,10 @@ function paramsSchema(route: RouteDef): TSchema | undefined {
   return Type.Object({ ...base, projectId: PROJECT_ID_PARAM });
 }
 
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 function isApiResult(value: unknown): value is { __apiResult: true; data: unknown; extra?: Record<string, unknown>; status?: number } {
   return typeof value === 'object' && value !== null && (value as { __apiResult?: unknown }).__apiResult === true;
 }
@@ -60,9 +64,8 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
       schema: {
         summary: route.summary,
         tags: [plugin],
-        body: route.schema.body,
-        querystring: route.schema.querystring,
-        params: paramsSchema(route),
+        // Only keys that hold a schema: Fastify warns about keys present but undefined.
+        ...definedOnly({ body: route.schema.body, querystring: route.schema.querystring, params: paramsSchema(route) }),
         ...(route.access.auth === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
         ...(route.schema.response ? { response: { 200: Type.Object({ data: route.schema.response }) } } : {}),
       },

@@ -28,6 +28,8 @@ export interface Session extends SessionState {
   api: ApiClient;
   /** Store the session a login-like call returned; the account, projects and client are then (re)loaded. */
   login(result: AuthResult): void;
+  /** A new token for the same logged-in user (e.g. after a password change): no reload. */
+  refreshAuth(result: AuthResult): void;
   /** Forget the token and every piece of state (auth failure). */
   clear(): void;
   logout(): Promise<void>;
@@ -107,6 +109,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }));
   }, []);
 
+  const refreshAuth = useCallback((result: AuthResult) => {
+    tokenRef.current = result.jwt;
+    store.set(STORAGE_KEYS.token, result.jwt);
+    setState((s) => ({ ...s, token: result.jwt, account: result.account, client: result.client ?? s.client }));
+  }, []);
+
   // Becoming logged in: the account, then the projects, then the client (spec part 1 §4).
   useEffect(() => {
     if (state.status !== 'loading' || !state.token) return;
@@ -182,6 +190,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ...state,
       api,
       login,
+      refreshAuth,
       clear,
       logout,
       retry,
@@ -192,7 +201,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setOnboarding,
       rememberedPath,
     }),
-    [state, api, login, clear, logout, retry, selectProject, reloadProjects, setAccount, setClient, setOnboarding],
+    [state, api, login, refreshAuth, clear, logout, retry, selectProject, reloadProjects, setAccount, setClient, setOnboarding],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

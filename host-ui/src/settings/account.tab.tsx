@@ -9,7 +9,7 @@ import { SettingsHeader } from './SettingsHeader.js';
 
 export default function AccountTab() {
   const { account, api, toast, client } = useHost();
-  const { setAccount, login } = useSession();
+  const { setAccount, refreshAuth } = useSession();
   const [name, setName] = useState(account.name);
   const [saving, setSaving] = useState(false);
   const [nameErrors, setNameErrors] = useState<string[]>([]);
@@ -45,7 +45,7 @@ export default function AccountTab() {
     setPasswordErrors([]);
     try {
       const response = await api.request<{ account: Account; client: Client }>('POST', '/account/password', { oldPassword, newPassword });
-      if (response.jwt) login({ jwt: response.jwt, account: response.data.account, client: response.data.client });
+      if (response.jwt) refreshAuth({ jwt: response.jwt, account: response.data.account, client: response.data.client });
       else setAccount(response.data.account);
       setPasswordFormKey((k) => k + 1);
       toast('Password updated', 'success');

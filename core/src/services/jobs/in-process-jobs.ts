@@ -116,7 +116,9 @@ export class InProcessJobs implements JobsRuntime {
     const kind = this.kindOf(schedule.job);
     // One job id per schedule, so a run still pending absorbs the next tick instead
     // of piling up behind a slow handler.
-    const tick = (): void => void this.add(kind, schedule.payload, `schedule:${scheduleId}`, 0);
+    const tick = (): void => {
+      if (this.state === 'running') this.add(kind, schedule.payload, `schedule:${scheduleId}`, 0);
+    };
     schedule.timer = setInterval(tick, schedule.everyMs);
     tick();
   }

@@ -1,0 +1,20 @@
+import { Toasts } from '@cassette/plugin-sdk/ui';
+import { BrowserRouter } from 'react-router-dom';
+import { PluginBoot } from '../plugins/PluginBoot.js';
+import { AppRoutes } from '../routing/AppRoutes.js';
+import { SessionProvider } from '../session/session.js';
+
+/** Toasts → session (token, account, projects) → enabled plugins' UI → routes. */
+export function App() {
+  return (
+    <BrowserRouter>
+      <Toasts>
+        <SessionProvider>
+          <PluginBoot>
+            <AppRoutes />
+          </PluginBoot>
+        </SessionProvider>
+      </Toasts>
+    </BrowserRouter>
+  );
+}

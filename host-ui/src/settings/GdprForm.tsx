@@ -1,0 +1,96 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Checkbox, FormErrors, Input, Loader, Select, useHost } from '@cassette/plugin-sdk/ui';
+import { errorsOf } from '../app/errors.js';
+import type { GdprSettings, InputMode } from '../session/types.js';
+import { validSampleRate } from './validation.js';
+
+const INPUT_MODES: { value: InputMode; label: string }[] = [
+  { value: 'plain', label: 'Plain' },
+  { value: 'obscured', label: 'Obscured' },
+  { value: 'hidden', label: 'Hidden' },
+];
+
+const DEFAULTS: GdprSettings = { maskEmails: true, maskNumbers: false, defaultInputMode: 'plain', sampleRate: 100 };
+
+/** The privacy settings the tracker applies while recording a project. */
+export function GdprForm({ projectId, readOnly = false }: { projectId: number; readOnly?: boolean }) {
+  const { api, toast } = useHost();
+  const [settings, setSettings] = useState<GdprSettings | null>(null);
+  const [sampleRate, setSampleRate] = useState('100');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get<GdprSettings>(`/${projectId}/gdpr`)
+      .then((value) => {
+        if (cancelled) return;
+        const merged = { ...DEFAULTS, ...value };
+        setSettings(merged);
+        setSampleRate(String(merged.sampleRate));
+      })
+      .catch((error) => !cancelled && setErrors(errorsOf(error)));
+    return () => {
+      cancelled = true;
+    };
+  }, [api, projectId]);
+
+  if (!settings) return errors.length ? <FormErrors errors={errors} /> : <Loader />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const rate = Number(sampleRate);
+    if (sampleRate.trim() === '' || !validSampleRate(rate)) {
+      setErrors(['Sample rate must be a whole number from 0 to 100.']);
+      return;
+    }
+    setSaving(true);
+    setErrors([]);
+    try {
+      const saved = await api.post<GdprSettings>(`/${projectId}/gdpr`, { ...settings, sampleRate: rate });
+      setSettings({ ...DEFAULTS, ...saved });
+      toast('Privacy settings saved', 'success');
+    } catch (error) {
+      setErrors(errorsOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="cs-form" onSubmit={submit} noValidate>
+      <fieldset className="cs-fieldset" disabled={readOnly}>
+        <Checkbox label="Mask emails" hint="Replace e-mail addresses in recorded text." checked={settings.maskEmails} onChange={(e) => setSettings({ ...settings, maskEmails: e.target.checked })} />
+        <Checkbox label="Mask numbers" hint="Replace digits in recorded text." checked={settings.maskNumbers} onChange={(e) => setSettings({ ...settings, maskNumbers: e.target.checked })} />
+        <Select
+          label="Default input mode"
+          name="defaultInputMode"
+          value={settings.defaultInputMode}
+          options={INPUT_MODES}
+          hint="How values typed into inputs are recorded."
+          onChange={(e) => setSettings({ ...settings, defaultInputMode: e.target.value as InputMode })}
+        />
+        <Input
+          label="Sample rate (%)"
+          name="sampleRate"
+          type="number"
+          min={0}
+          max={100}
+          step={1}
+          value={sampleRate}
+          hint="Share of sessions recorded."
+          onChange={(e) => setSampleRate(e.target.value)}
+        />
+      </fieldset>
+      <FormErrors errors={errors} />
+      {!readOnly && (
+        <div className="cs-form__actions">
+          <Button type="submit" variant="primary" loading={saving}>
+            Save
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,190 @@
+import { useState, type FormEvent } from 'react';
+import { Button, ConfirmDialog, FormErrors, Input, Loader, NoContent, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
+import { errorsOf } from '../app/errors.js';
+import type { CustomField } from '../session/types.js';
+import { SettingsHeader } from './SettingsHeader.js';
+import { useResource } from './useResource.js';
+import { MAX_METADATA_FIELDS, validMetadataKey } from './validation.js';
+
+export const METADATA_KEY_HINT = 'Starts with a letter, _ or -, then letters, digits, _ or -.';
+
+export default function MetadataTab() {
+  const { currentProject, account, api, toast } = useHost();
+  const isAdmin = account.admin || account.superAdmin;
+  const fields = useResource<CustomField[]>(currentProject ? `/${currentProject.id}/metadata` : null);
+  const [panel, setPanel] = useState<{ field?: CustomField } | null>(null);
+  const [deleting, setDeleting] = useState<CustomField | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list = [...(fields.data ?? [])].sort((a, b) => a.index - b.index);
+  const full = list.length >= MAX_METADATA_FIELDS;
+
+  if (!currentProject) {
+    return (
+      <div className="cs-stack-lg">
+        <SettingsHeader title="Metadata" />
+        <div className="cs-card">
+          <NoContent title="Create a project first." />
+        </div>
+      </div>
+    );
+  }
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api.del(`/${currentProject.id}/metadata/${deleting.index}`);
+      toast('Metadata deleted', 'success');
+      setDeleting(null);
+      fields.reload();
+    } catch (error) {
+      toast(errorsOf(error)[0] ?? 'Could not delete the metadata', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="cs-stack-lg">
+      <SettingsHeader
+        title="Metadata"
+        description={
+          <>
+            Custom fields attached to the sessions of <strong>{currentProject.name}</strong>, to search sessions by them (up to {MAX_METADATA_FIELDS}).
+          </>
+        }
+        actions={
+          isAdmin ? (
+            <Button variant="primary" disabled={full || fields.loading} title={full ? `Up to ${MAX_METADATA_FIELDS} metadata keys` : undefined} onClick={() => setPanel({})}>
+              Add Metadata
+            </Button>
+          ) : undefined
+        }
+      />
+      <section className="cs-card cs-card--flush">
+        {fields.loading && !fields.data ? (
+          <Loader />
+        ) : fields.errors ? (
+          <div className="cs-card__body">
+            <FormErrors errors={fields.errors} />
+          </div>
+        ) : list.length === 0 ? (
+          <NoContent subtext="Send metadata from the tracker, e.g. tracker.setMetadata('plan', 'premium'), after declaring its key here." />
+        ) : (
+          <table className="cs-table">
+            <thead>
+              <tr>
+                <th scope="col">Key</th>
+                <th scope="col">Label</th>
+                {isAdmin && (
+                  <th scope="col">
+                    <span className="cs-visually-hidden">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((field) => (
+                <tr key={field.index}>
+                  <td>
+                    <code className="cs-code-inline">{field.key}</code>
+                  </td>
+                  <td>{field.label || <span className="cs-muted">—</span>}</td>
+                  {isAdmin && (
+                    <td className="cs-table__actions">
+                      <Button size="small" variant="ghost" aria-label={`Edit ${field.key}`} onClick={() => setPanel({ field })}>
+                        Edit
+                      </Button>
+                      <Button size="small" variant="ghost" aria-label={`Delete ${field.key}`} onClick={() => setDeleting(field)}>
+                        Delete
+                      </Button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {panel && (
+        <SidePanel title={panel.field ? 'Edit Metadata' : 'New Metadata'} onClose={() => setPanel(null)}>
+          <MetadataForm
+            projectId={currentProject.id}
+            field={panel.field}
+            existing={list}
+            onSaved={() => {
+              setPanel(null);
+              fields.reload();
+            }}
+          />
+        </SidePanel>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          message={`Are you sure you want to permanently delete the metadata key "${deleting.key}"?`}
+          confirmLabel="Delete"
+          loading={busy}
+          onConfirm={() => void remove()}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function MetadataForm({ projectId, field, existing, onSaved }: { projectId: number; field?: CustomField; existing: CustomField[]; onSaved(): void }) {
+  const { api, toast } = useHost();
+  const [key, setKey] = useState(field?.key ?? '');
+  const [label, setLabel] = useState(field?.label ?? '');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const keyInvalid = key !== '' && !validMetadataKey(key);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!validMetadataKey(key)) {
+      setErrors([`Invalid key. ${METADATA_KEY_HINT}`]);
+      return;
+    }
+    if (existing.some((f) => f.key === key && f.index !== field?.index)) {
+      setErrors(['This key already exists.']);
+      return;
+    }
+    setSaving(true);
+    setErrors([]);
+    try {
+      const body = { key, label: label.trim() || undefined };
+      if (field) await api.post<CustomField>(`/${projectId}/metadata/${field.index}`, body);
+      else await api.post<CustomField>(`/${projectId}/metadata`, body);
+      toast(field ? 'Metadata updated' : 'Metadata added', 'success');
+      onSaved();
+    } catch (error) {
+      setErrors(errorsOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="cs-form" onSubmit={submit} noValidate>
+      <Input
+        label="Key"
+        name="key"
+        required
+        autoFocus
+        maxLength={50}
+        value={key}
+        hint={METADATA_KEY_HINT}
+        error={keyInvalid ? `Invalid key. ${METADATA_KEY_HINT}` : undefined}
+        onChange={(e) => setKey(e.target.value.trim())}
+      />
+      <Input label="Label" name="label" maxLength={50} value={label} placeholder="Shown instead of the key (optional)" onChange={(e) => setLabel(e.target.value)} />
+      <FormErrors errors={errors} />
+      <div className="cs-form__actions">
+        <Button type="submit" variant="primary" loading={saving} disabled={!key || keyInvalid}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Button, ConfirmDialog, CopyButton, NoContent, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
+import { errorsOf } from '../app/errors.js';
+import { useSession } from '../session/session.js';
+import type { Project } from '../session/types.js';
+import { canAddProject } from '../shell/ProjectSwitcher.js';
+import { StatusDot } from '../shell/StatusDot.js';
+import { GdprForm } from './GdprForm.js';
+import { ProjectForm, ProjectFormPanel } from './ProjectForm.js';
+import { SettingsHeader } from './SettingsHeader.js';
+
+export default function ProjectsTab() {
+  const { account, api, toast, reloadProjects } = useHost();
+  const { projects } = useSession();
+  const isAdmin = account.admin || account.superAdmin;
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Project | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api.del(`/projects/${deleting.id}`);
+      toast('Project deleted', 'success');
+      setDeleting(null);
+      await reloadProjects();
+    } catch (error) {
+      toast(errorsOf(error)[0] ?? 'Could not delete the project', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="cs-stack-lg">
+      <SettingsHeader
+        title="Projects"
+        description="The websites Cassette records. Each has its own project key."
+        actions={
+          isAdmin ? (
+            <Button variant="primary" disabled={!canAddProject(account)} onClick={() => setAdding(true)}>
+              Add Project
+            </Button>
+          ) : undefined
+        }
+      />
+      <section className="cs-card cs-card--flush">
+        {projects.length === 0 ? (
+          <NoContent />
+        ) : (
+          <table className="cs-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Host</th>
+                <th scope="col">Project key</th>
+                {isAdmin && (
+                  <th scope="col">
+                    <span className="cs-visually-hidden">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {projects.map((project) => (
+                <tr key={project.id}>
+                  <td>
+                    <div className="cs-project-name">
+                      <StatusDot status={project.status} />
+                      <span className="cs-strong">{project.name}</span>
+                    </div>
+                  </td>
+                  <td>{project.host || <span className="cs-muted">—</span>}</td>
+                  <td>
+                    <div className="cs-key">
+                      <code className="cs-code-inline">{project.projectKey}</code>
+                      <CopyButton content={project.projectKey} />
+                    </div>
+                  </td>
+                  {isAdmin && (
+                    <td className="cs-table__actions">
+                      <Button size="small" variant="ghost" aria-label={`Edit ${project.name}`} onClick={() => setEditing(project)}>
+                        Edit
+                      </Button>
+                      <Button size="small" variant="ghost" aria-label={`Delete ${project.name}`} disabled={projects.length <= 1} onClick={() => setDeleting(project)}>
+                        Delete
+                      </Button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {adding && (
+        <ProjectFormPanel
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            void reloadProjects().catch(() => {});
+          }}
+        />
+      )}
+      {editing && (
+        <SidePanel title="Edit Project" onClose={() => setEditing(null)}>
+          <ProjectForm
+            project={editing}
+            onSaved={(saved) => {
+              setEditing({ ...editing, ...saved });
+              void reloadProjects().catch(() => {});
+            }}
+          />
+          <hr className="cs-divider" />
+          <h3 className="cs-section-title">Privacy (GDPR)</h3>
+          <GdprForm projectId={editing.id} />
+        </SidePanel>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          message={`Are you sure you want to permanently delete the project "${deleting.name}" and its recordings?`}
+          confirmLabel="Delete"
+          loading={busy}
+          onConfirm={() => void remove()}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestKernel, type TestKernel, type TestUser } from '@cassette/core/testing';
+import { notificationsService } from '@cassette/plugin-notifications/api';
+import { loadAllPlugins } from './load-all-plugins.js';
+
+/**
+ * Every registered route × every kind of caller, with the status each must get. The table is
+ * keyed by the kernel's own route list: a route added without an entry here fails the test.
+ */
+type Kind = 'anonymous' | 'lacking' | 'holding' | 'admin' | 'otherTenant';
+const KINDS: Kind[] = ['anonymous', 'lacking', 'holding', 'admin', 'otherTenant'];
+
+interface World {
+  t: TestKernel;
+  tenantId: number;
+  projectId: number;
+  adminToken: string;
+  otherTenantId: number;
+  unique(): string;
+  adminCallerId(): number;
+}
+interface Cell {
+  url: string;
+  body?: unknown;
+  /** The call spends the caller (logout, password change): use a new user of the same kind. */
+  freshCaller?: boolean;
+}
+type Fixture = (w: World, caller: TestUser | null) => Promise<Cell> | Cell;
+type Statuses = [anonymous: number, lacking: number, holding: number, admin: number, otherTenant: number];
+
+const USER: Statuses = [401, 200, 200, 200, 200];
+const ADMIN_TENANT: Statuses = [401, 403, 403, 200, 200];
+const ADMIN_OWNED: Statuses = [401, 403, 403, 200, 404];
+const USER_OWNED: Statuses = [401, 200, 200, 200, 404];
+const PUBLIC_OK: Statuses = [200, 200, 200, 200, 200];
+
+async function invite(w: World): Promise<number> {
+  const res = await w.t.request('PUT', '/api/client/members', { token: w.adminToken, body: { email: `${w.unique()}@example.test`, name: 'Invited' } });
+  return res.body.data.id;
+}
+async function role(w: World): Promise<number> {
+  const res = await w.t.request('PUT', '/api/client/roles', { token: w.adminToken, body: { name: `Role ${w.unique()}`, permissions: [], allProjects: true } });
+  return res.body.data.roleId;
+}
+async function project(w: World): Promise<number> {
+  const res = await w.t.request('POST', '/api/projects', { token: w.adminToken, body: { name: `Project ${w.unique()}` } });
+  return res.body.data.id;
+}
+async function projectWithField(w: World): Promise<number> {
+  const id = await project(w);
+  await w.t.request('POST', `/api/${id}/metadata`, { token: w.adminToken, body: { key: 'plan' } });
+  return id;
+}
+async function mailedToken(w: World): Promise<string> {
+  const member = await w.t.createMember(w.tenantId);
+  w.t.mails.length = 0;
+  await w.t.request('POST', '/api/password/reset-link', { body: { email: member.email } });
+  return decodeURIComponent(/token=([^\s&]+)/.exec(w.t.mails[0]!.text)![1]!);
+}
+async function notificationOfAdminCaller(w: World): Promise<number> {
+  // Only its recipient (the "admin" caller) may touch it; to everyone else the id is unknown.
+  const ids = await w.t.kernel.resolve(notificationsService).notify({ tenantId: w.tenantId, userIds: [w.adminCallerId()], title: 'Hello' });
+  return ids[0]!;
+}
+
+const MATRIX: Record<string, { statuses: Statuses; fixture: Fixture }> = {
+  'GET /api/signup': { statuses: PUBLIC_OK, fixture: () => ({ url: '/api/signup' }) },
+  'POST /api/signup': {
+    statuses: [403, 403, 403, 403, 403],
+    fixture: (w) => ({ url: '/api/signup', body: { email: `${w.unique()}@example.test`, password: 'password123', fullname: 'Late', organizationName: 'Late Inc' } }),
+  },
+  'POST /api/login': {
+    statuses: PUBLIC_OK,
+    fixture: async (w) => {
+      const m = await w.t.createMember(w.tenantId);
+      return { url: '/api/login', body: { email: m.email, password: m.password } };
+    },
+  },
+  'POST /api/logout': { statuses: USER, fixture: () => ({ url: '/api/logout', body: {}, freshCaller: true }) },
+  'POST /api/password/reset-link': { statuses: PUBLIC_OK, fixture: (w) => ({ url: '/api/password/reset-link', body: { email: `${w.unique()}@example.test` } }) },
+  'GET /api/password/token': { statuses: PUBLIC_OK, fixture: async (w) => ({ url: `/api/password/token?token=${encodeURIComponent(await mailedToken(w))}` }) },
+  'POST /api/password/reset': { statuses: PUBLIC_OK, fixture: async (w) => ({ url: '/api/password/reset', body: { token: await mailedToken(w), password: 'new-password-1' } }) },
+  'POST /api/account/password': {
+    statuses: USER,
+    fixture: (_w, caller) => ({ url: '/api/account/password', body: { oldPassword: caller?.password ?? 'x', newPassword: 'changed-password-1' }, freshCaller: true }),
+  },
+  'GET /api/account': { statuses: USER, fixture: () => ({ url: '/api/account' }) },
+  'POST /api/account': { statuses: USER, fixture: () => ({ url: '/api/account', body: { name: 'Renamed' } }) },
+  'POST /api/account/appearance': { statuses: USER, fixture: () => ({ url: '/api/account/appearance', body: { appearance: { sessionsLive: true } } }) },
+  'GET /api/client': { statuses: USER, fixture: () => ({ url: '/api/client' }) },
+  'PUT /api/client': { statuses: ADMIN_TENANT, fixture: () => ({ url: '/api/client', body: { name: 'Renamed org' } }) },
+  'GET /api/plugins': { statuses: PUBLIC_OK, fixture: () => ({ url: '/api/plugins' }) },
+  'GET /api/boarding': { statuses: USER, fixture: () => ({ url: '/api/boarding' }) },
+  'GET /api/client/members': { statuses: ADMIN_TENANT, fixture: () => ({ url: '/api/client/members' }) },
+  'PUT /api/client/members': { statuses: ADMIN_TENANT, fixture: (w) => ({ url: '/api/client/members', body: { email: `${w.unique()}@example.test`, name: 'New member' } }) },
+  'PUT /api/client/members/:id': { statuses: ADMIN_OWNED, fixture: async (w) => ({ url: `/api/client/members/${await invite(w)}`, body: { name: 'Changed' } }) },
+  'GET /api/client/members/:id/reset': { statuses: ADMIN_OWNED, fixture: async (w) => ({ url: `/api/client/members/${await invite(w)}/reset` }) },
+  'DELETE /api/client/members/:id': { statuses: ADMIN_OWNED, fixture: async (w) => ({ url: `/api/client/members/${await invite(w)}` }) },
+  'GET /api/client/roles': { statuses: USER, fixture: () => ({ url: '/api/client/roles' }) },
+  'PUT /api/client/roles': { statuses: ADMIN_TENANT, fixture: (w) => ({ url: '/api/client/roles', body: { name: `Role ${w.unique()}`, permissions: ['ERRORS'], allProjects: true } }) },
+  'POST /api/client/roles/:roleId': {
+    statuses: ADMIN_OWNED,
+    fixture: async (w) => ({ url: `/api/client/roles/${await role(w)}`, body: { name: `Role ${w.unique()}`, permissions: ['METRICS'], allProjects: true } }),
+  },
+  'DELETE /api/client/roles/:roleId': { statuses: ADMIN_OWNED, fixture: async (w) => ({ url: `/api/client/roles/${await role(w)}` }) },
+  'GET /api/projects': { statuses: USER, fixture: () => ({ url: '/api/projects' }) },
+  'GET /api/projects/:id': { statuses: USER_OWNED, fixture: (w) => ({ url: `/api/projects/${w.projectId}` }) },
+  'POST /api/projects': { statuses: ADMIN_TENANT, fixture: (w) => ({ url: '/api/projects', body: { name: `Project ${w.unique()}` } }) },
+  'PUT /api/projects/:id': { statuses: ADMIN_OWNED, fixture: async (w) => ({ url: `/api/projects/${await project(w)}`, body: { host: 'example.com' } }) },
+  'DELETE /api/projects/:id': { statuses: ADMIN_OWNED, fixture: async (w) => ({ url: `/api/projects/${await project(w)}` }) },
+  'GET /api/:projectId/gdpr': { statuses: USER_OWNED, fixture: (w) => ({ url: `/api/${w.projectId}/gdpr` }) },
+  'POST /api/:projectId/gdpr': { statuses: ADMIN_OWNED, fixture: (w) => ({ url: `/api/${w.projectId}/gdpr`, body: { maskNumbers: true } }) },
+  'GET /api/:projectId/metadata': { statuses: USER_OWNED, fixture: (w) => ({ url: `/api/${w.projectId}/metadata` }) },
+  'POST /api/:projectId/metadata': { statuses: ADMIN_OWNED, fixture: async (w) => ({ url: `/api/${await project(w)}/metadata`, body: { key: 'plan' } }) },
+  'POST /api/:projectId/metadata/:index': { statuses: ADMIN_OWNED, fixture: async (w) => ({ url: `/api/${await projectWithField(w)}/metadata/1`, body: { key: 'tier' } }) },
+  'DELETE /api/:projectId/metadata/:index': { statuses: ADMIN_OWNED, fixture: async (w) => ({ url: `/api/${await projectWithField(w)}/metadata/1` }) },
+  // sessions plugin
+  'POST /api/:projectId/sessions/search2': { statuses: [401, 403, 200, 200, 404], fixture: (w) => ({ url: `/api/${w.projectId}/sessions/search2`, body: { page: 1 } }) },
+  // notifications plugin: everyone reads their own; ids of others are unknown.
+  'GET /api/notifications': { statuses: USER, fixture: () => ({ url: '/api/notifications' }) },
+  'GET /api/notifications/count': { statuses: USER, fixture: () => ({ url: '/api/notifications/count' }) },
+  'GET /api/notifications/:id/view': { statuses: [401, 404, 404, 200, 404], fixture: async (w) => ({ url: `/api/notifications/${await notificationOfAdminCaller(w)}/view` }) },
+  'POST /api/notifications/view': { statuses: USER, fixture: () => ({ url: '/api/notifications/view', body: { endTimestamp: Date.now() } }) },
+  'GET /api/announcements': { statuses: USER, fixture: () => ({ url: '/api/announcements' }) },
+  'GET /api/announcements/view': { statuses: USER, fixture: () => ({ url: '/api/announcements/view' }) },
+  'POST /api/announcements': { statuses: ADMIN_TENANT, fixture: () => ({ url: '/api/announcements', body: { title: 'Release', description: 'A new version is out.' } }) },
+};
+
+describe('authorization matrix', () => {
+  let t: TestKernel;
+  let world: World;
+  const callers = new Map<Kind, TestUser | null>();
+  let seq = 0;
+
+  async function newCaller(kind: Kind): Promise<TestUser | null> {
+    switch (kind) {
+      case 'anonymous':
+        return null;
+      case 'lacking':
+        return t.createMember(world.tenantId, { permissions: [] });
+      case 'holding':
+        return t.createMember(world.tenantId, { permissions: ['SESSION_REPLAY', 'DEV_TOOLS', 'ERRORS', 'METRICS', 'ASSIST_LIVE', 'ASSIST_CALL'] });
+      case 'admin':
+        return t.createMember(world.tenantId, { admin: true });
+      case 'otherTenant':
+        return t.createMember(world.otherTenantId, { admin: true });
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestKernel({ plugins: await loadAllPlugins() });
+    const a = await t.createTenant('Tenant A');
+    const b = await t.createTenant('Tenant B');
+    world = { t, tenantId: a.tenantId, projectId: a.projectId, adminToken: a.owner.token, otherTenantId: b.tenantId, unique: () => `u${++seq}x${Date.now()}`, adminCallerId: () => callers.get('admin')!.id };
+    for (const kind of KINDS) callers.set(kind, await newCaller(kind));
+  });
+  afterAll(async () => t?.close());
+
+  it('has an entry for every registered route, and none for routes that do not exist', () => {
+    const registered = t.kernel.routes.map((r) => `${r.method} ${r.path}`).sort();
+    const missing = registered.filter((key) => !MATRIX[key]);
+    expect(missing, `routes without an authorization matrix entry: ${missing.join(', ')}`).toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !registered.includes(key))).toEqual([]);
+  });
+
+  it('answers each caller with the expected status on every route', async () => {
+    const failures: string[] = [];
+    for (const route of t.kernel.routes) {
+      const key = `${route.method} ${route.path}`;
+      const entry = MATRIX[key];
+      if (!entry) continue;
+      for (const [i, kind] of KINDS.entries()) {
+        let caller = callers.get(kind) ?? null;
+        let cell = await entry.fixture(world, caller);
+        if (cell.freshCaller && caller) {
+          caller = await newCaller(kind);
+          cell = await entry.fixture(world, caller);
+        }
+        const res = await t.request(route.method, cell.url, { token: caller?.token, body: cell.body });
+        if (res.status !== entry.statuses[i]) failures.push(`${key} as ${kind}: expected ${entry.statuses[i]}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        if (res.status >= 500) failures.push(`${key} as ${kind}: server error`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
