@@ -1,0 +1,4 @@
+import { databaseContract } from './database.contract.js';
+import { createDatabase } from './create-database.js';
+
+databaseContract('PGlite (embedded)', async (entities) => ({ db: await createDatabase({ pgliteDir: 'memory://', entities: entities as never[] }) }));

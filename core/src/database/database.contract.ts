@@ -1,0 +1,116 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCapturingLogger } from '../services/capturing-logger.js';
+import { createDatabase, type DatabaseRuntime } from './create-database.js';
+import { runMigrations } from './migrator.js';
+
+const Widget = defineEntity({
+  name: 'ContractWidget',
+  tableName: 'contract_widgets',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    name: p.string(),
+    attrs: p.json<Record<string, unknown>>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+const widgetsMigration = {
+  id: '0001_widgets',
+  up: [
+    `create table contract_widgets (id serial primary key, name text not null unique, attrs jsonb not null default '{}'::jsonb, created_at timestamptz not null default now())`,
+    `create index contract_widgets_attrs on contract_widgets using gin (attrs jsonb_path_ops)`,
+  ],
+};
+
+/**
+ * What every database driver must do the same way: the kernel and plugins rely on these
+ * and never branch on the driver. Run on PGlite by default and on PostgreSQL in CI.
+ */
+export function databaseContract(name: string, open: (entities: unknown[]) => Promise<{ db: DatabaseRuntime; cleanup?: () => Promise<void> }>): void {
+  describe(`database contract: ${name}`, () => {
+    let db: DatabaseRuntime;
+    let cleanup: (() => Promise<void>) | undefined;
+    const log = createCapturingLogger();
+
+    beforeAll(async () => {
+      ({ db, cleanup } = await open([Widget]));
+    });
+    afterAll(async () => {
+      await db?.close();
+      await cleanup?.();
+    });
+
+    it('applies migrations once, in id order, per owner', async () => {
+      const first = await runMigrations(db, [{ owner: 'contract', migrations: [widgetsMigration] }], log);
+      expect(first).toEqual(['contract/0001_widgets']);
+      const second = await runMigrations(db, [{ owner: 'contract', migrations: [widgetsMigration] }], log);
+      expect(second).toEqual([]);
+      const later = await runMigrations(
+        db,
+        [{ owner: 'contract', migrations: [{ id: '0002_color', up: ['alter table contract_widgets add column color text'] }, widgetsMigration] }],
+        log,
+      );
+      expect(later).toEqual(['contract/0002_color']);
+    });
+
+    it('rolls a failing migration back entirely and names it', async () => {
+      const bad = { id: '0003_bad', up: ['create table contract_half (id int)', 'this is not sql'] };
+      await expect(runMigrations(db, [{ owner: 'contract', migrations: [bad] }], log)).rejects.toThrow(/Migration contract\/0003_bad failed/);
+      const tables = await db.query<{ n: number }>("select count(*)::int as n from information_schema.tables where table_name = 'contract_half'");
+      expect(tables[0]!.n).toBe(0);
+    });
+
+    it('runs concurrent migrators without applying anything twice', async () => {
+      const m = { id: '0001_counter', up: ['create table contract_counter (n int)', 'insert into contract_counter values (1)'] };
+      const results = await Promise.all([1, 2, 3].map(() => runMigrations(db, [{ owner: 'race', migrations: [m] }], log)));
+      expect(results.flat()).toEqual(['race/0001_counter']);
+      expect((await db.query<{ n: number }>('select count(*)::int as n from contract_counter'))[0]!.n).toBe(1);
+    });
+
+    it('persists and finds entities with JSON columns', async () => {
+      const em = db.em();
+      em.create(Widget, { name: 'alpha', attrs: { plan: 'pro', seats: 3 } });
+      em.create(Widget, { name: 'beta', attrs: { plan: 'free' } });
+      await em.flush();
+      const found = await db.em().findOne(Widget, { name: 'alpha' });
+      expect(found?.attrs).toEqual({ plan: 'pro', seats: 3 });
+      expect(found?.createdAt).toBeInstanceOf(Date);
+      const rows = await db.query<{ name: string }>('select name from contract_widgets where attrs @> ?::jsonb order by name', [JSON.stringify({ plan: 'free' })]);
+      expect(rows.map((r) => r.name)).toEqual(['beta']);
+    });
+
+    it('binds parameters, never splicing them into SQL', async () => {
+      const hostile = "x'); drop table contract_widgets; --";
+      const rows = await db.query<{ name: string }>('select name from contract_widgets where name = ?', [hostile]);
+      expect(rows).toEqual([]);
+      expect((await db.query<{ n: number }>('select count(*)::int as n from contract_widgets'))[0]!.n).toBe(2);
+    });
+
+    it('commits a transaction that resolves and rolls back one that throws', async () => {
+      await db.transaction(async (em) => {
+        em.create(Widget, { name: 'gamma', attrs: {} });
+      });
+      await expect(
+        db.transaction(async (em) => {
+          em.create(Widget, { name: 'delta', attrs: {} });
+          await em.flush();
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      const names = (await db.query<{ name: string }>('select name from contract_widgets order by name')).map((r) => r.name);
+      expect(names).toEqual(['alpha', 'beta', 'gamma']);
+    });
+
+    it('reports a unique violation with the Postgres code the API maps to 409', async () => {
+      const error = await db.query("insert into contract_widgets (name) values ('alpha')").catch((e: unknown) => e);
+      expect((error as { code?: string }).code).toBe('23505');
+    });
+
+    it('keeps timestamps in UTC with millisecond precision', async () => {
+      const at = new Date('2026-03-29T01:30:00.123Z');
+      const rows = await db.query<{ t: Date }>('select ?::timestamptz as t', [at]);
+      expect(new Date(rows[0]!.t).toISOString()).toBe(at.toISOString());
+    });
+  });
+}
