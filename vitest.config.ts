@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['tests/boundaries/**/*.test.ts', 'tests/authz/**/*.test.ts', 'tests/bad-input/**/*.test.ts', 'core/**/*.test.ts', 'sdk/**/*.test.ts', 'plugins/**/*.test.{ts,tsx}', 'host-ui/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/*.contract.test.ts'],
     pool: 'forks',
+    globalSetup: ['tests/setup/pglite-template.global.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreEvents, coreServices } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import notificationsPlugin from './server.js';
 import { notificationsService } from './api.js';
@@ -83,7 +83,6 @@ describe('welcome announcement', () => {
     // A redelivered event (a retrying bus, a second subscriber) must not post it twice.
     const tenantId = signup.body.data.client.tenantId as number;
     const events = t.kernel.resolve(coreServices.events);
-    const { coreEvents } = await import('@cassette/plugin-sdk/server');
     await events.publish(coreEvents.tenantCreated, { tenantId: Number(tenantId), ownerUserId: signup.body.data.account.id });
     const again = await t.request('GET', '/api/announcements', { token });
     expect(again.body.data).toHaveLength(1);

@@ -9,7 +9,7 @@ export { PERMISSIONS, PERMISSION_LABELS, isPermission } from './shared/permissio
 export type { Permission } from './shared/permissions.js';
 
 // Slots: plugins (and the host) offer named places other plugins fill.
-export { Slot, UiRegistryContext, useSlotFills } from './ui/slot.js';
+export { Slot, UiRegistryContext, useSlotFills, selectFills } from './ui/slot.js';
 export type { SlotProps, UiRegistryValue } from './ui/slot.js';
 
 // The shared UI kit (styled by the host stylesheet's `cs-*` classes).

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { DatabaseService } from '@cassette/plugin-sdk/server';
+import { pgliteFromTemplate } from './pglite-template.js';
 
 export type { EntityDefinition } from '@cassette/plugin-sdk/server';
 import type { EntityDefinition } from '@cassette/plugin-sdk/server';
@@ -11,6 +12,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /** For in-memory databases: start from this dump instead of a fresh initdb (tests). */
+  pgliteTemplate?: string;
   entities: EntityDefinition[];
 }
 
@@ -25,6 +28,7 @@ export interface DatabaseRuntime extends DatabaseService {
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseRuntime> {
   let orm: MikroORM;
   let driver: DatabaseRuntime['driver'];
+  let ownedClose: (() => Promise<void>) | undefined;
   const common = {
     entities: options.entities as never[],
     debug: false,
@@ -39,8 +43,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   } else {
     const { MikroORM: PgliteORM } = await import('@mikro-orm/pglite');
     const dir = options.pgliteDir ?? 'memory://';
-    if (!dir.startsWith('memory:')) mkdirSync(dir, { recursive: true });
-    orm = (await PgliteORM.init({ ...common, dbName: dir.startsWith('memory:') ? dir : join(dir) })) as unknown as MikroORM;
+    const inMemory = dir.startsWith('memory:');
+    if (!inMemory) mkdirSync(dir, { recursive: true });
+    const instance = inMemory && options.pgliteTemplate ? await pgliteFromTemplate(options.pgliteTemplate) : null;
+    orm = (await PgliteORM.init({
+      ...common,
+      dbName: inMemory ? dir : join(dir),
+      ...(instance ? { driverOptions: { pglite: instance } } : {}),
+    })) as unknown as MikroORM;
+    if (instance) ownedClose = () => instance.close();
     driver = 'pglite';
   }
 
@@ -58,6 +69,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     },
     async close() {
       await orm.close(true);
+      // MikroORM leaves an instance we passed in open: it is ours to close.
+      await ownedClose?.();
     },
   };
 }

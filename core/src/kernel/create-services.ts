@@ -22,6 +22,8 @@ export interface ServiceOverrides {
   blobs?: BlobStore;
   /** `memory://` for tests. */
   pgliteDir?: string;
+  /** Dump to start an in-memory PGlite from (tests). */
+  pgliteTemplate?: string;
 }
 
 export interface KernelServices {

@@ -81,6 +81,7 @@ export class Kernel {
       db = await createDatabase({
         databaseUrl: config.databaseUrl,
         pgliteDir: services.pgliteDir,
+        pgliteTemplate: options.overrides?.pgliteTemplate,
         entities: [...(coreEntities as EntityDefinition[]), ...[...contributions.values()].flatMap((c) => c.entities)],
       });
       const database = db;

@@ -57,7 +57,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     config,
     plugins: options.plugins ?? [],
     version: '0.0.0-test',
-    overrides: { log, mailer, pgliteDir: config.databaseUrl ? undefined : 'memory://' },
+    overrides: { log, mailer, pgliteDir: config.databaseUrl ? undefined : 'memory://', pgliteTemplate: process.env.CASSETTE_PGLITE_TEMPLATE },
   });
 
   const request: TestKernel['request'] = async (method, url, opts = {}) => {

@@ -49,7 +49,7 @@ function Fields({
     onSubmit({ oldPassword, newPassword, confirmPassword });
   };
   return (
-    <form className="cs-form" onSubmit={submit}>
+    <form className="cs-form" onSubmit={submit} noValidate>
       <Input label="Old Password" type="password" name="oldPassword" autoComplete="current-password" required value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} />
       <Input
         label="New Password"

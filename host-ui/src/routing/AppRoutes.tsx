@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Button, Loader } from '@cassette/plugin-sdk/ui';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { ErrorBoundary } from '../app/ErrorBoundary.js';
 import { FullPageLoader, FullPageMessage } from '../app/FullPage.js';
 import { HostProvider } from '../app/HostProvider.js';
 import { usePlugins } from '../plugins/PluginBoot.js';
@@ -69,30 +70,34 @@ export function AppRoutes() {
 
   if (!loggedIn) {
     return (
-      <Suspense fallback={<FullPageLoader />}>
-        <Routes>
-          <Route path={LOGIN_PATH} element={<LoginPage />} />
-          <Route path={SIGNUP_PATH} element={<SignupPage />} />
-          <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
-        </Routes>
-      </Suspense>
+      <ErrorBoundary resetKey={location.pathname}>
+        <Suspense fallback={<FullPageLoader />}>
+          <Routes>
+            <Route path={LOGIN_PATH} element={<LoginPage />} />
+            <Route path={SIGNUP_PATH} element={<SignupPage />} />
+            <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
+          </Routes>
+        </Suspense>
+      </ErrorBoundary>
     );
   }
 
   return (
     <HostProvider>
       <Layout>
-        <Suspense fallback={<Loader />}>
-          <Routes>
-            <Route path="/client/:activeTab" element={<SettingsPage />} />
-            <Route path="/onboarding/:activeTab" element={<OnboardingPage />} />
-            {registry.pages.map((page) => (
-              <Route key={page.path} path={page.path} element={<PluginPage page={page} />} />
-            ))}
-            {hostSessionsPage && <Route path={SESSIONS_PATTERN} element={<SessionsPlaceholderPage />} />}
-            <Route path="*" element={null} />
-          </Routes>
-        </Suspense>
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<Loader />}>
+            <Routes>
+              <Route path="/client/:activeTab" element={<SettingsPage />} />
+              <Route path="/onboarding/:activeTab" element={<OnboardingPage />} />
+              {registry.pages.map((page) => (
+                <Route key={page.path} path={page.path} element={<PluginPage page={page} />} />
+              ))}
+              {hostSessionsPage && <Route path={SESSIONS_PATTERN} element={<SessionsPlaceholderPage />} />}
+              <Route path="*" element={null} />
+            </Routes>
+          </Suspense>
+        </ErrorBoundary>
       </Layout>
     </HostProvider>
   );

@@ -2,14 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, FormErrors, Input, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
 import { errorsOf, statusOf } from '../app/errors.js';
 import type { Project } from '../session/types.js';
-
-export const SITE_EXISTS = 'Site exists already. Please choose another one.';
-
-/** A new name may not equal an existing project's name (case-insensitively, trimmed). */
-export function duplicateSiteName(name: string, projects: readonly { id: number; name: string }[], editingId?: number): boolean {
-  const wanted = name.trim().toLowerCase();
-  return projects.some((p) => p.id !== editingId && p.name.trim().toLowerCase() === wanted);
-}
+import { duplicateSiteName, SITE_EXISTS } from '../shell/account-rules.js';
 
 interface ProjectFormProps {
   project?: Project;

@@ -4,7 +4,7 @@ import { errorsOf } from '../app/errors.js';
 import { ChangePasswordForm, type ChangePasswordValues } from '../auth/ChangePasswordForm.js';
 import { newPasswordErrors } from '../auth/password-rules.js';
 import { useSession } from '../session/session.js';
-import { roleLabel } from '../shell/UserMenu.js';
+import { roleLabel } from '../shell/account-rules.js';
 import { SettingsHeader } from './SettingsHeader.js';
 
 export default function AccountTab() {

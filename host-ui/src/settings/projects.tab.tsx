@@ -3,7 +3,7 @@ import { Button, ConfirmDialog, CopyButton, NoContent, SidePanel, useHost } from
 import { errorsOf } from '../app/errors.js';
 import { useSession } from '../session/session.js';
 import type { Project } from '../session/types.js';
-import { canAddProject } from '../shell/ProjectSwitcher.js';
+import { canAddProject } from '../shell/account-rules.js';
 import { StatusDot } from '../shell/StatusDot.js';
 import { GdprForm } from './GdprForm.js';
 import { ProjectForm, ProjectFormPanel } from './ProjectForm.js';

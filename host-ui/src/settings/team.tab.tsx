@@ -15,14 +15,10 @@ import {
 } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
 import type { Member, Role } from '../session/types.js';
+import { canInviteMember, memberState } from '../shell/account-rules.js';
 import { SettingsHeader } from './SettingsHeader.js';
 import { useResource } from './useResource.js';
 import { validEmail, validMemberName } from './validation.js';
-
-export function memberState(member: Pick<Member, 'joined' | 'expiredInvitation'>): 'Pending' | 'Invitation expired' | null {
-  if (member.joined) return null;
-  return member.expiredInvitation ? 'Invitation expired' : 'Pending';
-}
 
 export default function TeamTab() {
   const { account, api, toast } = useHost();
@@ -32,7 +28,7 @@ export default function TeamTab() {
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<{ member: Member; url: string } | null>(null);
-  const canInvite = account.limits?.teamMember?.remaining !== 0;
+  const canInvite = canInviteMember(account);
 
   const resetLink = async (member: Member) => {
     try {

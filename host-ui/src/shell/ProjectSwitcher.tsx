@@ -3,13 +3,9 @@ import { useHost } from '@cassette/plugin-sdk/ui';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { pathForProject } from '../session/project-selection.js';
 import { ProjectFormPanel } from '../settings/ProjectForm.js';
+import { canAddProject } from './account-rules.js';
 import { StatusDot } from './StatusDot.js';
 import { useDismiss } from './useDismiss.js';
-
-/** Only admins and super admins may add a project, and only while the limit allows it. */
-export function canAddProject(account: { admin: boolean; superAdmin: boolean; limits?: { projects?: { remaining: number } } }): boolean {
-  return (account.admin || account.superAdmin) && account.limits?.projects?.remaining !== 0;
-}
 
 export function ProjectSwitcher() {
   const { projects, currentProject, selectProject, account, reloadProjects } = useHost();
@@ -30,10 +26,11 @@ export function ProjectSwitcher() {
 
   return (
     <div className="cs-switcher" ref={ref}>
-      <button type="button" className="cs-switcher__button" aria-haspopup="menu" aria-expanded={open} aria-label="Project" onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="cs-switcher__button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         {currentProject ? (
           <>
             <StatusDot status={currentProject.status} />
+            <span className="cs-visually-hidden">Current project: </span>
             <span className="cs-switcher__name">{currentProject.name}</span>
           </>
         ) : (
@@ -44,14 +41,14 @@ export function ProjectSwitcher() {
         </svg>
       </button>
       {open && (
-        <div className="cs-dropdown cs-switcher__menu" role="menu" aria-label="Projects">
+        <div className="cs-dropdown cs-switcher__menu" role="group" aria-label="Projects">
           <div className="cs-dropdown__section">
             {projects.map((project) => (
               <button
                 key={project.id}
                 type="button"
-                role="menuitemradio"
-                aria-checked={project.id === currentProject?.id}
+               
+                aria-current={project.id === currentProject?.id ? 'true' : undefined}
                 className={['cs-dropdown__item', project.id === currentProject?.id ? 'is-active' : ''].join(' ')}
                 onClick={() => switchTo(project.id)}
               >
@@ -64,7 +61,6 @@ export function ProjectSwitcher() {
           <div className="cs-dropdown__footer">
             <button
               type="button"
-              role="menuitem"
               className="cs-btn cs-btn--secondary cs-btn--small cs-btn--block"
               disabled={!canAddProject(account)}
               onClick={() => {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestKernel, type TestKernel, type TestUser } from '@cassette/plugin-sdk/testing';
+import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import notificationsPlugin from '../server.js';
 import { notificationsService, type Announcement } from '../api.js';
+
+/** A logged-in user of the test kernel (the SDK's testing entry does not export the type). */
+type TestUser = Awaited<ReturnType<TestKernel['createMember']>>;
 
 describe('announcement routes', () => {
   let t: TestKernel;
@@ -89,6 +92,8 @@ describe('announcement routes', () => {
       { title: 'Image', description: 'd', imageUrl: 'ftp://example.com/a.png' },
       { title: 'Image', description: 'd', imageUrl: 'data:image/png;base64,AAAA' },
       { title: 'Type', description: 'd', type: 'Not A Type!' },
+      { title: 'Nul\u0000', description: 'Postgres refuses U+0000' },
+      { title: 'Nul', description: 'd', buttonText: 'Go', buttonUrl: 'https://example.com/\u0000' },
     ];
     for (const body of bad) {
       const res = await post(owner, body);

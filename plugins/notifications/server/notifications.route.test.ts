@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestKernel, type TestKernel, type TestUser } from '@cassette/plugin-sdk/testing';
+import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import notificationsPlugin from '../server.js';
 import { notificationsService, type Notification, type NotificationsService } from '../api.js';
+
+/** A logged-in user of the test kernel (the SDK's testing entry does not export the type). */
+type TestUser = Awaited<ReturnType<TestKernel['createMember']>>;
 
 describe('notification routes', () => {
   let t: TestKernel;
@@ -193,9 +196,13 @@ describe('notification routes', () => {
       ['POST', '/api/notifications/view', { endTimestamp: -1 }],
       ['POST', '/api/notifications/view', { endTimestamp: 'yesterday' }],
       ['POST', '/api/notifications/view', { endTimestamp: 1.5 }],
+      ['POST', '/api/notifications/view', { endTimestamp: '1e400' }],
+      ['POST', '/api/notifications/view', { ids: ['Infinity'] }],
       ['GET', '/api/notifications/abc/view', undefined],
       ['GET', '/api/notifications/0/view', undefined],
       ['GET', '/api/notifications/99999999999/view', undefined],
+      ['GET', '/api/notifications/1e400/view', undefined],
+      ['GET', '/api/notifications/Infinity/view', undefined],
     ];
     for (const [method, url, body] of bad) {
       const res = await t.request(method, url, { token: owner.token, body });

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices } from '@cassette/plugin-sdk/server';
-import { createTestKernel, type TestKernel, type TestUser } from '@cassette/plugin-sdk/testing';
+import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import notificationsPlugin from '../server.js';
 import { notificationsService, type NotificationsService } from '../api.js';
 import { NotificationEntity } from './notification.entity.js';
 import { DEFAULT_RETENTION_DAYS, pruneNotifications, retentionDaysFrom } from './prune-notifications.job.js';
+
+/** A logged-in user of the test kernel (the SDK's testing entry does not export the type). */
+type TestUser = Awaited<ReturnType<TestKernel['createMember']>>;
 
 describe('notifications service', () => {
   let t: TestKernel;
@@ -64,6 +67,8 @@ describe('notifications service', () => {
       { tenantId: tenantA, title: 'Bad source', source: 'OTHER' },
       { tenantId: tenantA, title: 'Huge meta', sourceMeta: { blob: 'x'.repeat(20_000) } },
       { tenantId: tenantA, title: 'Extra', unknownField: 1 },
+      { tenantId: tenantA, title: 'Nul\u0000' },
+      { tenantId: tenantA, title: 'Nul meta', sourceMeta: { text: 'a\u0000b' } },
     ];
     for (const input of bad) {
       await expect(service.notify(input as never), JSON.stringify(input).slice(0, 80)).rejects.toThrow(/notificationsService\.notify/);

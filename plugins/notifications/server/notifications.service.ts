@@ -32,8 +32,11 @@ export function createNotificationsService(deps: NotificationsServiceDeps): Noti
   return {
     async notify(input: NotifyInput): Promise<number[]> {
       assertValid(NOTIFY_INPUT, input, 'notificationsService.notify');
-      if (input.sourceMeta && Buffer.byteLength(JSON.stringify(input.sourceMeta)) > MAX_SOURCE_META_BYTES) {
-        throw new Error(`notificationsService.notify: sourceMeta is larger than ${MAX_SOURCE_META_BYTES} bytes`);
+      if (input.sourceMeta) {
+        const json = JSON.stringify(input.sourceMeta);
+        if (Buffer.byteLength(json) > MAX_SOURCE_META_BYTES) throw new Error(`notificationsService.notify: sourceMeta is larger than ${MAX_SOURCE_META_BYTES} bytes`);
+        // Postgres jsonb refuses U+0000 in strings.
+        if (json.includes('\\u0000')) throw new Error('notificationsService.notify: sourceMeta contains a U+0000 character');
       }
       if (input.projectId !== undefined) {
         const project = await deps.projects.get(input.projectId);

@@ -5,11 +5,15 @@ import type { AnnounceInput, Announcement, Notification, NotifyInput } from '../
 const ID = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** The largest time a JS Date can hold. */
 const MAX_TIMESTAMP_MS = 8_640_000_000_000_000;
+// Postgres refuses U+0000 in text and jsonb, so every string schema refuses it up front (400, not 500).
+const NO_NUL = '^[^\\u0000]*$';
 // Ajv checks these before any handler: http(s) with a host, nothing else (the handler re-checks with URL).
-const HTTP_URL = Type.String({ maxLength: 2048, pattern: '^[hH][tT][tT][pP][sS]?://[^\\s/?#]+[^\\s]*$' });
+const HTTP_URL = Type.String({ maxLength: 2048, pattern: '^[hH][tT][tT][pP][sS]?://[^\\s/?#\\u0000]+[^\\s\\u0000]*$' });
 // An app path (not protocol-relative) or an http(s) URL.
-const LINK = Type.String({ maxLength: 2048, pattern: '^(/(?![/\\\\])[^\\s\\\\]*|[hH][tT][tT][pP][sS]?://[^\\s/?#]+[^\\s]*)$' });
-const TEXT = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+const LINK = Type.String({ maxLength: 2048, pattern: '^(/(?![/\\\\])[^\\s\\\\\\u0000]*|[hH][tT][tT][pP][sS]?://[^\\s/?#\\u0000]+[^\\s\\u0000]*)$' });
+/** Text with at least one visible character. */
+const TEXT = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$' });
+const PLAIN = (options: { minLength?: number; maxLength: number }) => Type.String({ ...options, pattern: NO_NUL });
 
 export const LEVEL = Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('error')]);
 export const SOURCE = Type.Union([Type.Literal('ALERT'), Type.Literal('SYNTHETIC'), Type.Literal('SYSTEM')]);
@@ -75,7 +79,7 @@ export const ANNOUNCEMENT_BODY = Type.Object(ANNOUNCEMENT_FIELDS, { additionalPr
 
 /** The service's input: the kernel's own messages may also point the button at an app path. */
 export const ANNOUNCE_INPUT = Type.Object(
-  { tenantId: ID, key: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), ...ANNOUNCEMENT_FIELDS, buttonUrl: Type.Optional(LINK) },
+  { tenantId: ID, key: Type.Optional(PLAIN({ minLength: 1, maxLength: 100 })), ...ANNOUNCEMENT_FIELDS, buttonUrl: Type.Optional(LINK) },
   { additionalProperties: false },
 );
 
@@ -85,13 +89,13 @@ export const NOTIFY_INPUT = Type.Object(
     projectId: Type.Optional(ID),
     userIds: Type.Optional(Type.Array(ID, { maxItems: 10_000 })),
     title: TEXT(200),
-    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    description: Type.Optional(PLAIN({ maxLength: 5000 })),
     level: Type.Optional(LEVEL),
     link: Type.Optional(LINK),
     source: Type.Optional(SOURCE),
-    sourceId: Type.Optional(Type.String({ maxLength: 200 })),
+    sourceId: Type.Optional(PLAIN({ maxLength: 200 })),
     sourceMeta: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    filterKey: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    filterKey: Type.Optional(PLAIN({ minLength: 1, maxLength: 40 })),
   },
   { additionalProperties: false },
 );

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { accountHasPermission } from '@cassette/plugin-sdk/ui';
+import { canAddProject, canInviteMember, duplicateSiteName, firstName, memberState, roleLabel } from './account-rules.js';
+
+const limits = (projects: number, team = -1) => ({ projects: { remaining: projects }, teamMember: { remaining: team } });
+
+describe('account rules', () => {
+  it('lets only admins add projects, while the limit allows it', () => {
+    expect(canAddProject({ admin: true, superAdmin: false, limits: limits(-1) })).toBe(true);
+    expect(canAddProject({ admin: false, superAdmin: true, limits: limits(2) })).toBe(true);
+    expect(canAddProject({ admin: true, superAdmin: true, limits: limits(0) })).toBe(false);
+    expect(canAddProject({ admin: false, superAdmin: false, limits: limits(5) })).toBe(false);
+  });
+  it('disables inviting when no team member is left', () => {
+    expect(canInviteMember({ limits: limits(1, 0) })).toBe(false);
+    expect(canInviteMember({ limits: limits(1, -1) })).toBe(true);
+  });
+  it('gives admins every permission and members their role’s', () => {
+    const member = { admin: false, superAdmin: false, permissions: ['SESSION_REPLAY' as const] };
+    expect(accountHasPermission(member, 'SESSION_REPLAY')).toBe(true);
+    expect(accountHasPermission(member, 'ERRORS')).toBe(false);
+    expect(accountHasPermission({ admin: true, superAdmin: false, permissions: [] }, 'ASSIST_CALL')).toBe(true);
+    expect(accountHasPermission({ admin: false, superAdmin: true, permissions: [] }, 'METRICS')).toBe(true);
+    expect(accountHasPermission(null, 'METRICS')).toBe(false);
+  });
+  it('shows the first name', () => {
+    expect(firstName('Ada Lovelace')).toBe('Ada');
+    expect(firstName('  ', 'bob@example.com')).toBe('bob');
+  });
+  it('labels roles', () => {
+    expect(roleLabel({ superAdmin: true, admin: true })).toBe('Owner');
+    expect(roleLabel({ superAdmin: false, admin: true })).toBe('Admin');
+    expect(roleLabel({ superAdmin: false, admin: false, roleName: 'QA' })).toBe('QA');
+    expect(roleLabel({ superAdmin: false, admin: false })).toBe('Member');
+  });
+  it('tells pending and expired invitations', () => {
+    expect(memberState({ joined: true, expiredInvitation: false })).toBeNull();
+    expect(memberState({ joined: false, expiredInvitation: false })).toBe('Pending');
+    expect(memberState({ joined: false, expiredInvitation: true })).toBe('Invitation expired');
+  });
+  it('spots duplicate project names', () => {
+    const projects = [
+      { id: 1, name: 'My Site' },
+      { id: 2, name: 'Shop' },
+    ];
+    expect(duplicateSiteName(' my site ', projects)).toBe(true);
+    expect(duplicateSiteName('My Site', projects, 1)).toBe(false);
+    expect(duplicateSiteName('Blog', projects)).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+/** Small rules about accounts, members and projects that the shell's screens share. */
+
+/** Only admins and super admins may add a project, and only while the remaining-projects limit is not zero. */
+export function canAddProject(account: { admin: boolean; superAdmin: boolean; limits?: { projects?: { remaining: number } } }): boolean {
+  return (account.admin || account.superAdmin) && account.limits?.projects?.remaining !== 0;
+}
+
+/** Inviting is disabled once the team-member limit is used up (-1 means unlimited). */
+export function canInviteMember(account: { limits?: { teamMember?: { remaining: number } } }): boolean {
+  return account.limits?.teamMember?.remaining !== 0;
+}
+
+/** The user menu shows the first name (or the e-mail's local part when there is no name). */
+export function firstName(name: string | null | undefined, email = ''): string {
+  const first = (name ?? '').trim().split(/\s+/)[0];
+  return first || email.split('@')[0] || '';
+}
+
+export function roleLabel(account: { superAdmin: boolean; admin: boolean; roleName?: string | null }): string {
+  if (account.superAdmin) return 'Owner';
+  if (account.admin) return 'Admin';
+  return account.roleName || 'Member';
+}
+
+/** A member who has not joined yet is 'Pending', or 'Invitation expired' once the link expired. */
+export function memberState(member: { joined: boolean; expiredInvitation: boolean }): 'Pending' | 'Invitation expired' | null {
+  if (member.joined) return null;
+  return member.expiredInvitation ? 'Invitation expired' : 'Pending';
+}
+
+export const SITE_EXISTS = 'Site exists already. Please choose another one.';
+
+/** A new name may not equal another project's name (trimmed, case-insensitive). */
+export function duplicateSiteName(name: string, projects: readonly { id: number; name: string }[], editingId?: number): boolean {
+  const wanted = name.trim().toLowerCase();
+  return projects.some((p) => p.id !== editingId && p.name.trim().toLowerCase() === wanted);
+}
