@@ -86,7 +86,7 @@ interface Schema {
 const bodySchemaOf = (r: Mounted) => r.route.schema.body as Schema | undefined;
 const querySchemaOf = (r: Mounted) => r.route.schema.querystring as Schema | undefined;
 const paramNamesOf = (r: Mounted) => [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-const parsesBody = (r: Mounted) => r.method !== 'GET' && r.method !== 'HEAD';
+const parsesBody = (r: Mounted) => !['GET', 'HEAD'].includes(r.method);
 
 /** The schema a path parameter is validated with (mount-routes adds projectId for project routes). */
 function paramSchema(r: Mounted, name: string): Schema {

@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The foundation as a user meets it, in real Chromium against the embedded default:
+ * signup → onboarding → a second project → a role → an invited member → 'Not allowed'.
+ */
+const OWNER = { email: 'owner@acme.test', password: 'owner-password', name: 'Olivia Owner', organization: 'Acme' };
+const MEMBER = { email: 'mia@acme.test', name: 'Mia Member', password: 'member-password' };
+const NOT_ALLOWED = "You don't have the necessary permissions to access this feature. Please check with your admin.";
+
+async function logout(page: Page, firstName: string) {
+  await page.getByRole('banner').getByRole('button', { name: firstName, exact: true }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test('signup, projects, roles, invitation, permissions and logout', async ({ page, request }) => {
+  // Signup is open on a fresh install and leads into onboarding.
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveAttribute('placeholder', 'Min 8 Characters');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByLabel('Name').fill(OWNER.name);
+  await page.getByLabel('Organization').fill(OWNER.organization);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/installing$/);
+  await expect(page.getByText('v1.6.0')).toBeVisible();
+
+  // While onboarding is on, other routes lead back to it.
+  await page.goto('/client/projects');
+  await expect(page).toHaveURL(/\/onboarding\/installing$/);
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/\d+\/sessions$/);
+  await expect(page.getByText('No recordings found')).toBeVisible();
+  const firstProjectId = /\/(\d+)\/sessions$/.exec(page.url())![1];
+
+  // A second project; the same name again is refused with the spec's message.
+  await page.goto('/client/projects');
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  const panel = page.getByRole('dialog');
+  await panel.getByLabel('Name').fill('Web Shop');
+  await panel.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('cell', { name: 'Web Shop', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('web shop');
+  await page.getByRole('dialog').getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('dialog').getByText('Site exists already. Please choose another one.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // A role without Session Replay.
+  await page.goto('/client/roles');
+  await page.getByRole('button', { name: 'Add Role' }).click();
+  const rolePanel = page.getByRole('dialog');
+  await rolePanel.getByLabel('Name').fill('Error triage');
+  await rolePanel.getByLabel('Errors').check();
+  await rolePanel.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: 'Error triage', exact: true })).toBeVisible();
+
+  // Invite a member with that role; the link is shown to share.
+  await page.goto('/client/team');
+  await page.getByRole('button', { name: 'Invite' }).click();
+  const invite = page.getByRole('dialog');
+  await invite.getByLabel('Email').fill(MEMBER.email);
+  await invite.getByLabel('Name').fill(MEMBER.name);
+  await invite.getByLabel('Role').selectOption({ label: 'Error triage' });
+  await invite.getByRole('button', { name: 'Invite' }).click();
+  const link = (await page.getByTestId('invitation-link').textContent())!.trim();
+  expect(link).toMatch(/\/reset-password\?token=/);
+  await page.keyboard.press('Escape');
+  await logout(page, 'Olivia');
+
+  // The member opens the invitation, sets a password and is logged in.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Welcome to Cassette' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(MEMBER.email);
+  await page.getByLabel('New Password').fill(MEMBER.password);
+  await page.getByLabel('Confirm Password').fill(MEMBER.password);
+  await page.getByRole('button', { name: 'Set Password' }).click();
+
+  // Without Session Replay the sessions page is 'Not allowed', and so is the API behind it.
+  await page.goto(`/${firstProjectId}/sessions`);
+  await expect(page.getByText(NOT_ALLOWED)).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('jwt'));
+  expect(token).toBeTruthy();
+  const api = await request.post(`/api/${firstProjectId}/sessions/search2`, { headers: { Authorization: `Bearer ${token}` }, data: { page: 1 } });
+  expect(api.status()).toBe(403);
+  // An admin-only settings tab is not allowed either.
+  await page.goto('/client/team');
+  await expect(page.getByText(NOT_ALLOWED)).toBeVisible();
+
+  await page.goto(`/${firstProjectId}/sessions`);
+  await logout(page, 'Mia');
+  const afterLogout = await request.get('/api/account', { headers: { Authorization: `Bearer ${token}` } });
+  expect(afterLogout.status()).toBe(401);
+
+  // The member logs in again with the password they chose.
+  await page.getByLabel('Email').fill(MEMBER.email);
+  await page.getByLabel('Password').fill(MEMBER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Mia', exact: true })).toBeVisible();
+  await logout(page, 'Mia');
+
+  // Once a tenant exists, /signup is no longer reachable.
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/login$/);
+});
