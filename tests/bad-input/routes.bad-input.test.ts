@@ -41,8 +41,10 @@ const KNOWN_BUGS = {
 };
 
 const BASE_SEED = Number(process.env.BAD_INPUT_SEED ?? 20_240_611);
-const RUNS_REFUSED = 15; // per route, tenant A (input guaranteed invalid)
-const RUNS_ARBITRARY = 15; // per route, tenant B (anything)
+/** BAD_INPUT_RUNS_FACTOR=10 explores deeper (slower); the default keeps the file well under a minute. */
+const RUNS_FACTOR = Number(process.env.BAD_INPUT_RUNS_FACTOR ?? 1);
+const RUNS_REFUSED = Math.round(15 * RUNS_FACTOR); // per route, tenant A (input guaranteed invalid)
+const RUNS_ARBITRARY = Math.round(15 * RUNS_FACTOR); // per route, tenant B (anything)
 /** BAD_INPUT_DEBUG=1 logs every request and its status. */
 const DEBUG = !!process.env.BAD_INPUT_DEBUG;
 const BODY_LIMIT = 1024 * 1024;
@@ -361,7 +363,7 @@ function seedFor(label: string): number {
 /** fc.check with a fixed seed and a readable failure (seed, path, request, answer). */
 async function checkProperty(label: string, r: Mounted, arb: fc.Arbitrary<Input>, numRuns: number, run: (input: Input) => Promise<void>) {
   const seed = seedFor(label);
-  const details = await fc.check(fc.asyncProperty(arb, run), { numRuns, seed, interruptAfterTimeLimit: 45_000, markInterruptAsFailure: true });
+  const details = await fc.check(fc.asyncProperty(arb, run), { numRuns, seed, interruptAfterTimeLimit: 45_000 * RUNS_FACTOR, markInterruptAsFailure: true });
   if (!details.failed) return;
   const example = details.counterexample?.[0];
   expect.fail(
@@ -725,7 +727,7 @@ describe('refused input on every route (tenant A: input that must be refused)', 
         if (problems.length) throw new Error(`${problems.join('; ')}\n  ${describeAnswer(res)}`);
       });
       if (caller) expect(await healthy(caller), 'the caller lost its session or admin flag to refused input').toBe(true);
-    }, 90_000);
+    }, 90_000 * RUNS_FACTOR);
   }
 });
 
@@ -902,7 +904,7 @@ describe('arbitrary input on every route (tenant B: never a 5xx, always the JSON
         // A valid random call may have logged out or demoted the fuzzing admin: replace it.
         if (!spends && caller && (res.status === 401 || res.status === 403)) B.fuzzer = await renewed(B.fuzzer, B.tenantId);
       });
-    }, 90_000);
+    }, 90_000 * RUNS_FACTOR);
   }
 });
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from '@cassette/plugin-sdk/server';
 import { errorHandler } from './error-handler.js';
 import { fastifyLogger } from './fastify-logger.js';
@@ -32,6 +32,12 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   const app = Fastify({
     loggerInstance: fastifyLogger(options.log),
     trustProxy: true,
+    maxParamLength: 200,
+    // Errors Fastify raises before routing (bad %-escapes, ...) keep the `{ errors }` shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as unknown as FastifyReply).status(status).send({ errors: [error.message || 'Bad request'] });
+    },
     bodyLimit: 1024 * 1024,
     ajv: {
       customOptions: {

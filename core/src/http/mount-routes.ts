@@ -7,6 +7,7 @@ import type { DatabaseRuntime } from '../database/create-database.js';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { resolveCaller } from './caller-resolver.js';
 import { stripEmptyValues } from './strip-empty.js';
+import { assertFiniteNumbers, cleanInput } from './input-guard.js';
 
 /** A route as mounted: the table the authorization matrix test is built from. */
 export interface MountedRoute {
@@ -103,7 +104,14 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
         }
       },
       preValidation: async (request) => {
-        if (request.body && typeof request.body === 'object') request.body = stripEmptyValues(request.body);
+        if (request.body && typeof request.body === 'object') request.body = cleanInput(request.body, 'request body');
+        cleanInput(request.query, 'query string');
+        cleanInput(request.params, 'path');
+      },
+      preHandler: async (request) => {
+        assertFiniteNumbers(request.params, 'path');
+        assertFiniteNumbers(request.query, 'query string');
+        assertFiniteNumbers(request.body, 'request body');
       },
       handler: async (request, reply) => {
         const ctx = request.cassette;
