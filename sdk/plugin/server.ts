@@ -22,6 +22,7 @@ export type {
   DatabaseService,
   EnqueueOptions,
   EventsService,
+  FlowsService,
   GdprSettings,
   JobContext,
   JobDef,

@@ -7,6 +7,7 @@ import type { DatabaseRuntime } from '../database/create-database.js';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { resolveCaller } from './caller-resolver.js';
 import { stripEmptyValues } from './strip-empty.js';
+import { BootError } from '../kernel/plugin-graph.js';
 import { assertFiniteNumbers, cleanInput } from './input-guard.js';
 
 /** A route as mounted: the table the authorization matrix test is built from. */
@@ -20,6 +21,8 @@ export interface MountedRoute {
 }
 
 export interface MountDeps {
+  /** Which plugin serves each `METHOD /path`, to refuse clashes with a clear message. */
+  routeOwners: Map<string, string>;
   tokens: TokenService;
   db: DatabaseRuntime;
   log: Logger;
@@ -58,6 +61,9 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
   for (const route of routes) {
     const path = fullPath(route);
     const key = `${route.method} ${path}`;
+    const owner = deps.routeOwners.get(key);
+    if (owner) throw new BootError(`Plugin "${plugin}" declares route ${key}, which "${owner}" already serves`);
+    deps.routeOwners.set(key, plugin);
     app.route({
       method: route.method,
       url: path,

@@ -6,6 +6,7 @@ import {
   coreServices,
   type BlobStore,
   type DepsMap,
+  type FlowsService,
   type Disposable,
   type Logger,
   type Mailer,
@@ -37,9 +38,6 @@ export interface KernelOptions {
   overrides?: ServiceOverrides;
 }
 
-export interface FlowsRegistry {
-  start(flowId: string, input?: unknown): AnyActorRef;
-}
 
 /**
  * Boot order: config → DI container → database → plugins register → migrations → start.
@@ -117,13 +115,13 @@ export class Kernel {
         loginLimiter: new LoginRateLimiter(),
         enabledPlugins: order,
       };
-      const mountDeps = { tokens, db, log };
+      const mountDeps = { tokens, db, log, routeOwners: new Map<string, string>() };
       const routes: MountedRoute[] = [];
       routes.push(...mountRoutes(app, 'core', corePlugin(core), mountDeps));
 
       const flows = new Map<string, PluginContributions['flows'][number]>();
       const actors = new Set<AnyActorRef>();
-      const flowsRegistry: FlowsRegistry = {
+      const flowsRegistry: FlowsService = {
         start(flowId, input) {
           const flow = flows.get(flowId);
           if (!flow) throw new Error(`Unknown flow "${flowId}"`);
@@ -134,7 +132,7 @@ export class Kernel {
           return actor;
         },
       };
-      container.register('core.flows', { useValue: flowsRegistry });
+      register(coreServices.flows, flowsRegistry);
 
       for (const id of order) {
         const c = contributions.get(id)!;

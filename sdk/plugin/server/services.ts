@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { TSchema, Static } from '@sinclair/typebox';
+import type { AnyActorRef } from 'xstate';
 import type { EventDef, EventPayload } from '../shared/events.js';
 import { createServiceRef } from '../shared/refs.js';
 
@@ -160,6 +161,11 @@ export interface UsersService {
   listForTenant(tenantId: number): Promise<UserInfo[]>;
 }
 
+/** Runs the XState flows plugins declared with `registrar.flow`; actors stop at shutdown. */
+export interface FlowsService {
+  start(flowId: string, input?: unknown): AnyActorRef;
+}
+
 /** Core services, each a typed ref a plugin lists as a dependency. */
 export const coreServices = {
   logger: createServiceRef<Logger>('core.logger'),
@@ -173,4 +179,5 @@ export const coreServices = {
   events: createServiceRef<EventsService>('core.events'),
   projects: createServiceRef<ProjectsService>('core.projects'),
   users: createServiceRef<UsersService>('core.users'),
+  flows: createServiceRef<FlowsService>('core.flows'),
 } as const;
