@@ -32,7 +32,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   const app = Fastify({
     loggerInstance: fastifyLogger(options.log),
     trustProxy: true,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (bad %-escapes, ...) keep the `{ errors }` shape.
     frameworkErrors: (error, _request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;

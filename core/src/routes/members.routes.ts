@@ -22,6 +22,7 @@ async function memberView(em: EntityManager, user: User, invitationLink?: string
     expiredInvitation: !user.joined && (await invitationExpired(em, user.id)),
     roleId: user.roleId ?? null,
     roleName: role?.name ?? null,
+    changePassword: user.changePassword,
     invitationLink,
   };
 }
@@ -90,7 +91,17 @@ export function memberRoutes(core: CoreRuntime): RouteDef[] {
     summary: 'Change a member',
     schema: {
       params: memberParams,
-      body: Type.Object({ email: Type.Optional(EMAIL), name: Type.Optional(PERSON_NAME), admin: Type.Optional(Type.Boolean()), roleId: Type.Optional(ID_PARAM) }, { additionalProperties: false }),
+      body: Type.Object(
+        {
+          email: Type.Optional(EMAIL),
+          name: Type.Optional(PERSON_NAME),
+          admin: Type.Optional(Type.Boolean()),
+          roleId: Type.Optional(ID_PARAM),
+          /** Ask the member to choose a new password at their next login. */
+          changePassword: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
     },
     handler: async ({ em, caller, body, params }) => {
       const user = await em.findOne(UserEntity, { id: params.id, tenantId: caller!.tenantId, deletedAt: null });
@@ -105,6 +116,7 @@ export function memberRoutes(core: CoreRuntime): RouteDef[] {
       if (body.name !== undefined) user.name = body.name.trim();
       if (body.admin !== undefined) user.admin = body.admin;
       if (body.roleId !== undefined) user.roleId = await checkRole(em, caller!.tenantId, body.roleId);
+      if (body.changePassword !== undefined) user.changePassword = body.changePassword;
       await em.flush();
       return memberView(em, user);
     },

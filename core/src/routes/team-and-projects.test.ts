@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coreServices } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '../testing/test-kernel.js';
 
 describe('team, roles, projects, metadata', () => {
@@ -100,5 +101,67 @@ describe('team, roles, projects, metadata', () => {
     const visible = (await t.request('GET', '/api/projects', { token: member.token })).body.data.map((p: { id: number }) => p.id);
     expect(visible).toEqual([tenant.projectId]);
     expect((await t.request('GET', `/api/${other.body.data.id ?? 0}/metadata`, { token: member.token })).status).toBeGreaterThanOrEqual(403);
+  });
+});
+
+describe('forced password change and expired invitations', () => {
+  let t: TestKernel;
+  beforeAll(async () => {
+    t = await createTestKernel();
+  });
+  afterAll(async () => t.close());
+
+  it('a member flagged by an admin must change the password before anything else', async () => {
+    const { tenantId, owner } = await t.createTenant();
+    const member = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY'] });
+    expect((await t.request('PUT', `/api/client/members/${member.id}`, { token: owner.token, body: { changePassword: true } })).status).toBe(200);
+    const login = await t.request('POST', '/api/login', { body: { email: member.email, password: member.password } });
+    expect(login.body.data.account.changePassword).toBe(true);
+    const token = login.body.jwt;
+    expect((await t.request('GET', '/api/account', { token })).status).toBe(200);
+    const blocked = await t.request('GET', '/api/projects', { token });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.errors[0]).toMatch(/Change your password/);
+    const changed = await t.request('POST', '/api/account/password', { token, body: { oldPassword: member.password, newPassword: 'a fresh password' } });
+    expect(changed.body.data.account.changePassword).toBe(false);
+    expect((await t.request('GET', '/api/projects', { token: changed.body.jwt })).status).toBe(200);
+  });
+
+  it('shows an invitation as expired once its link has expired, and a reset revives it', async () => {
+    const { owner } = await t.createTenant();
+    const invited = await t.request('PUT', '/api/client/members', { token: owner.token, body: { email: 'late@example.com', name: 'Late' } });
+    await t.kernel.db.query("update core_one_time_tokens set expires_at = now() - interval '1 minute' where user_id = ?", [invited.body.data.id]);
+    const listed = await t.request('GET', '/api/client/members', { token: owner.token });
+    expect(listed.body.data.find((m: { id: number }) => m.id === invited.body.data.id)).toMatchObject({ joined: false, expiredInvitation: true });
+    const token = decodeURIComponent(new URL(invited.body.data.invitationLink).searchParams.get('token')!);
+    expect((await t.request('POST', '/api/password/reset', { body: { token, password: 'too-late-now' } })).status).toBe(404);
+    await t.request('GET', `/api/client/members/${invited.body.data.id}/reset`, { token: owner.token });
+    const again = await t.request('GET', '/api/client/members', { token: owner.token });
+    expect(again.body.data.find((m: { id: number }) => m.id === invited.body.data.id)).toMatchObject({ expiredInvitation: false });
+  });
+});
+
+describe('project status and onboarding tasks follow what plugins report', () => {
+  let t: TestKernel;
+  beforeAll(async () => {
+    t = await createTestKernel();
+  });
+  afterAll(async () => t.close());
+
+  it('turns a project green when ingest reports a session and ticks the install task', async () => {
+    const { projectId, owner, tenantId } = await t.createTenant();
+    const before = await t.request('GET', '/api/boarding', { token: owner.token });
+    expect(before.body.data.map((task: { done: boolean }) => task.done)).toEqual([false, false, false, false]);
+    await t.kernel.resolve(coreServices.projects).markRecorded(projectId, new Date());
+    const project = await t.request('GET', `/api/projects/${projectId}`, { token: owner.token });
+    expect(project.body.data).toMatchObject({ status: 'green', recorded: true });
+    await t.createMember(tenantId);
+    const after = await t.request('GET', '/api/boarding', { token: owner.token });
+    expect(after.body.data.map((task: { task: string; done: boolean }) => [task.task, task.done])).toEqual([
+      ['Install the product', true],
+      ['Identify Users', false],
+      ['Invite Team Members', true],
+      ['Integrations', false],
+    ]);
   });
 });
