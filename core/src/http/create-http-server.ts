@@ -18,7 +18,8 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  // Announcement images and, later, replayed pages show images from other sites.
+  "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "frame-src 'self' blob:",

@@ -65,7 +65,11 @@ export function errorHandler(error: FastifyError & { validation?: ValidationItem
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
-    const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(error.message) ? 'The request body is not valid JSON' : error.message;
+    const message = /prototype/i.test(error.message)
+      ? 'The request body contains a forbidden key (__proto__ or constructor.prototype).'
+      : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(error.message)
+        ? 'The request body is not valid JSON'
+        : error.message;
     void reply.status(status).send({ errors: [message] });
     return;
   }
