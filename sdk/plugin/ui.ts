@@ -30,4 +30,4 @@ export { Toasts, useToasts, TOAST_AUTO_CLOSE_MS } from './ui/kit/Toasts.js';
 export type { ShowToast } from './ui/kit/Toasts.js';
 export { SidePanel, Modal, ConfirmDialog } from './ui/kit/overlays.js';
 export type { SidePanelProps, ModalProps, ConfirmDialogProps } from './ui/kit/overlays.js';
-export { InfoIcon, LockIcon, CloseIcon, CheckIcon, CopyIcon, InboxIcon } from './ui/kit/icons.js';
+export { InfoIcon, LockIcon, CloseIcon, CheckIcon, CopyIcon, InboxIcon, BellIcon, MegaphoneIcon } from './ui/kit/icons.js';

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { SidePanel, useApi, useHost } from '@cassette/plugin-sdk/ui';
 import { AlertsList } from './alerts-list.js';
 import { alertsMachine } from './alerts.machine.js';
-import { BellIcon } from './icons.js';
+import { BellIcon } from '@cassette/plugin-sdk/ui';
 import { alertsActors } from './machine-actors.js';
 import { TopBarButton } from './top-bar-button.js';
 import { ALERTS_TITLE } from './texts.js';

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { SidePanel, useApi, useHost } from '@cassette/plugin-sdk/ui';
 import { AnnouncementsList } from './announcements-list.js';
 import { announcementsMachine } from './announcements.machine.js';
-import { MegaphoneIcon } from './icons.js';
+import { MegaphoneIcon } from '@cassette/plugin-sdk/ui';
 import { announcementsActors } from './machine-actors.js';
 import { TopBarButton } from './top-bar-button.js';
 import { ANNOUNCEMENTS_TITLE } from './texts.js';
