@@ -1,5 +1,12 @@
 // `npm test`: set up what is missing (Chromium included, as root), then run the whole suite.
-import { ensureChromium, ensurePackages, ensurePnpm, ensureUiBuilt, run } from './setup.mjs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureChromium, ensurePackages, ensurePnpm, ensureUiBuilt, ROOT, run } from './setup.mjs';
+import { summarize } from './summarize-tests.mjs';
+
+const REPORTS = join(ROOT, '.tmp', 'reports');
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
 
 ensurePnpm();
 ensurePackages();
@@ -8,9 +15,12 @@ ensureChromium();
 const steps = [
   ['typecheck', () => run('pnpm', ['run', '--silent', 'typecheck'])],
   ['boundary check', () => run('pnpm', ['run', '--silent', 'boundaries'])],
-  ['unit and integration tests', () => run('pnpm', ['exec', 'vitest', 'run'])],
+  ['unit and integration tests', () => run('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(REPORTS, 'vitest.json')}`])],
   ['UI build', () => (ensureUiBuilt({ force: true }), 0)],
-  ['browser tests', () => run('pnpm', ['exec', 'playwright', 'test', '-c', 'tests/playwright.config.ts'])],
+  [
+    'browser tests',
+    () => run('pnpm', ['exec', 'playwright', 'test', '-c', 'tests/playwright.config.ts'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'playwright.json') } }),
+  ],
 ];
 
 const results = [];
@@ -30,5 +40,7 @@ for (const [name, step] of steps) {
 process.stdout.write('\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)\n`);
 const failed = results.filter((r) => !r.ok).length + (steps.length - results.length);
-process.stdout.write(`steps: ${results.filter((r) => r.ok).length} passed, ${failed} failed\n`);
+process.stdout.write(`steps: ${results.filter((r) => r.ok).length} of ${steps.length} passed\n`);
+const counts = summarize(REPORTS);
+process.stdout.write(`tests: ${counts.passed} passed, ${counts.failed} failed\n`);
 process.exitCode = failed === 0 ? 0 : 1;

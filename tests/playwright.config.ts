@@ -16,7 +16,8 @@ export default defineConfig({
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The JSON report (PLAYWRIGHT_JSON_OUTPUT_NAME) feeds the suite's closing count.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   outputDir: join(tmpdir(), 'cassette-e2e-results'),
   use: {
     baseURL: BASE_URL,
