@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from '@cassette/plugin-sdk/server';
 import { errorHandler } from './error-handler.js';
 import { fastifyLogger } from './fastify-logger.js';
+import { compileValidator } from './validator.js';
 
 export interface HttpServerOptions {
   log: Logger;
@@ -40,16 +41,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
       void (reply as unknown as FastifyReply).status(status).send({ errors: [error.message || 'Bad request'] });
     },
     bodyLimit: 1024 * 1024,
-    ajv: {
-      customOptions: {
-        allErrors: true,
-        coerceTypes: 'array',
-        removeAdditional: true,
-        useDefaults: true,
-      },
-    },
   });
   app.setErrorHandler(errorHandler);
+  app.setValidatorCompiler(compileValidator as never);
 
   const { default: swagger } = await import('@fastify/swagger');
   await app.register(swagger, {
@@ -78,7 +72,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !uiDir) {
+    const path = url.split('?')[0] ?? url;
+    // A missing file (anything with an extension) is a 404; other paths are client routes.
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !uiDir || /\.[a-zA-Z0-9]{1,8}$/.test(path)) {
       return reply.status(404).send({ errors: [`No route ${request.method} ${url.split('?')[0]}`] });
     }
     // Client-side routes: serve the app shell, which routes in the browser.

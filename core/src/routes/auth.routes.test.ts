@@ -103,3 +103,19 @@ describe('signup, login, logout, password reset', () => {
     expect(broken.json().errors).toHaveLength(1);
   });
 });
+
+describe('types in JSON bodies are not coerced', () => {
+  let t: TestKernel;
+  beforeAll(async () => {
+    t = await createTestKernel();
+  });
+  afterAll(async () => t.close());
+
+  it('refuses a number where a name is expected, but still reads numbers from paths and query strings', async () => {
+    const { owner, projectId } = await t.createTenant();
+    const rename = await t.request('POST', '/api/account', { token: owner.token, body: { name: 123 } });
+    expect(rename.status).toBe(400);
+    expect(rename.body.errors).toEqual(['name must be a string']);
+    expect((await t.request('GET', `/api/projects/${projectId}`, { token: owner.token })).status).toBe(200);
+  });
+});
