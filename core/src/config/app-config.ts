@@ -17,6 +17,8 @@ export interface AppConfig {
   databaseUrl?: string;
   /** BullMQ + Redis pub/sub when set, else in-process. */
   redisUrl?: string;
+  /** Prefix of every Redis key, so several installs (or test runs) can share one Redis. */
+  redisPrefix: string;
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'cassette',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Cassette <no-reply@localhost>',

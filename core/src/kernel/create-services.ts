@@ -52,8 +52,8 @@ export async function createServices(config: AppConfig, overrides: ServiceOverri
   return {
     log,
     configService,
-    jobs: overrides.jobs ?? (config.redisUrl ? new BullMqJobs(config.redisUrl, log) : new InProcessJobs(log)),
-    pubsub: overrides.pubsub ?? (config.redisUrl ? new RedisPubSub(config.redisUrl, log) : new InProcessPubSub(log)),
+    jobs: overrides.jobs ?? (config.redisUrl ? new BullMqJobs(config.redisUrl, log, { prefix: config.redisPrefix }) : new InProcessJobs(log)),
+    pubsub: overrides.pubsub ?? (config.redisUrl ? new RedisPubSub(config.redisUrl, log, { prefix: config.redisPrefix }) : new InProcessPubSub(log)),
     blobs: overrides.blobs ?? new DiskBlobStore(join(config.dataDir, 'blobs')),
     secrets: new AesGcmSecrets(keys.keys, keys.currentKeyId),
     mailer: overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),

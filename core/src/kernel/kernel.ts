@@ -170,6 +170,8 @@ export class Kernel {
       return kernel;
     } catch (error) {
       for (const d of disposers.reverse()) await Promise.resolve(d.dispose()).catch(() => undefined);
+      // Connections opened before the failure (Redis, pub/sub) must not keep the process alive.
+      await services.jobs.stop().catch(() => undefined);
       await services.pubsub.close().catch(() => undefined);
       throw error;
     }

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { withTemporaryDatabase } from '../database/temporary-database.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DepsMap, Mailer, MailMessage, ServerPlugin } from '@cassette/plugin-sdk/server';
@@ -40,6 +43,18 @@ export interface TestKernel {
 
 let counter = 0;
 
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true });
+  await redis.connect();
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+}
+
 /**
  * Boots the real kernel with the given plugins on an in-memory PGlite (or DATABASE_URL),
  * in-process jobs and a mailer that captures instead of sending.
@@ -49,16 +64,36 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, CASSETTE_PLUGINS: '', UI_DIR: join(dataDir, 'no-ui'), ...(options.env ?? {}) };
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   if (!options.env?.REDIS_URL) delete env.REDIS_URL;
+  // CI runs the same suites on the real servers: each kernel gets its own database and key prefix.
+  const run = randomBytes(5).toString('hex');
+  let temporaryDatabase: { url: string; drop: () => Promise<void> } | undefined;
+  if (process.env.CASSETTE_TEST_DATABASE_URL && !env.DATABASE_URL) {
+    temporaryDatabase = await withTemporaryDatabase(process.env.CASSETTE_TEST_DATABASE_URL, `cassette_test_${run}`);
+    env.DATABASE_URL = temporaryDatabase.url;
+  }
+  if (process.env.CASSETTE_TEST_REDIS_URL && !env.REDIS_URL) env.REDIS_URL = process.env.CASSETTE_TEST_REDIS_URL;
+  if (env.REDIS_URL && !options.env?.REDIS_PREFIX) env.REDIS_PREFIX = `cassette-test-${run}`;
   const config = { ...loadConfig(env), ...(options.config ?? {}) };
   const log = createCapturingLogger();
   const mails: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
-  const kernel = await Kernel.boot({
-    config,
-    plugins: options.plugins ?? [],
-    version: '0.0.0-test',
-    overrides: { log, mailer, pgliteDir: config.databaseUrl ? undefined : 'memory://', pgliteTemplate: process.env.CASSETTE_PGLITE_TEMPLATE },
-  });
+  const cleanUpServers = async () => {
+    await temporaryDatabase?.drop();
+    if (config.redisUrl) await deleteRedisKeys(config.redisUrl, `${config.redisPrefix}:`);
+  };
+  let kernel: Kernel;
+  try {
+    kernel = await Kernel.boot({
+      config,
+      plugins: options.plugins ?? [],
+      version: '0.0.0-test',
+      overrides: { log, mailer, pgliteDir: config.databaseUrl ? undefined : 'memory://', pgliteTemplate: process.env.CASSETTE_PGLITE_TEMPLATE },
+    });
+  } catch (error) {
+    await cleanUpServers();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   const request: TestKernel['request'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -119,6 +154,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     createMember,
     async close() {
       await kernel.shutdown();
+      await cleanUpServers();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
