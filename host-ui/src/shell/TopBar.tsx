@@ -1,4 +1,4 @@
-import { useHost } from '@cassette/plugin-sdk/ui';
+import { useHost, type TopBarItem } from '@cassette/plugin-sdk/ui';
 import { Link, NavLink } from 'react-router-dom';
 import { usePlugins } from '../plugins/PluginBoot.js';
 import { visibleNavItems } from '../plugins/registry.js';
@@ -7,6 +7,21 @@ import { Logo } from './Logo.js';
 import { OnboardingRing } from './OnboardingRing.js';
 import { ProjectSwitcher } from './ProjectSwitcher.js';
 import { UserMenu } from './UserMenu.js';
+
+/**
+ * Where the host's onboarding ring sits among plugin items: the spec orders the bar
+ * announcements (10), onboarding ring, alerts (30).
+ */
+export const ONBOARDING_RING_ORDER = 20;
+
+function renderItem(item: TopBarItem) {
+  const Item = item.component;
+  return (
+    <div key={item.id} className="cs-topbar__item">
+      <Item />
+    </div>
+  );
+}
 
 export function TopBar() {
   const { registry } = usePlugins();
@@ -32,15 +47,9 @@ export function TopBar() {
         )}
       </div>
       <div className="cs-topbar__right">
-        {registry.topBarItems.map((item) => {
-          const Item = item.component;
-          return (
-            <div key={item.id} className="cs-topbar__item">
-              <Item />
-            </div>
-          );
-        })}
+        {registry.topBarItems.filter((item) => item.order < ONBOARDING_RING_ORDER).map(renderItem)}
         <OnboardingRing />
+        {registry.topBarItems.filter((item) => item.order >= ONBOARDING_RING_ORDER).map(renderItem)}
         <Link to={settingsPath()} className="cs-icon-btn cs-topbar__cog" aria-label="Preferences" title="Preferences">
           <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
             <circle cx="12" cy="12" r="3" />
