@@ -9,7 +9,7 @@ import { SettingsHeader } from './SettingsHeader.js';
 
 export default function AccountTab() {
   const { account, api, toast, client } = useHost();
-  const { setAccount, refreshAuth } = useSession();
+  const { setAccount, refreshAuth, setClient } = useSession();
   const [name, setName] = useState(account.name);
   const [saving, setSaving] = useState(false);
   const [nameErrors, setNameErrors] = useState<string[]>([]);
@@ -85,6 +85,7 @@ export default function AccountTab() {
           </div>
         </form>
       </section>
+      {account.admin && client && <OrganizationForm client={client} onSaved={setClient} />}
       <section className="cs-card">
         <h2 className="cs-card__title">Change Password</h2>
         <div className="cs-form--narrow">
@@ -92,5 +93,40 @@ export default function AccountTab() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** Admins rename the organization (PUT /api/client). */
+function OrganizationForm({ client, onSaved }: { client: Client; onSaved(client: Client): void }) {
+  const { api, toast } = useHost();
+  const [name, setName] = useState(client.name);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setErrors([]);
+    try {
+      onSaved(await api.put<Client>('/client', { name: name.trim() }));
+      toast('Organization updated', 'success');
+    } catch (error) {
+      setErrors(errorsOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <section className="cs-card">
+      <h2 className="cs-card__title">Organization</h2>
+      <form className="cs-form cs-form--narrow" onSubmit={save}>
+        <Input label="Organization name" name="organization" required value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        <FormErrors errors={errors} />
+        <div className="cs-form__actions">
+          <Button type="submit" variant="primary" loading={saving} disabled={!name.trim() || name.trim() === client.name}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </section>
   );
 }
