@@ -6,6 +6,7 @@ export type {
   EntityDefinition,
   ExtensionPointDef,
   FlowDef,
+  HandlerContext,
   Migration,
   PluginRegistrar,
   ResolvedDeps,

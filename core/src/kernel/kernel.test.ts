@@ -58,8 +58,9 @@ const listener = definePlugin({
   deps: { greeter: greeterRef, jobs: coreServices.jobs, flows: coreServices.flows },
   register(r) {
     r.extend(channelsPoint, { name: 'email' });
-    r.on(greeted, async ({ name }) => void received.push(`event ${name}`));
-    r.job(pingJob, async ({ n }) => void received.push(`job ${n}`));
+    // Handlers get the plugin's resolved deps, like start does.
+    r.on(greeted, async ({ name }, { deps }) => void received.push(`event ${deps.greeter.greet(name)}`));
+    r.job(pingJob, async ({ n }, ctx) => void received.push(`job ${n} attempt ${ctx.attempt} ${ctx.deps.greeter.greet('job')}`));
     r.flow({ id: 'listener.toggle', machine: createMachine({ id: 'toggle', initial: 'off', states: { off: { on: { FLIP: 'on' } }, on: {} } }) });
   },
   start({ deps }) {
@@ -85,7 +86,7 @@ describe('kernel boot', () => {
     const t = await boot([greeter, listener] as ServerPlugin<DepsMap>[]);
     await t.kernel.resolve(coreServices.events).publish(greeted, { name: 'Ada' });
     await t.kernel.resolve(coreServices.jobs).enqueue(pingJob, { n: 7 });
-    await expect.poll(() => received).toEqual(['event Ada', 'job 7']);
+    await expect.poll(() => received).toEqual(['event Hello, Ada', 'job 7 attempt 1 Hello, job']);
     const actor = t.kernel.resolve(coreServices.flows).start('listener.toggle');
     actor.send({ type: 'FLIP' });
     expect(actor.getSnapshot().value).toBe('on');

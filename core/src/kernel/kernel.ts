@@ -138,17 +138,19 @@ export class Kernel {
         const c = contributions.get(id)!;
         const plugin = options.plugins.find((p) => p.id === id)!;
         const pluginLog = log.child({ plugin: id });
-        for (const job of c.jobs) services.jobs.define(job.job, job.handler);
-        for (const h of c.eventHandlers) events.subscribe(id, h.event, h.handler);
-        for (const flow of c.flows) flows.set(flow.id, flow);
+        // The plugin's own services first: its handlers and start may use them.
         for (const factory of c.services) {
           const value = await factory.create(resolveDeps(container, factory.deps, id));
           container.register(factory.ref.id, { useValue: value });
         }
+        const deps = resolveDeps(container, plugin.deps ?? {}, id);
+        for (const job of c.jobs) services.jobs.define(job.job, (payload, jobCtx) => job.handler(payload, { ...jobCtx, deps, log: jobCtx.log }));
+        for (const h of c.eventHandlers) events.subscribe(id, h.event, (payload) => h.handler(payload, { deps, log: pluginLog }));
+        for (const flow of c.flows) flows.set(flow.id, flow);
         routes.push(...mountRoutes(app, id, c.routes, mountDeps));
         if (plugin.start) {
           const disposer = await plugin.start({
-            deps: resolveDeps(container, plugin.deps ?? {}, id),
+            deps,
             log: pluginLog,
             contributions: (ref) => {
               if (ownerOf(ref) !== id) throw new Error(`Plugin "${id}" may only read its own extension points, not "${ref.id}"`);

@@ -1,9 +1,9 @@
-import type { TSchema } from '@sinclair/typebox';
 import type {
   ExtensionPointDef,
   FlowDef,
+  HandlerContext,
+  JobContext,
   JobDef,
-  JobHandler,
   Migration,
   PluginRegistrar,
   RouteDef,
@@ -11,7 +11,6 @@ import type {
   ServiceFactory,
   DepsMap,
   EventDef,
-  EventPayload,
   ExtensionPointRef,
 } from '@cassette/plugin-sdk/server';
 import type { EntityDefinition } from '../database/create-database.js';
@@ -23,15 +22,15 @@ export interface PluginContributions {
   entities: EntityDefinition[];
   migrations: Migration[];
   routes: RouteDef[];
-  jobs: { job: JobDef; handler: JobHandler<TSchema> }[];
-  eventHandlers: { event: EventDef; handler: (payload: unknown) => Promise<void> }[];
+  jobs: { job: JobDef; handler: (payload: unknown, ctx: JobContext & HandlerContext<DepsMap>) => Promise<void> }[];
+  eventHandlers: { event: EventDef; handler: (payload: unknown, ctx: HandlerContext<DepsMap>) => Promise<void> }[];
   flows: FlowDef[];
   services: ServiceFactory<unknown, DepsMap>[];
   extensionPoints: ExtensionPointDef<unknown>[];
   extensions: { ref: ExtensionPointRef<unknown>; value: unknown }[];
 }
 
-export function collectContributions(pluginId: string, register: (registrar: PluginRegistrar) => void): PluginContributions {
+export function collectContributions(pluginId: string, register: (registrar: PluginRegistrar<DepsMap>) => void): PluginContributions {
   const c: PluginContributions = {
     pluginId,
     entities: [],
@@ -51,7 +50,7 @@ export function collectContributions(pluginId: string, register: (registrar: Plu
   const guard = () => {
     if (!open) throw new BootError(`Plugin "${pluginId}" called its registrar after register() returned; declare everything in register()`);
   };
-  const registrar: PluginRegistrar = {
+  const registrar: PluginRegistrar<DepsMap> = {
     pluginId,
     entities: (...entities) => (guard(), c.entities.push(...(entities as EntityDefinition[]))),
     migrations: (...migrations) => (guard(), c.migrations.push(...migrations)),
@@ -59,14 +58,14 @@ export function collectContributions(pluginId: string, register: (registrar: Plu
       guard();
       c.routes.push(route as unknown as RouteDef);
     },
-    job: <S extends TSchema>(job: JobDef<S>, handler: JobHandler<S>) => {
+    job: (job, handler) => {
       guard();
       ownId('job', job.name);
-      c.jobs.push({ job, handler: handler as unknown as JobHandler<TSchema> });
+      c.jobs.push({ job, handler: handler as PluginContributions['jobs'][number]['handler'] });
     },
-    on: <E extends EventDef>(event: E, handler: (payload: EventPayload<E>) => Promise<void>) => {
+    on: (event, handler) => {
       guard();
-      c.eventHandlers.push({ event, handler: handler as (payload: unknown) => Promise<void> });
+      c.eventHandlers.push({ event, handler: handler as PluginContributions['eventHandlers'][number]['handler'] });
     },
     flow: (flow) => {
       guard();

@@ -3,12 +3,12 @@ import type { EntitySchema } from '@mikro-orm/core';
 // Loose on purpose: defineEntity() schemas are typed per entity and do not unify.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type EntityDefinition = EntitySchema<any> | (new (...args: never[]) => object) | { readonly meta: unknown };
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { AnyStateMachine } from 'xstate';
 import type { EventDef, EventPayload } from '../shared/events.js';
 import type { ExtensionPointRef, ServiceRef } from '../shared/refs.js';
 import type { RouteDef, RouteSchema } from './routes.js';
-import type { JobDef, JobHandler, Logger } from './services.js';
+import type { JobContext, JobDef, Logger } from './services.js';
 
 /** A schema migration owned by one plugin; `id`s sort in the order they apply. */
 export interface Migration {
@@ -42,15 +42,21 @@ export interface FlowDef {
   machine: AnyStateMachine;
 }
 
+/** What event and job handlers receive besides their payload: the plugin's resolved deps. */
+export interface HandlerContext<D extends DepsMap> {
+  deps: ResolvedDeps<D>;
+  log: Logger;
+}
+
 /** The declarative half of a plugin: what it contributes. No side effects here. */
-export interface PluginRegistrar {
+export interface PluginRegistrar<D extends DepsMap = DepsMap> {
   readonly pluginId: string;
   /** MikroORM entities: `defineEntity(...)` schemas (preferred) or classes. */
   entities(...entities: EntityDefinition[]): void;
   migrations(...migrations: Migration[]): void;
   route<S extends RouteSchema>(route: RouteDef<S>): void;
-  job<S extends TSchema>(job: JobDef<S>, handler: JobHandler<S>): void;
-  on<E extends EventDef>(event: E, handler: (payload: EventPayload<E>) => Promise<void>): void;
+  job<S extends TSchema>(job: JobDef<S>, handler: (payload: Static<S>, ctx: JobContext & HandlerContext<D>) => Promise<void>): void;
+  on<E extends EventDef>(event: E, handler: (payload: EventPayload<E>, ctx: HandlerContext<D>) => Promise<void>): void;
   flow(flow: FlowDef): void;
   provide<T, D extends DepsMap>(factory: ServiceFactory<T, D>): void;
   extensionPoint<T>(def: ExtensionPointDef<T>): void;
@@ -70,7 +76,7 @@ export interface ServerPlugin<D extends DepsMap = DepsMap> {
   dependsOn?: string[];
   /** Service refs the plugin's start and handlers need. */
   deps?: D;
-  register(registrar: PluginRegistrar): void;
+  register(registrar: PluginRegistrar<D>): void;
   /** Side effects go here; return what must be disposed at shutdown. */
   start?(ctx: StartContext<D>): Promise<Disposable | void> | Disposable | void;
 }
