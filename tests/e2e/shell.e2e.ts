@@ -78,6 +78,8 @@ test('signup, projects, roles, invitation, permissions and logout', async ({ pag
   await page.getByLabel('New Password').fill(MEMBER.password);
   await page.getByLabel('Confirm Password').fill(MEMBER.password);
   await page.getByRole('button', { name: 'Set Password' }).click();
+  // Logged in: the top bar greets the member by first name.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Mia', exact: true })).toBeVisible();
 
   // Without Session Replay the sessions page is 'Not allowed', and so is the API behind it.
   await page.goto(`/${firstProjectId}/sessions`);
