@@ -113,6 +113,7 @@ export class Kernel {
         mailer: services.mailer,
         log,
         loginLimiter: new LoginRateLimiter(),
+        resetLinkLimiter: new LoginRateLimiter({ windowMs: 15 * 60_000, maxFailuresPerAccount: 3, maxFailuresPerIp: 20 }),
         enabledPlugins: order,
       };
       const mountDeps = { tokens, db, log, routeOwners: new Map<string, string>() };

@@ -83,6 +83,12 @@ describe('signup, login, logout, password reset', () => {
     owner.password = 'a brand new password';
   });
 
+  it('limits reset-link requests per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await t.request('POST', '/api/password/reset-link', { body: { email: 'flood@example.com' } })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
   it('changes the password and clears a forced change', async () => {
     const login = await t.request('POST', '/api/login', { body: { email: owner.email, password: owner.password } });
     const bad = await t.request('POST', '/api/account/password', { token: login.body.jwt, body: { oldPassword: 'wrong-one', newPassword: 'whatever-else' } });

@@ -18,6 +18,8 @@ export interface CoreRuntime {
   mailer: Mailer;
   log: Logger;
   loginLimiter: LoginRateLimiter;
+  /** Reset-link requests per address and IP, so nobody can flood an inbox from the login page. */
+  resetLinkLimiter: LoginRateLimiter;
   enabledPlugins: string[];
 }
 

@@ -16,8 +16,15 @@ export function passwordRoutes(core: CoreRuntime): RouteDef[] {
     access: { auth: 'public' },
     summary: 'Send a password reset link (the answer is the same whether the account exists or not)',
     schema: { body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false }) },
-    handler: async ({ body, em, log }) => {
-      const user = await em.findOne(UserEntity, { email: body.email.trim().toLowerCase(), deletedAt: null });
+    handler: async ({ body, em, log, request, reply }) => {
+      const email = body.email.trim().toLowerCase();
+      const wait = core.resetLinkLimiter.retryAfter(email, request.ip);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        throw new HttpError(429, `A link was sent a moment ago. Check your inbox, or try again in ${Math.ceil(wait / 60)} minute(s).`);
+      }
+      core.resetLinkLimiter.recordFailure(email, request.ip);
+      const user = await em.findOne(UserEntity, { email, deletedAt: null });
       if (user) {
         const token = await issueOneTimeToken(em, user.id, 'reset');
         const link = resetLink(core, token);
