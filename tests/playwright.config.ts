@@ -7,6 +7,8 @@ const PORT = Number(process.env.E2E_PORT ?? 18_090);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // A fresh embedded database per run: the browser tests start from "no tenant yet".
 const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cassette-e2e-'));
+// Workers read the mails the catcher stored here; they inherit the runner's environment.
+process.env.E2E_DATA_DIR = DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',
@@ -39,8 +41,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx src/main.ts',
-    cwd: join(import.meta.dirname, '..', 'core'),
+    command: 'node --import tsx e2e/support/serve-with-mail-catcher.ts',
+    cwd: import.meta.dirname,
     url: `${BASE_URL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

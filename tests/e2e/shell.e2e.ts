@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { linkFromNextMail, mailsFor } from './support/mails.js';
+
+// One install, one story: the second test goes on from the tenant the first one created.
+test.describe.configure({ mode: 'serial' });
 
 /**
  * The foundation as a user meets it, in real Chromium against the embedded default:
@@ -68,6 +72,8 @@ test('signup, projects, roles, invitation, permissions and logout', async ({ pag
   await invite.getByRole('button', { name: 'Invite' }).click();
   const link = (await page.getByTestId('invitation-link').textContent())!.trim();
   expect(link).toMatch(/\/reset-password\?token=/);
+  // The same link went out by mail, over SMTP.
+  expect(await linkFromNextMail(MEMBER.email, 0)).toBe(link);
   await page.keyboard.press('Escape');
   await logout(page, 'Olivia');
 
@@ -107,4 +113,35 @@ test('signup, projects, roles, invitation, permissions and logout', async ({ pag
   // Once a tenant exists, /signup is no longer reachable.
   await page.goto('/signup');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a forgotten password is reset through the mailed link', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  const seen = mailsFor(OWNER.email).length;
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByRole('button', { name: 'Email Password Reset Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+
+  const link = await linkFromNextMail(OWNER.email, seen);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+  await page.getByLabel('New Password').fill('a-new-owner-password');
+  await page.getByLabel('Confirm Password').fill('a-new-owner-password');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Olivia', exact: true })).toBeVisible();
+  await logout(page, 'Olivia');
+
+  // The link works once; the old password no longer does, the new one does.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Link expired' })).toBeVisible();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await page.getByLabel('Password').fill('a-new-owner-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Olivia', exact: true })).toBeVisible();
 });
