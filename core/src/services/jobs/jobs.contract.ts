@@ -2,16 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineJob, type JobContext } from '@cassette/plugin-sdk/server';
 import type { JobsRuntime } from './jobs-runtime.js';
+import { sleep, waitFor } from '../contract-support/wait-for.js';
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(what: string, condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 const Payload = Type.Object({ n: Type.Number(), s: Type.Optional(Type.String()) });
 type Payload = Static<typeof Payload>;

@@ -1,15 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PubSubRuntime } from './pubsub-runtime.js';
+import { waitFor } from '../contract-support/wait-for.js';
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(what: string, condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 /**
  * What every pub/sub backend owes its callers. "Did not arrive" is shown by order,
