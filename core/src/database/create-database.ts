@@ -40,6 +40,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const { MikroORM: PgORM } = await import('@mikro-orm/postgresql');
     orm = (await PgORM.init({ ...common, clientUrl: options.databaseUrl, pool: { min: 0, max: 10 } })) as unknown as MikroORM;
     driver = 'postgresql';
+    // Fail at boot, with the address, rather than on the first request.
+    try {
+      await orm.em.fork().getConnection().execute('select 1');
+    } catch (error) {
+      await orm.close(true).catch(() => undefined);
+      throw new Error(`Could not reach PostgreSQL at ${redactUrl(options.databaseUrl)} (${(error as Error).message}). Check DATABASE_URL, or unset it to use the embedded database.`);
+    }
   } else {
     const { MikroORM: PgliteORM } = await import('@mikro-orm/pglite');
     const dir = options.pgliteDir ?? 'memory://';
@@ -73,4 +80,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       await ownedClose?.();
     },
   };
+}
+
+/** The URL without its password, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(an unparseable URL)';
+  }
 }
