@@ -12,6 +12,7 @@ import { DiskBlobStore } from '../services/blobs/disk-blob-store.js';
 import { AesGcmSecrets } from '../services/secrets/aes-gcm-secrets.js';
 import { loadSecretKeys } from '../services/secrets/load-secret-keys.js';
 import { createMailer } from '../services/mailer/create-mailer.js';
+import { assertRedisReachable } from '../services/redis-check.js';
 
 /** Tests swap any service for a fake or a capturing one. */
 export interface ServiceOverrides {
@@ -41,6 +42,7 @@ export interface KernelServices {
 export async function createServices(config: AppConfig, overrides: ServiceOverrides): Promise<KernelServices> {
   const log = overrides.log ?? createLogger({ level: config.logLevel, pretty: config.prettyLogs });
   const keys = loadSecretKeys(config.dataDir, config.env);
+  if (config.redisUrl && !(overrides.jobs && overrides.pubsub)) await assertRedisReachable(config.redisUrl);
   const pluginSettings = new Map(config.plugins.map((p) => [p.id, p.settings]));
   const configService: ConfigService = {
     publicUrl: config.publicUrl,
