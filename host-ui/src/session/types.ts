@@ -28,6 +28,8 @@ export interface Member {
   superAdmin: boolean;
   joined: boolean;
   expiredInvitation: boolean;
+  /** The member must choose a new password at next login. */
+  changePassword?: boolean;
   roleId: number | null;
   roleName?: string | null;
   invitationLink?: string;

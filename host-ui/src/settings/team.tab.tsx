@@ -184,6 +184,7 @@ export function InviteMemberForm({ member, roles: givenRoles, onSaved, onUpdated
   const [name, setName] = useState(member?.name ?? '');
   const [roleId, setRoleId] = useState(member?.roleId ? String(member.roleId) : '');
   const [admin, setAdmin] = useState(member?.admin ?? false);
+  const [changePassword, setChangePassword] = useState(member?.changePassword ?? false);
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [invitation, setInvitation] = useState<string | null>(null);
@@ -202,7 +203,7 @@ export function InviteMemberForm({ member, roles: givenRoles, onSaved, onUpdated
     const body = { email: email.trim(), name: name.trim(), admin, roleId: roleId ? Number(roleId) : undefined };
     try {
       if (member) {
-        const saved = await api.put<Member>(`/client/members/${member.id}`, body);
+        const saved = await api.put<Member>(`/client/members/${member.id}`, { ...body, changePassword });
         toast('Member updated', 'success');
         onSaved?.(saved);
         onUpdated?.();
@@ -256,6 +257,13 @@ export function InviteMemberForm({ member, roles: givenRoles, onSaved, onUpdated
         onChange={(e) => setRoleId(e.target.value)}
       />
       <Checkbox label="Admin" hint="Admins manage the team, roles and projects, and hold every permission." checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
+      {member?.joined && (
+        <Checkbox
+          label="Require a new password at next login"
+          checked={changePassword}
+          onChange={(e) => setChangePassword(e.target.checked)}
+        />
+      )}
       <FormErrors errors={errors} />
       <div className="cs-form__actions">
         <Button type="submit" variant="primary" loading={saving} disabled={!email.trim() || !name.trim()}>
