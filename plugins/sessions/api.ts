@@ -23,5 +23,3 @@ export interface SessionSearchResult {
   sessions: SessionSummary[];
   total: number;
 }
-
-export const SESSIONS_PAGE_SIZE = 10;

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '@cassette/plugin-sdk/server';
-import { SESSIONS_PAGE_SIZE, type SessionSearchResult, type SessionSummary } from './api.js';
+import type { SessionSearchResult, SessionSummary } from './api.js';
+import { SESSIONS_PAGE_SIZE } from './constants.js';
 import { SessionEntity, type Session } from './session.entity.js';
 
 const SORT_COLUMNS = { startTs: 'startedAt', duration: 'durationMs', eventsCount: 'eventsCount', errorsCount: 'errorsCount' } as const;

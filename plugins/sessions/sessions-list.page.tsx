@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, Button, FormErrors, Loader, NoContent, useApi, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
-import { SESSIONS_PAGE_SIZE, type SessionSearchResult } from './api.js';
+import type { SessionSearchResult } from './api.js';
+import { SESSIONS_PAGE_SIZE } from './constants.js';
 import { formatDuration } from './format.js';
 
 export default function SessionsListPage() {
