@@ -73,6 +73,19 @@ export function checkBoundaries(root) {
     }
   }
 
+  // A plugin's api entry is what others import: refs and types only, so it pulls in no
+  // server or UI code. Value imports are limited to what declaring refs needs.
+  const API_VALUE_IMPORTS = new Set(['@cassette/plugin-sdk', '@sinclair/typebox']);
+  for (const id of pluginIds) {
+    const api = join(pluginsDir, id, 'api.ts');
+    if (!existsSync(api)) continue;
+    const code = readFileSync(api, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+    for (const match of code.matchAll(/\bimport\s+(type\s+)?[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g)) {
+      const [, typeOnly, spec] = match;
+      if (!typeOnly && !API_VALUE_IMPORTS.has(spec)) report(api, spec, 'an api entry holds only refs and types: import this with "import type", or move the code out of api.ts');
+    }
+  }
+
   // The kernel never imports a plugin; the SDK never reaches into kernel internals.
   for (const file of sourceFiles(join(root, 'core'))) {
     for (const spec of importsOf(readFileSync(file, 'utf8'))) {

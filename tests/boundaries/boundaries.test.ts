@@ -49,6 +49,19 @@ describe('boundary check', () => {
     expect(specs).toEqual(['../alerts/server.js', '@cassette/core', '@cassette/core/testing', '@cassette/host-ui/src/app', '@cassette/plugin-alerts/server']);
   });
 
+  it('keeps api entries to refs and types', () => {
+    const root = repo({
+      ...manifests,
+      'plugins/alerts/api.ts': [
+        "import { createServiceRef } from '@cassette/plugin-sdk';",
+        "import type { Static } from '@sinclair/typebox';",
+        "import type { Rule } from './rule.js';",
+        "import { evaluate } from './server/evaluate.js';",
+      ].join('\n'),
+    });
+    expect(checkBoundaries(root).map((v: { specifier: string }) => v.specifier)).toEqual(['./server/evaluate.js']);
+  });
+
   it('refuses the kernel importing a plugin', () => {
     const root = repo({ ...manifests, 'core/src/kernel.ts': "import a from '@cassette/plugin-alerts/api';" });
     expect(checkBoundaries(root)).toHaveLength(1);
