@@ -31,6 +31,8 @@ export type {
   JobsService,
   Logger,
   Mailer,
+  OnboardingService,
+  OnboardingTask,
   MailMessage,
   ProjectInfo,
   ProjectsService,

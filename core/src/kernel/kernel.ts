@@ -30,6 +30,7 @@ import { corePlugin, type CoreRuntime } from '../routes/core-plugin.js';
 import { createServices, type ServiceOverrides } from './create-services.js';
 import { ProjectsDirectory } from '../domain/projects-directory.js';
 import { UsersDirectory } from '../domain/users-directory.js';
+import { OnboardingTasks } from '../domain/onboarding-tasks.js';
 
 export interface KernelOptions {
   config: AppConfig;
@@ -100,6 +101,7 @@ export class Kernel {
       register(coreServices.events, events);
       register(coreServices.projects, projects);
       register(coreServices.users, users);
+      register(coreServices.onboarding, new OnboardingTasks(db));
       disposers.push({ name: 'pubsub', dispose: () => services.pubsub.close() });
 
       const app = await createHttpServer({ log, uiDir: config.uiDir, version: options.version });

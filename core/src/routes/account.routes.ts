@@ -87,16 +87,15 @@ export function accountRoutes(core: CoreRuntime): RouteDef[] {
     schema: {},
     handler: async ({ em, caller }) => {
       const tenantId = caller!.tenantId;
-      const [tenant, recorded, identified, members] = await Promise.all([
+      const [tenant, recorded, members] = await Promise.all([
         em.findOneOrFail(TenantEntity, { id: tenantId }),
         em.count(ProjectEntity, { tenantId, recorded: true, deletedAt: null }),
-        em.count(ProjectEntity, { tenantId, deletedAt: null, customFields: { $ne: [] } }),
         em.count(UserEntity, { tenantId, deletedAt: null }),
       ]);
       const done = tenant.onboarding;
       return [
         { task: 'Install the product', label: 'Install the product', done: recorded > 0, URL: '/onboarding/installing' },
-        { task: 'Identify Users', label: 'Identify Users', done: !!done.identifyUsers || identified > 0, URL: '/onboarding/identify-users' },
+        { task: 'Identify Users', label: 'Identify Users', done: !!done.identifyUsers, URL: '/onboarding/identify-users' },
         { task: 'Invite Team Members', label: 'Invite Team Members', done: members > 1, URL: '/onboarding/team' },
         { task: 'Integrations', label: 'Integrations', done: !!done.integrations, URL: '/onboarding/integrations' },
       ];

@@ -163,5 +163,11 @@ describe('project status and onboarding tasks follow what plugins report', () =>
       ['Invite Team Members', true],
       ['Integrations', false],
     ]);
+    // Plugins complete the other two (ingest on the first identified user, integrations on setup).
+    const onboarding = t.kernel.resolve(coreServices.onboarding);
+    await Promise.all([onboarding.markDone(tenantId, 'identifyUsers'), onboarding.markDone(tenantId, 'integrations')]);
+    await onboarding.markDone(tenantId, 'integrations');
+    const done = await t.request('GET', '/api/boarding', { token: owner.token });
+    expect(done.body.data.every((task: { done: boolean }) => task.done)).toBe(true);
   });
 });

@@ -161,6 +161,14 @@ export interface UsersService {
   listForTenant(tenantId: number): Promise<UserInfo[]>;
 }
 
+/** Onboarding tasks other plugins complete (spec part 1 §2: Identify Users, Integrations). */
+export type OnboardingTask = 'identifyUsers' | 'integrations';
+
+export interface OnboardingService {
+  /** Idempotent: ingest calls it when a session carries a user id; integrations on first setup. */
+  markDone(tenantId: number, task: OnboardingTask): Promise<void>;
+}
+
 /** Runs the XState flows plugins declared with `registrar.flow`; actors stop at shutdown. */
 export interface FlowsService {
   start(flowId: string, input?: unknown): AnyActorRef;
@@ -180,4 +188,5 @@ export const coreServices = {
   projects: createServiceRef<ProjectsService>('core.projects'),
   users: createServiceRef<UsersService>('core.users'),
   flows: createServiceRef<FlowsService>('core.flows'),
+  onboarding: createServiceRef<OnboardingService>('core.onboarding'),
 } as const;

@@ -1,0 +1,15 @@
+import type { OnboardingService, OnboardingTask } from '@cassette/plugin-sdk/server';
+import type { DatabaseRuntime } from '../database/create-database.js';
+
+const TASKS: ReadonlySet<OnboardingTask> = new Set(['identifyUsers', 'integrations']);
+
+/** Stores completed onboarding tasks on the tenant; `GET /api/boarding` reads them. */
+export class OnboardingTasks implements OnboardingService {
+  constructor(private readonly db: DatabaseRuntime) {}
+
+  async markDone(tenantId: number, task: OnboardingTask): Promise<void> {
+    if (!TASKS.has(task)) throw new Error(`Unknown onboarding task "${task}"`);
+    // jsonb_set in one statement: concurrent calls for different tasks do not overwrite each other.
+    await this.db.query(`update core_tenants set onboarding = jsonb_set(onboarding, ?::text[], 'true'::jsonb) where id = ?`, [`{${task}}`, tenantId]);
+  }
+}
