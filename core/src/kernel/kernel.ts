@@ -67,24 +67,27 @@ export class Kernel {
     const disposers: { name: string; dispose: Disposable }[] = [];
     const register = <T>(ref: ServiceRef<T>, value: T) => container.register(ref.id, { useValue: value });
 
-    // Declarations first: they are synchronous and side-effect free, so errors surface before any I/O.
-    checkDuplicateIds(options.plugins.map((p) => p.id));
-    if (options.plugins.some((p) => p.id === 'core')) throw new BootError('"core" is reserved for the kernel');
-    const contributions = new Map<string, PluginContributions>();
-    for (const plugin of options.plugins) contributions.set(plugin.id, collectContributions(plugin.id, (r) => plugin.register(r)));
-    const order = orderPlugins(buildNodes(options.plugins, contributions));
-    validateExtensions(contributions);
-
     let db: DatabaseRuntime | undefined;
     try {
       db = await createDatabase({
         databaseUrl: config.databaseUrl,
         pgliteDir: services.pgliteDir,
         pgliteTemplate: options.overrides?.pgliteTemplate,
-        entities: [...(coreEntities as EntityDefinition[]), ...[...contributions.values()].flatMap((c) => c.entities)],
+        entities: coreEntities as EntityDefinition[],
       });
       const database = db;
       disposers.push({ name: 'database', dispose: () => database.close() });
+
+      // Plugins register: synchronous and declarative, so a bad graph fails before anything starts.
+      checkDuplicateIds(options.plugins.map((p) => p.id));
+      if (options.plugins.some((p) => p.id === 'core')) throw new BootError('"core" is reserved for the kernel');
+      const contributions = new Map<string, PluginContributions>();
+      for (const plugin of options.plugins) contributions.set(plugin.id, collectContributions(plugin.id, (r) => plugin.register(r)));
+      const order = orderPlugins(buildNodes(options.plugins, contributions));
+      validateExtensions(contributions);
+      const pluginEntities = [...contributions.values()].flatMap((c) => c.entities);
+      if (pluginEntities.length > 0) db.orm.discoverEntity(pluginEntities as never[]);
+
       await runMigrations(db, [{ owner: 'core', migrations: coreMigrations }, ...order.map((id) => ({ owner: id, migrations: contributions.get(id)!.migrations }))], log);
 
       const events = new EventBus(log);
