@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from '@cassette/plugin-sdk/server';
 import { errorHandler } from './error-handler.js';
 import { fastifyLogger } from './fastify-logger.js';
@@ -7,6 +7,8 @@ import { compileValidator } from './validator.js';
 
 export interface HttpServerOptions {
   log: Logger;
+  /** One line per request is noise for a self-hoster; on with LOG_LEVEL=debug. */
+  logRequests?: boolean;
   uiDir?: string;
   version: string;
 }
@@ -33,6 +35,7 @@ export const CONTENT_SECURITY_POLICY = [
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: fastifyLogger(options.log),
+    logController: new LogController({ disableRequestLogging: !options.logRequests }),
     trustProxy: true,
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (bad %-escapes, ...) keep the `{ errors }` shape.
