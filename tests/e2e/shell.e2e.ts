@@ -144,4 +144,16 @@ test('a forgotten password is reset through the mailed link', async ({ page }) =
   await page.getByLabel('Password').fill('a-new-owner-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Olivia', exact: true })).toBeVisible();
+
+  // Admins post announcements for the team from the panel; the welcome one is already there.
+  await page.getByRole('button', { name: 'Announcements' }).click();
+  const panel = page.getByRole('dialog', { name: 'Announcements' });
+  await expect(panel.getByText('Welcome to Cassette')).toBeVisible();
+  await panel.getByRole('button', { name: 'Post an announcement' }).click();
+  await panel.getByLabel('Title').fill('Maintenance on Friday');
+  await panel.getByLabel('Message').fill('Recording pauses for ten minutes at 18:00.');
+  await panel.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(panel.getByText('Maintenance on Friday')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
 });
