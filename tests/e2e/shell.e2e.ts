@@ -157,3 +157,25 @@ test('a forgotten password is reset through the mailed link', async ({ page }) =
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
 });
+
+test('redirect rules: old paths, unknown paths and a site id in the URL', async ({ page, request }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill('a-new-owner-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Olivia', exact: true })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('jwt'));
+  const projects = (await (await request.get('/api/projects', { headers: { Authorization: `Bearer ${token}` } })).json()).data as { id: number; name: string }[];
+  const shop = projects.find((p) => p.name === 'Web Shop')!;
+
+  await page.goto('/client/custom-fields');
+  await expect(page).toHaveURL(/\/client\/metadata$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/\d+\/sessions$/);
+  // A site id in the URL switches the project, and the choice is remembered.
+  await page.goto(`/${shop.id}/sessions`);
+  await expect(page.getByRole('button', { name: 'Current project: Web Shop' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('siteId'))).toBe(String(shop.id));
+  await page.goto('/');
+  await expect(page).toHaveURL(new RegExp(`/${shop.id}/sessions$`));
+});
