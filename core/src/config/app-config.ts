@@ -26,6 +26,11 @@ export interface AppConfig {
   prettyLogs: boolean;
   /** -1 means unlimited. */
   limits: { sites: number; teamMembers: number };
+  /**
+   * Whether to believe X-Forwarded-For (behind a load balancer). Off by default: a client
+   * talking to the app directly could otherwise pick its own IP and dodge per-IP limits.
+   */
+  trustProxy: boolean | number | string;
   /** Lifetime of a login token. */
   tokenTtlSeconds: number;
   plugins: PluginEntry[];
@@ -40,6 +45,14 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value)) throw new Error(`${name} must be an integer, got "${raw}"`);
   return value;
+}
+
+/** `true`/`false`, a hop count, or a list of proxy addresses (Fastify's trustProxy forms). */
+export function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
 }
 
 interface ConfigFile {
@@ -83,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     prettyLogs: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : !env.DATABASE_URL,
     limits: { sites: intFrom(env, 'LIMIT_SITES', -1), teamMembers: intFrom(env, 'LIMIT_TEAM_MEMBERS', -1) },
     tokenTtlSeconds: intFrom(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     plugins,
     uiDir: env.UI_DIR ?? join(REPO_ROOT, 'host-ui', 'dist'),
     env,

@@ -9,6 +9,7 @@ export interface HttpServerOptions {
   log: Logger;
   /** One line per request is noise for a self-hoster; on with LOG_LEVEL=debug. */
   logRequests?: boolean;
+  trustProxy?: boolean | number | string;
   uiDir?: string;
   version: string;
 }
@@ -36,7 +37,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   const app = Fastify({
     loggerInstance: fastifyLogger(options.log),
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
-    trustProxy: true,
+    // A hop count is valid at runtime (Fastify documents it) but missing from one overload's type.
+    trustProxy: (options.trustProxy ?? false) as boolean,
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (bad %-escapes, ...) keep the `{ errors }` shape.
     frameworkErrors: (error, _request, reply) => {

@@ -107,7 +107,7 @@ export class Kernel {
       register(coreServices.onboarding, new OnboardingTasks(db));
       disposers.push({ name: 'pubsub', dispose: () => services.pubsub.close() });
 
-      const app = await createHttpServer({ log, uiDir: config.uiDir, version: options.version, logRequests: ['debug', 'trace'].includes(config.logLevel) });
+      const app = await createHttpServer({ log, uiDir: config.uiDir, version: options.version, logRequests: ['debug', 'trace'].includes(config.logLevel), trustProxy: config.trustProxy });
       disposers.push({ name: 'http', dispose: () => app.close() });
       const tokens = new TokenService(services.jwtSecret, config.tokenTtlSeconds);
       const core: CoreRuntime = {

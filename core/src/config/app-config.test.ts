@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseTrustProxy } from './app-config.js';
+
+describe('configuration', () => {
+  it('defaults to the embedded setup on port 8080', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/cassette-config-test' });
+    expect(config).toMatchObject({ port: 8080, dataDir: '/tmp/cassette-config-test', databaseUrl: undefined, redisUrl: undefined, trustProxy: false });
+    expect(config.limits).toEqual({ sites: -1, teamMembers: -1 });
+    expect(config.plugins.map((p) => p.id)).toEqual(expect.arrayContaining(['notifications', 'sessions']));
+  });
+
+  it('lets CASSETTE_PLUGINS choose the plugins for one run', () => {
+    expect(loadConfig({ CASSETTE_PLUGINS: 'sessions' }).plugins.map((p) => p.id)).toEqual(['sessions']);
+  });
+
+  it('refuses a port that is not a number, saying which variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be an integer, got "eighty"');
+  });
+
+  it('trusts X-Forwarded-For only when told', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.1,10.0.0.2')).toBe('10.0.0.1,10.0.0.2');
+  });
+});
