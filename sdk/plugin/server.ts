@@ -42,4 +42,6 @@ export type {
   UsersService,
 } from './server/services.js';
 export { coreEvents } from './server/core-events.js';
-export * from './index.js';
+// The shared half, so server code needs one import path.
+export { PERMISSIONS, PERMISSION_LABELS, isPermission, createServiceRef, createExtensionPoint, ownerOf, defineEvent } from './index.js';
+export type { Permission, ServiceRef, ExtensionPointRef, EventDef, EventPayload } from './index.js';
