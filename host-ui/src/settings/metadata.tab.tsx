@@ -3,20 +3,25 @@ import { Button, ConfirmDialog, FormErrors, Input, Loader, NoContent, SidePanel,
 import { errorsOf } from '../app/errors.js';
 import type { CustomField } from '../session/types.js';
 import { SettingsHeader } from './SettingsHeader.js';
+import { useConfirmedDelete } from './useConfirmedDelete.js';
 import { useResource } from './useResource.js';
 import { MAX_METADATA_FIELDS, validMetadataKey } from './validation.js';
 
 export const METADATA_KEY_HINT = 'Starts with a letter, _ or -, then letters, digits, _ or -.';
 
 export default function MetadataTab() {
-  const { currentProject, account, api, toast } = useHost();
+  const { currentProject, account } = useHost();
   const isAdmin = account.admin || account.superAdmin;
   const fields = useResource<CustomField[]>(currentProject ? `/${currentProject.id}/metadata` : null);
   const [panel, setPanel] = useState<{ field?: CustomField } | null>(null);
-  const [deleting, setDeleting] = useState<CustomField | null>(null);
-  const [busy, setBusy] = useState(false);
   const list = [...(fields.data ?? [])].sort((a, b) => a.index - b.index);
   const full = list.length >= MAX_METADATA_FIELDS;
+  const removal = useConfirmedDelete<CustomField>({
+    path: (m) => `/${currentProject?.id}/metadata/${m.index}`,
+    deleted: 'Metadata deleted',
+    failed: 'Could not delete the metadata',
+    after: () => fields.reload(),
+  });
 
   if (!currentProject) {
     return (
@@ -28,21 +33,6 @@ export default function MetadataTab() {
       </div>
     );
   }
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api.del(`/${currentProject.id}/metadata/${deleting.index}`);
-      toast('Metadata deleted', 'success');
-      setDeleting(null);
-      fields.reload();
-    } catch (error) {
-      toast(errorsOf(error)[0] ?? 'Could not delete the metadata', 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="cs-stack-lg">
@@ -95,7 +85,7 @@ export default function MetadataTab() {
                       <Button size="small" variant="ghost" aria-label={`Edit ${field.key}`} onClick={() => setPanel({ field })}>
                         Edit
                       </Button>
-                      <Button size="small" variant="ghost" aria-label={`Delete ${field.key}`} onClick={() => setDeleting(field)}>
+                      <Button size="small" variant="ghost" aria-label={`Delete ${field.key}`} onClick={() => removal.ask(field)}>
                         Delete
                       </Button>
                     </td>
@@ -119,13 +109,13 @@ export default function MetadataTab() {
           />
         </SidePanel>
       )}
-      {deleting && (
+      {removal.deleting && (
         <ConfirmDialog
-          message={`Are you sure you want to permanently delete the metadata key "${deleting.key}"?`}
+          message={`Are you sure you want to permanently delete the metadata key "${removal.deleting.key}"?`}
           confirmLabel="Delete"
-          loading={busy}
-          onConfirm={() => void remove()}
-          onCancel={() => setDeleting(null)}
+          loading={removal.busy}
+          onConfirm={() => void removal.confirm()}
+          onCancel={removal.cancel}
         />
       )}
     </div>

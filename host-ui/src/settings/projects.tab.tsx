@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, ConfirmDialog, CopyButton, NoContent, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
-import { errorsOf } from '../app/errors.js';
 import { useSession } from '../session/session.js';
 import type { Project } from '../session/types.js';
 import { canAddProject } from '../shell/account-rules.js';
@@ -8,30 +7,21 @@ import { StatusDot } from '../shell/StatusDot.js';
 import { GdprForm } from './GdprForm.js';
 import { ProjectForm, ProjectFormPanel } from './ProjectForm.js';
 import { SettingsHeader } from './SettingsHeader.js';
+import { useConfirmedDelete } from './useConfirmedDelete.js';
 
 export default function ProjectsTab() {
-  const { account, api, toast, reloadProjects } = useHost();
+  const { account, reloadProjects } = useHost();
   const { projects } = useSession();
   const isAdmin = account.admin || account.superAdmin;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Project | null>(null);
-  const [deleting, setDeleting] = useState<Project | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api.del(`/projects/${deleting.id}`);
-      toast('Project deleted', 'success');
-      setDeleting(null);
-      await reloadProjects();
-    } catch (error) {
-      toast(errorsOf(error)[0] ?? 'Could not delete the project', 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const removal = useConfirmedDelete<Project>({
+    path: (m) => `/projects/${m.id}`,
+    deleted: 'Project deleted',
+    failed: 'Could not delete the project',
+    after: () => reloadProjects(),
+  });
 
   return (
     <div className="cs-stack-lg">
@@ -84,7 +74,7 @@ export default function ProjectsTab() {
                       <Button size="small" variant="ghost" aria-label={`Edit ${project.name}`} onClick={() => setEditing(project)}>
                         Edit
                       </Button>
-                      <Button size="small" variant="ghost" aria-label={`Delete ${project.name}`} disabled={projects.length <= 1} onClick={() => setDeleting(project)}>
+                      <Button size="small" variant="ghost" aria-label={`Delete ${project.name}`} disabled={projects.length <= 1} onClick={() => removal.ask(project)}>
                         Delete
                       </Button>
                     </td>
@@ -118,13 +108,13 @@ export default function ProjectsTab() {
           <GdprForm projectId={editing.id} />
         </SidePanel>
       )}
-      {deleting && (
+      {removal.deleting && (
         <ConfirmDialog
-          message={`Are you sure you want to permanently delete the project "${deleting.name}" and its recordings?`}
+          message={`Are you sure you want to permanently delete the project "${removal.deleting.name}" and its recordings?`}
           confirmLabel="Delete"
-          loading={busy}
-          onConfirm={() => void remove()}
-          onCancel={() => setDeleting(null)}
+          loading={removal.busy}
+          onConfirm={() => void removal.confirm()}
+          onCancel={removal.cancel}
         />
       )}
     </div>

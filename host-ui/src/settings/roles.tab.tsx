@@ -17,33 +17,24 @@ import {
 import { errorsOf } from '../app/errors.js';
 import type { Role } from '../session/types.js';
 import { SettingsHeader } from './SettingsHeader.js';
+import { useConfirmedDelete } from './useConfirmedDelete.js';
 import { useResource } from './useResource.js';
 import { roleErrors } from './validation.js';
 
 export default function RolesTab() {
-  const { api, toast, projects } = useHost();
+  const { projects } = useHost();
   const roles = useResource<Role[]>('/client/roles');
   const [panel, setPanel] = useState<{ role?: Role } | null>(null);
-  const [deleting, setDeleting] = useState<Role | null>(null);
   const [deleteErrors, setDeleteErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const projectName = (id: number) => projects.find((p) => p.id === id)?.name ?? `#${id}`;
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api.del(`/client/roles/${deleting.roleId}`);
-      toast('Role deleted', 'success');
-      setDeleting(null);
-      roles.reload();
-    } catch (error) {
-      setDeleteErrors(errorsOf(error));
-      setDeleting(null);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const removal = useConfirmedDelete<Role>({
+    path: (m) => `/client/roles/${m.roleId}`,
+    deleted: 'Role deleted',
+    failed: 'Could not delete the role',
+    after: () => roles.reload(),
+    onErrors: setDeleteErrors,
+  });
 
   return (
     <div className="cs-stack-lg">
@@ -109,7 +100,7 @@ export default function RolesTab() {
                     <Button size="small" variant="ghost" aria-label={`${role.protected ? 'View' : 'Edit'} ${role.name}`} onClick={() => setPanel({ role })}>
                       {role.protected ? 'View' : 'Edit'}
                     </Button>
-                    <Button size="small" variant="ghost" aria-label={`Delete ${role.name}`} disabled={role.protected} onClick={() => setDeleting(role)}>
+                    <Button size="small" variant="ghost" aria-label={`Delete ${role.name}`} disabled={role.protected} onClick={() => removal.ask(role)}>
                       Delete
                     </Button>
                   </td>
@@ -130,13 +121,13 @@ export default function RolesTab() {
           />
         </SidePanel>
       )}
-      {deleting && (
+      {removal.deleting && (
         <ConfirmDialog
-          message={`Are you sure you want to permanently delete the role "${deleting.name}"?`}
+          message={`Are you sure you want to permanently delete the role "${removal.deleting.name}"?`}
           confirmLabel="Delete"
-          loading={busy}
-          onConfirm={() => void remove()}
-          onCancel={() => setDeleting(null)}
+          loading={removal.busy}
+          onConfirm={() => void removal.confirm()}
+          onCancel={removal.cancel}
         />
       )}
     </div>

@@ -17,6 +17,7 @@ import { errorsOf } from '../app/errors.js';
 import type { Member, Role } from '../session/types.js';
 import { canInviteMember, memberState } from '../shell/account-rules.js';
 import { SettingsHeader } from './SettingsHeader.js';
+import { useConfirmedDelete } from './useConfirmedDelete.js';
 import { useResource } from './useResource.js';
 import { validEmail, validMemberName } from './validation.js';
 
@@ -25,8 +26,6 @@ export default function TeamTab() {
   const members = useResource<Member[]>('/client/members');
   const roles = useResource<Role[]>('/client/roles');
   const [panel, setPanel] = useState<{ member?: Member } | null>(null);
-  const [deleting, setDeleting] = useState<Member | null>(null);
-  const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<{ member: Member; url: string } | null>(null);
   const canInvite = canInviteMember(account);
 
@@ -40,20 +39,12 @@ export default function TeamTab() {
     }
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api.del(`/client/members/${deleting.id}`);
-      toast('Member deleted', 'success');
-      setDeleting(null);
-      members.reload();
-    } catch (error) {
-      toast(errorsOf(error)[0] ?? 'Could not delete the member', 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const removal = useConfirmedDelete<Member>({
+    path: (m) => `/client/members/${m.id}`,
+    deleted: 'Member deleted',
+    failed: 'Could not delete the member',
+    after: () => members.reload(),
+  });
 
   return (
     <div className="cs-stack-lg">
@@ -118,7 +109,7 @@ export default function TeamTab() {
                       <Button size="small" variant="ghost" aria-label={`Edit ${member.name}`} onClick={() => setPanel({ member })}>
                         Edit
                       </Button>
-                      <Button size="small" variant="ghost" aria-label={`Delete ${member.name}`} disabled={self || member.superAdmin} onClick={() => setDeleting(member)}>
+                      <Button size="small" variant="ghost" aria-label={`Delete ${member.name}`} disabled={self || member.superAdmin} onClick={() => removal.ask(member)}>
                         Delete
                       </Button>
                     </td>
@@ -135,13 +126,13 @@ export default function TeamTab() {
           <InviteMemberForm member={panel.member} roles={roles.data ?? []} onSaved={() => members.reload()} onUpdated={() => setPanel(null)} />
         </SidePanel>
       )}
-      {deleting && (
+      {removal.deleting && (
         <ConfirmDialog
-          message={`Are you sure you want to delete ${deleting.name || deleting.email} from the team?`}
+          message={`Are you sure you want to delete ${removal.deleting.name || removal.deleting.email} from the team?`}
           confirmLabel="Delete"
-          loading={busy}
-          onConfirm={() => void remove()}
-          onCancel={() => setDeleting(null)}
+          loading={removal.busy}
+          onConfirm={() => void removal.confirm()}
+          onCancel={removal.cancel}
         />
       )}
       {link && (
