@@ -14,8 +14,8 @@ export type {
   ServiceFactory,
   StartContext,
 } from './server/plugin.js';
-export { defineRoute, apiResult, HttpError, badRequest, forbidden, notFound, conflict } from './server/routes.js';
-export type { ApiResult, Caller, HttpMethod, RouteAccess, RouteContext, RouteDef, RouteSchema } from './server/routes.js';
+export { defineRoute, defineAsset, apiResult, HttpError, badRequest, forbidden, notFound, conflict, payloadTooLarge, tooManyRequests, serviceUnavailable } from './server/routes.js';
+export type { ApiResult, AssetDef, Caller, HttpMethod, RouteAccess, RouteContext, RouteDef, RouteSchema } from './server/routes.js';
 export { coreServices, defineJob } from './server/services.js';
 export type {
   BlobStore,

@@ -51,7 +51,7 @@ export function validationMessages(items: ValidationItem[], context?: string): s
 /** Every failure answers `{ errors: [...] }`; only unexpected ones are 500 (and logged). */
 export function errorHandler(error: FastifyError & { validation?: ValidationItem[]; validationContext?: string; code?: string }, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof HttpError) {
-    void reply.status(error.statusCode).send({ errors: error.messages });
+    void reply.status(error.statusCode).headers(error.headers).send({ errors: error.messages });
     return;
   }
   if (error.validation) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { PERMISSION_LABELS } from '@cassette/plugin-sdk';
 import { HttpError, type Caller, type Logger, type RouteDef } from '@cassette/plugin-sdk/server';
@@ -64,7 +64,9 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
     const owner = deps.routeOwners.get(key);
     if (owner) throw new BootError(`Plugin "${plugin}" declares route ${key}, which "${owner}" already serves`);
     deps.routeOwners.set(key, plugin);
-    app.route({
+    if (route.rawBody && route.schema.body) throw new BootError(`Plugin "${plugin}" route ${key}: a rawBody route validates its body itself; drop schema.body`);
+    if (route.cors === 'anyOrigin') mountPreflight(app, path, route.method, deps.routeOwners, plugin);
+    const options: RouteOptions = {
       method: route.method,
       url: path,
       bodyLimit: route.bodyLimit,
@@ -78,6 +80,7 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
       },
       // Access is checked in onRequest so that an anonymous or foreign caller learns nothing
       // from validation messages about a route it may not use.
+      ...(route.cors === 'anyOrigin' ? { onSend: allowAnyOrigin } : {}),
       onRequest: async (request) => {
         const em = deps.db.em();
         (request as RequestWithCassette).cassette = { em, caller: null, projectId: null, tenantId: null };
@@ -139,7 +142,17 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
         }
         return reply.send({ data: stripEmptyValues(result ?? null) });
       },
-    });
+    };
+    if (route.rawBody) {
+      // Encapsulated: only this route takes every content type as raw bytes.
+      void app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: route.bodyLimit }, (_request, body, done) => done(null, body));
+        scope.route(options);
+      });
+    } else {
+      app.route(options);
+    }
     mounted.push({ plugin, method: route.method, path, access: route.access, route });
   }
   return mounted;
@@ -158,4 +171,33 @@ declare module 'fastify' {
   interface FastifyRequest {
     cassette: RequestContextData;
   }
+}
+
+/** CORS for routes called from recorded websites: any origin, never credentials. */
+async function allowAnyOrigin(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  void reply.header('Access-Control-Allow-Origin', '*');
+  void reply.header('Access-Control-Expose-Headers', 'Retry-After');
+  return payload;
+}
+
+function mountPreflight(app: FastifyInstance, path: string, method: string, owners: Map<string, string>, plugin: string): void {
+  const key = `OPTIONS ${path}`;
+  const methods = new Set([method]);
+  const known = owners.get(key);
+  if (known) return;
+  owners.set(key, plugin);
+  app.route({
+    method: 'OPTIONS',
+    url: path,
+    schema: { hide: true },
+    handler: async (_request, reply) => {
+      void reply
+        .status(204)
+        .header('Access-Control-Allow-Origin', '*')
+        .header('Access-Control-Allow-Methods', [...methods, 'OPTIONS'].join(', '))
+        .header('Access-Control-Allow-Headers', 'Content-Type, Authorization')
+        .header('Access-Control-Max-Age', '86400');
+      return reply.send();
+    },
+  });
 }

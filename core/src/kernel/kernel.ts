@@ -21,6 +21,7 @@ import { coreMigrations } from '../database/core-migrations.js';
 import { coreEntities } from '../entities/index.js';
 import { createHttpServer } from '../http/create-http-server.js';
 import { mountRoutes, type MountedRoute } from '../http/mount-routes.js';
+import { mountAssets } from '../http/mount-assets.js';
 import { TokenService } from '../auth/tokens.js';
 import { LoginRateLimiter } from '../auth/login-rate-limiter.js';
 import { EventBus } from './event-bus.js';
@@ -154,6 +155,7 @@ export class Kernel {
         for (const h of c.eventHandlers) events.subscribe(id, h.event, (payload) => h.handler(payload, { deps, log: pluginLog }));
         for (const flow of c.flows) flows.set(flow.id, flow);
         routes.push(...mountRoutes(app, id, c.routes, mountDeps));
+        mountAssets(app, id, c.assets, mountDeps.routeOwners);
         if (plugin.start) {
           const disposer = await plugin.start({
             deps,

@@ -6,6 +6,7 @@ import type {
   JobDef,
   Migration,
   PluginRegistrar,
+  AssetDef,
   RouteDef,
   RouteSchema,
   ServiceFactory,
@@ -22,6 +23,7 @@ export interface PluginContributions {
   entities: EntityDefinition[];
   migrations: Migration[];
   routes: RouteDef[];
+  assets: AssetDef[];
   jobs: { job: JobDef; handler: (payload: unknown, ctx: JobContext & HandlerContext<DepsMap>) => Promise<void> }[];
   eventHandlers: { event: EventDef; handler: (payload: unknown, ctx: HandlerContext<DepsMap>) => Promise<void> }[];
   flows: FlowDef[];
@@ -36,6 +38,7 @@ export function collectContributions(pluginId: string, register: (registrar: Plu
     entities: [],
     migrations: [],
     routes: [],
+    assets: [],
     jobs: [],
     eventHandlers: [],
     flows: [],
@@ -57,6 +60,13 @@ export function collectContributions(pluginId: string, register: (registrar: Plu
     route: <S extends RouteSchema>(route: RouteDef<S>) => {
       guard();
       c.routes.push(route as unknown as RouteDef);
+    },
+    asset: (asset) => {
+      guard();
+      if (!asset.url.startsWith('/') || /^\/api(\/|$)/.test(asset.url)) {
+        throw new BootError(`Plugin "${pluginId}" declares asset "${asset.url}"; assets live at absolute paths outside /api`);
+      }
+      c.assets.push(asset);
     },
     job: (job, handler) => {
       guard();

@@ -7,7 +7,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { AnyStateMachine } from 'xstate';
 import type { EventDef, EventPayload } from '../shared/events.js';
 import type { ExtensionPointRef, ServiceRef } from '../shared/refs.js';
-import type { RouteDef, RouteSchema } from './routes.js';
+import type { AssetDef, RouteDef, RouteSchema } from './routes.js';
 import type { JobContext, JobDef, Logger } from './services.js';
 
 /** A schema migration owned by one plugin; `id`s sort in the order they apply. */
@@ -55,6 +55,8 @@ export interface PluginRegistrar<D extends DepsMap = DepsMap> {
   entities(...entities: EntityDefinition[]): void;
   migrations(...migrations: Migration[]): void;
   route<S extends RouteSchema>(route: RouteDef<S>): void;
+  /** A public file outside `/api` (the tracker script, a demo page). */
+  asset(asset: AssetDef): void;
   job<S extends TSchema>(job: JobDef<S>, handler: (payload: Static<S>, ctx: JobContext & HandlerContext<D>) => Promise<void>): void;
   on<E extends EventDef>(event: E, handler: (payload: EventPayload<E>, ctx: HandlerContext<D>) => Promise<void>): void;
   flow(flow: FlowDef): void;

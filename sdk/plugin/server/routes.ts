@@ -81,8 +81,19 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
   access: RouteAccess;
   schema: S;
   summary?: string;
-  /** Raw body parsing options (ingest uses larger limits). */
+  /** Largest request body in bytes before the kernel answers 413 (Fastify's default 1 MiB otherwise). */
   bodyLimit?: number;
+  /**
+   * The handler receives the body as a Buffer whatever its content type (ingest reads
+   * compressed or plain JSON itself, with its own size and depth limits). Schema
+   * `body` must then be left out.
+   */
+  rawBody?: boolean;
+  /**
+   * `anyOrigin`: answers CORS preflights and allows every origin, without credentials
+   * (ingest is called from the websites being recorded).
+   */
+  cors?: 'anyOrigin';
   handler(ctx: RouteContext<S>): Promise<unknown>;
 }
 
@@ -97,6 +108,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly messages: string[] = [message],
+    /** Extra response headers, e.g. `Retry-After` on 429 and 503. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -107,3 +120,28 @@ export const badRequest = (message: string, more: string[] = []) => new HttpErro
 export const forbidden = (message = 'Not allowed') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const payloadTooLarge = (message: string) => new HttpError(413, message);
+/** 429 with `Retry-After` (seconds). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, [message], { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** 503 with `Retry-After` (seconds): the server is overloaded or a dependency is down. */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new HttpError(503, message, [message], { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/**
+ * A file served outside `/api` at a fixed path (the tracker script, the demo website).
+ * Public, GET only; `load` runs on each request unless `cacheSeconds` lets clients keep it.
+ */
+export interface AssetDef {
+  /** Absolute path, e.g. `/tracker.js` or `/demo/`; must not start with `/api`. */
+  url: string;
+  contentType: string;
+  load(request: FastifyRequest): Promise<string | Uint8Array> | string | Uint8Array;
+  cacheSeconds?: number;
+  /** Allow other origins to load it (the tracker script is embedded by any website). */
+  cors?: 'anyOrigin';
+}
+
+export function defineAsset(def: AssetDef): AssetDef {
+  return def;
+}

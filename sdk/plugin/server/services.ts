@@ -135,7 +135,10 @@ export interface GdprSettings {
   maskEmails: boolean;
   maskNumbers: boolean;
   defaultInputMode: 'plain' | 'obscured' | 'hidden';
+  /** Percent of sessions recorded (0-100), decided at session start. */
   sampleRate: number;
+  /** Recordings and their events are deleted after this many days (default 180). */
+  retentionDays: number;
 }
 
 /** What plugins may ask the kernel about projects (they never touch core tables). */

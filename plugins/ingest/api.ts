@@ -1,0 +1,99 @@
+// Public surface of the ingest plugin: refs and types only, safe for any plugin and the browser.
+import { createExtensionPoint, createServiceRef } from '@cassette/plugin-sdk';
+import type { DatabaseService, EventsService, Logger } from '@cassette/plugin-sdk/server';
+import type { RecordingEvent, TrackerEvent } from '@cassette/tracker/protocol';
+
+export type { RecordingEvent, TrackerEvent } from '@cassette/tracker/protocol';
+
+export type DeviceType = 'desktop' | 'mobile' | 'tablet' | 'other';
+
+/** What ingest learned about a session when it started (server-side facts included). */
+export interface IngestSession {
+  sessionId: string;
+  projectId: number;
+  tenantId: number;
+  /** Server clock, epoch ms. */
+  startedAt: number;
+  trackerVersion: string;
+  userAgent: string;
+  browser: string | null;
+  browserVersion: string | null;
+  os: string | null;
+  osVersion: string | null;
+  /** Device model or vendor when the user agent names one. */
+  device: string | null;
+  deviceType: DeviceType;
+  /** ISO 3166-1 alpha-2, or null when the address is private or unknown. */
+  country: string | null;
+  url: string;
+  referrer: string;
+  title: string;
+  timezone: string | null;
+  language: string | null;
+  screen: { width: number; height: number };
+  viewport: { width: number; height: number };
+  userId: string | null;
+  userAnonymousId: string | null;
+  metadata: Record<string, string>;
+  revId: string | null;
+}
+
+/** One stored batch, decoded, with timestamps moved onto the server clock. */
+export interface DecodedBatch {
+  sessionId: string;
+  projectId: number;
+  seq: number;
+  pageNo: number;
+  /** Server clock when the batch was stored, epoch ms. */
+  receivedAt: number;
+  recording: RecordingEvent[];
+  events: TrackerEvent[];
+  final: boolean;
+}
+
+export interface SessionEnd {
+  /** Server clock, epoch ms: the last event's time (not the time the silence was noticed). */
+  endedAt: number;
+  batches: number;
+  /** Why it ended: the tracker said so, or nothing arrived for the silence period. */
+  reason: 'final' | 'silence';
+}
+
+/** Core services a processor may use; processors run in background jobs, never in a request. */
+export interface ProcessorContext {
+  db: DatabaseService;
+  events: EventsService;
+  log: Logger;
+}
+
+/**
+ * A stage of the ingest pipeline, contributed by another plugin (session summary, issue
+ * heuristics, error grouping, ...). For one session, calls arrive in order: `sessionStarted`,
+ * then `batch` in sequence order, then `sessionEnded`. After a crash a call may be repeated,
+ * so every method must be idempotent per (session, seq).
+ */
+export interface IngestProcessor {
+  /** Unique; processors run in the order of their `order` (default 100), then by id. */
+  id: string;
+  order?: number;
+  sessionStarted?(session: IngestSession, ctx: ProcessorContext): Promise<void>;
+  batch?(session: IngestSession, batch: DecodedBatch, ctx: ProcessorContext): Promise<void>;
+  sessionEnded?(session: IngestSession, end: SessionEnd, ctx: ProcessorContext): Promise<void>;
+}
+
+export const ingestExtensionPoints = {
+  processors: createExtensionPoint<IngestProcessor>('ingest.processors'),
+} as const;
+
+/** What other plugins may ask ingest about stored recordings. */
+export interface RecordingsService {
+  /** The stored, sanitized recording of a session, batch by batch in sequence order. */
+  listBatches(projectId: number, sessionId: string): Promise<{ seq: number; pageNo: number; receivedAt: number; bytes: number }[]>;
+  readBatch(projectId: number, sessionId: string, seq: number): Promise<DecodedBatch | null>;
+  /** GDPR and retention: drop raw recordings and ingest bookkeeping of these sessions. */
+  deleteSessions(projectId: number, sessionIds: string[]): Promise<void>;
+}
+
+export const ingestServices = {
+  recordings: createServiceRef<RecordingsService>('ingest.recordings'),
+} as const;

@@ -1,0 +1,205 @@
+/**
+ * The wire protocol between the tracker and the ingest endpoints. Types only: the
+ * tracker builds these objects, the ingest plugin validates them with its own schemas.
+ *
+ * Flow: `POST {ingestPoint}/v1/start` once per page load (it resumes the tab's session
+ * after a navigation), then `POST {ingestPoint}/v1/batch` with `Authorization: Bearer
+ * <token>` for every batch. A batch body is JSON, gzip-compressed when the browser can
+ * (`Content-Type: application/octet-stream`, gzip magic bytes), plain otherwise
+ * (`application/json`, or `text/plain` from `navigator.sendBeacon`, which puts the token
+ * in the `token` query parameter because it cannot send headers).
+ */
+
+export const PROTOCOL_VERSION = 1;
+
+/** Path segments below the ingest point (default `{origin}/api/ingest`). */
+export const INGEST_PATHS = { start: '/v1/start', batch: '/v1/batch' } as const;
+
+export type InputMode = 'plain' | 'obscured' | 'hidden';
+
+export interface StartRequest {
+  projectKey: string;
+  trackerVersion: string;
+  protocolVersion: number;
+  /** Tracker clock when the page started (ms since epoch). */
+  timestamp: number;
+  url: string;
+  referrer: string;
+  title: string;
+  /** IANA zone, e.g. `Europe/Paris`. */
+  timezone?: string;
+  language?: string;
+  screen: { width: number; height: number };
+  viewport: { width: number; height: number };
+  /** Touch points (device-type hint when the user agent is ambiguous). */
+  maxTouchPoints?: number;
+  userId?: string;
+  userAnonymousId?: string;
+  metadata?: Record<string, string>;
+  /** Release / revision id of the website (`revID` option). */
+  revId?: string;
+  /** Set after a navigation in the same tab: continue that session instead of starting one. */
+  resume?: { sessionId: string; token: string };
+}
+
+/** What the tracker must apply in the browser; derived from the project's GDPR settings. */
+export interface RecordingConfig {
+  defaultInputMode: InputMode;
+  maskEmails: boolean;
+  maskNumbers: boolean;
+  /** Headers and bodies of requests are captured only when true. */
+  captureNetworkPayloads: boolean;
+  /** Largest compressed batch the server accepts (bytes). */
+  maxBatchBytes: number;
+  /** How often the tracker flushes a batch (ms). */
+  flushIntervalMs: number;
+}
+
+export type StartResponse =
+  | {
+      sampled: true;
+      sessionId: string;
+      token: string;
+      /** Epoch ms after which the token is refused (the tracker calls start again). */
+      tokenExpiresAt: number;
+      /** Server clock at start (epoch ms), to correct a skewed browser clock. */
+      serverTime: number;
+      /** True when `resume` was honoured. */
+      resumed: boolean;
+      /** The next batch sequence number the server expects (0 for a new session). */
+      nextSeq: number;
+      config: RecordingConfig;
+    }
+  | { sampled: false; reason: string };
+
+/** Body of `POST /v1/batch`. `seq` counts from 0 per session, across page loads. */
+export interface BatchRequest {
+  sessionId: string;
+  seq: number;
+  /** Tracker clock when the batch was sealed (epoch ms). */
+  sentAt: number;
+  /** Which page load of the session this batch belongs to (0-based). */
+  pageNo: number;
+  /** rrweb events, already masked in the browser. */
+  recording: RecordingEvent[];
+  /** Semantic events (searchable). */
+  events: TrackerEvent[];
+  /** Set on the last batch of a session (`stop()`, or the tab hidden for 30 minutes). */
+  final?: boolean;
+}
+
+export interface BatchResponse {
+  seq: number;
+  /** True when this (session, seq) had already been stored: nothing was stored twice. */
+  duplicate: boolean;
+}
+
+/** An rrweb `eventWithTime` (kept structural so the server does not depend on rrweb). */
+export interface RecordingEvent {
+  type: number;
+  timestamp: number;
+  data: unknown;
+  delay?: number;
+}
+
+interface Base {
+  /** Epoch ms (tracker clock). */
+  ts: number;
+}
+
+export interface PageTimings {
+  ttfb?: number;
+  domContentLoaded?: number;
+  domComplete?: number;
+  load?: number;
+  firstContentfulPaint?: number;
+  largestContentfulPaint?: number;
+  speedIndex?: number;
+  timeToInteractive?: number;
+  /** DOM building time (domInteractive - responseEnd). */
+  domBuilding?: number;
+}
+
+export interface PageEvent extends Base { type: 'page'; url: string; referrer: string; title: string }
+/** Timings of the current page, sent once they are known (LCP settles late). */
+export interface PageTimingEvent extends Base { type: 'page_timing'; url: string; timings: PageTimings }
+export interface ClickEvent extends Base { type: 'click'; selector: string; label: string; x?: number; y?: number }
+/** `value` is already masked per the input mode; never present for password fields. */
+export interface InputEvent extends Base { type: 'input'; selector: string; label: string; value: string; mode: InputMode }
+export interface CustomEvent extends Base { type: 'custom'; name: string; payload?: unknown }
+export interface IdentifyEvent extends Base { type: 'user_id'; userId: string }
+export interface AnonymousIdEvent extends Base { type: 'user_anonymous_id'; userAnonymousId: string }
+export interface MetadataEvent extends Base { type: 'metadata'; key: string; value: string }
+export type ConsoleLevel = 'info' | 'log' | 'warning' | 'warn' | 'error' | 'exception';
+export interface ConsoleEvent extends Base { type: 'console'; level: ConsoleLevel; value: string }
+export interface ErrorEvent extends Base {
+  type: 'error';
+  /** window.onerror, unhandledrejection, or `handleError()` from the site. */
+  source: 'js_exception' | 'unhandled_rejection' | 'handled';
+  name: string;
+  message: string;
+  stack?: string;
+}
+export interface RequestEvent extends Base {
+  type: 'request';
+  kind: 'fetch' | 'xhr';
+  url: string;
+  method: string;
+  /** 0 when the request failed before a response (network error, CORS, abort). */
+  status: number;
+  duration: number;
+  requestSize?: number;
+  responseSize?: number;
+  /** Only when the project allows payloads; after the sanitizer; never Authorization or Cookie. */
+  requestHeaders?: Record<string, string>;
+  responseHeaders?: Record<string, string>;
+  requestBody?: string;
+  responseBody?: string;
+}
+export interface GraphqlEvent extends Base {
+  type: 'graphql';
+  operationKind: 'query' | 'mutation' | 'subscription';
+  operationName: string;
+  duration?: number;
+  variables?: string;
+  response?: string;
+}
+export interface StateActionEvent extends Base { type: 'state_action'; action: string; payload?: string }
+/** A resource (image, script, stylesheet, ...) that failed or was slow. */
+export interface ResourceEvent extends Base {
+  type: 'resource';
+  url: string;
+  initiator: string;
+  duration: number;
+  transferSize?: number;
+  failed: boolean;
+}
+/** Periodic sample: CPU load estimate (0-100, from main-thread busy time) and JS heap. */
+export interface PerformanceEvent extends Base {
+  type: 'performance';
+  cpu: number;
+  memoryUsed?: number;
+  memoryTotal?: number;
+  fps?: number;
+}
+export interface IssueEvent extends Base { type: 'issue'; issueType: string; payload?: unknown }
+
+export type TrackerEvent =
+  | PageEvent
+  | PageTimingEvent
+  | ClickEvent
+  | InputEvent
+  | CustomEvent
+  | IdentifyEvent
+  | AnonymousIdEvent
+  | MetadataEvent
+  | ConsoleEvent
+  | ErrorEvent
+  | RequestEvent
+  | GraphqlEvent
+  | StateActionEvent
+  | ResourceEvent
+  | PerformanceEvent
+  | IssueEvent;
+
+export type TrackerEventType = TrackerEvent['type'];
