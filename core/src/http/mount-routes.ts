@@ -113,14 +113,14 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
         }
       },
       preValidation: async (request) => {
-        if (request.body && typeof request.body === 'object') request.body = cleanInput(request.body, 'request body');
+        if (request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body)) request.body = cleanInput(request.body, 'request body');
         cleanInput(request.query, 'query string');
         cleanInput(request.params, 'path');
       },
       preHandler: async (request) => {
         assertFiniteNumbers(request.params, 'path');
         assertFiniteNumbers(request.query, 'query string');
-        assertFiniteNumbers(request.body, 'request body');
+        if (!Buffer.isBuffer(request.body)) assertFiniteNumbers(request.body, 'request body');
       },
       handler: async (request, reply) => {
         const ctx = request.cassette;
