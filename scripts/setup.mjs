@@ -62,6 +62,18 @@ export function ensureUiBuilt({ force = false } = {}) {
   writeFileSync(stamp, new Date().toISOString());
 }
 
+// The tracker's bundles are read by the size test and served by the ingest plugin at /tracker.js.
+export function ensureTrackerBuilt({ force = false } = {}) {
+  const dir = join(ROOT, 'sdk', 'tracker');
+  const stamp = join(dir, 'dist', '.built');
+  const sources = newestMtime([join(dir, 'src'), join(dir, 'build.mjs'), join(dir, 'package.json'), join(dir, 'tsconfig.build.json')]);
+  if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return;
+  log('building the tracker');
+  const status = run('node', [join(dir, 'build.mjs')]);
+  if (status !== 0) throw new Error('tracker build failed');
+  writeFileSync(stamp, new Date().toISOString());
+}
+
 export function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   if (process.getuid?.() !== 0) {

@@ -1,0 +1,189 @@
+// The script build in real Chromium against a stand-in ingest server: what a DOM emulator
+// cannot show (rrweb's text masking, gzip, beacons on navigation) is checked here.
+import { chromium, type Browser } from '@playwright/test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM build script, no declarations
+import { buildTracker } from './build.mjs';
+import type { BatchRequest, StartRequest, TrackerEvent } from './src/protocol';
+
+interface Received {
+  batch: BatchRequest;
+  text: string;
+  gzip: boolean;
+  contentType: string;
+  viaQueryToken: boolean;
+}
+
+const out = mkdtempSync(join(tmpdir(), 'cassette-tracker-browser-'));
+const starts: StartRequest[] = [];
+const received: Received[] = [];
+const stored = new Map<string, Set<number>>();
+let server: Server;
+let browser: Browser;
+let origin = '';
+
+const page = (n: number) => `<!doctype html><html><head><title>Shop page ${n}</title>
+<script src="/tracker.js"></script>
+<script>window.t = new CassetteTracker({ projectKey: 'pk-browser' }); window.started = t.start();</script>
+</head><body>
+<h1>Welcome back, write to jane.doe@example.com</h1>
+<button id="buy">Buy now</button>
+<input id="name"><input id="pw" type="password">
+<div data-cassette-mask><p>Card holder Zed Quill</p><input id="card"></div>
+<div data-cassette-hide style="width:120px;height:40px"><p>Hidden note Xyzzy</p></div>
+<a id="next" href="/page2">next</a>
+</body></html>`;
+
+function respondJson(res: import('node:http').ServerResponse, status: number, body: unknown) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json');
+  res.end(JSON.stringify(body));
+}
+
+beforeAll(async () => {
+  await buildTracker({ outDir: out, declarations: false, quiet: true });
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Authorization');
+      if (req.method === 'OPTIONS') return res.end();
+      const url = new URL(req.url ?? '/', origin);
+      if (url.pathname === '/tracker.js') {
+        res.setHeader('Content-Type', 'text/javascript');
+        return res.end(readFileSync(join(out, 'tracker.js')));
+      }
+      if (url.pathname === '/' || url.pathname === '/page2') {
+        res.setHeader('Content-Type', 'text/html');
+        return res.end(page(url.pathname === '/' ? 1 : 2));
+      }
+      if (url.pathname === '/api/ingest/v1/start') {
+        const start = JSON.parse(body.toString()) as StartRequest;
+        starts.push(start);
+        const sessionId = start.resume?.sessionId ?? 'session-1';
+        const seqs = stored.get(sessionId);
+        return respondJson(res, 200, {
+          data: {
+            sampled: true,
+            sessionId,
+            token: 'token-1',
+            tokenExpiresAt: Date.now() + 3_600_000,
+            serverTime: Date.now(),
+            resumed: !!start.resume,
+            nextSeq: seqs?.size ? Math.max(...seqs) + 1 : 0,
+            config: { defaultInputMode: 'plain', maskEmails: true, maskNumbers: false, captureNetworkPayloads: false, maxBatchBytes: 1_000_000, flushIntervalMs: 1_000 },
+          },
+        });
+      }
+      if (url.pathname === '/api/ingest/v1/batch') {
+        const gzip = body[0] === 0x1f && body[1] === 0x8b;
+        const text = gzip ? gunzipSync(body).toString('utf8') : body.toString('utf8');
+        const batch = JSON.parse(text) as BatchRequest;
+        received.push({ batch, text, gzip, contentType: String(req.headers['content-type']), viaQueryToken: url.searchParams.get('token') === 'token-1' });
+        const seqs = stored.get(batch.sessionId) ?? new Set<number>();
+        const duplicate = seqs.has(batch.seq);
+        seqs.add(batch.seq);
+        stored.set(batch.sessionId, seqs);
+        return respondJson(res, 200, { data: { seq: batch.seq, duplicate } });
+      }
+      if (url.pathname === '/api/orders') return respondJson(res, 500, { errors: ['down'] });
+      res.statusCode = 404;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe('tracker.js in Chromium', () => {
+  it('records two page visits as one session, masked in the browser', async () => {
+    const tab = await browser.newPage();
+    const pageErrors: string[] = [];
+    tab.on('pageerror', (e) => pageErrors.push(e.message));
+    await tab.goto(origin + '/');
+    expect(await tab.evaluate(() => (window as unknown as { started: Promise<unknown> }).started)).toEqual({
+      ok: true,
+      sessionId: 'session-1',
+      resumed: false,
+    });
+    await tab.click('#buy');
+    await tab.fill('#name', 'Grace');
+    await tab.fill('#pw', 'hunter2-PASSWORD');
+    await tab.fill('#card', '4111-CARD');
+    await tab.click('h1');
+    await tab.evaluate(() => {
+      console.error('checkout failed', { code: 7 });
+      void fetch('/api/orders');
+      setTimeout(() => {
+        throw new Error('uncaught in page');
+      }, 0);
+    });
+    await tab.waitForTimeout(1_300);
+    await tab.click('#next');
+    await tab.waitForURL(origin + '/page2');
+    expect(await tab.evaluate(() => (window as unknown as { started: Promise<unknown> }).started)).toEqual({
+      ok: true,
+      sessionId: 'session-1',
+      resumed: true,
+    });
+    await tab.click('#buy');
+    await tab.evaluate(() => (window as unknown as { t: { stop(): Promise<void> } }).t.stop());
+    await tab.close();
+
+    // One session, two page loads, one sequence.
+    expect(starts).toHaveLength(2);
+    expect(starts[0]).toMatchObject({ projectKey: 'pk-browser', title: 'Shop page 1' });
+    expect(starts[1]!.resume).toEqual({ sessionId: 'session-1', token: 'token-1' });
+    expect([...stored.get('session-1')!].sort((a, b) => a - b)).toEqual([...Array(stored.get('session-1')!.size).keys()]);
+    expect(received.some((r) => r.batch.pageNo === 1)).toBe(true);
+    expect(received.at(-1)!.batch.final).toBe(true);
+    // Batches are gzip-compressed (beacons on page hide go as text/plain with the token in the query).
+    expect(received.filter((r) => !r.viaQueryToken).every((r) => r.gzip && r.contentType === 'application/octet-stream')).toBe(true);
+
+    const events = received.flatMap((r) => r.batch.events) as TrackerEvent[];
+    const of = <T extends TrackerEvent['type']>(type: T) => events.filter((e) => e.type === type) as Array<Extract<TrackerEvent, { type: T }>>;
+    expect(of('page').map((e) => e.title)).toEqual(['Shop page 1', 'Shop page 2']);
+    expect(of('click')[0]).toMatchObject({ selector: '#buy', label: 'Buy now' });
+    expect(of('input').map((e) => [e.selector, e.value, e.mode])).toEqual([
+      ['#name', 'Grace', 'plain'],
+      ['#pw', '', 'hidden'],
+      ['#card', '*********', 'obscured'],
+    ]);
+    expect(of('console')[0]).toMatchObject({ level: 'error', value: 'checkout failed {"code":7}' });
+    expect(of('request')[0]).toMatchObject({ kind: 'fetch', method: 'GET', status: 500, url: origin + '/api/orders' });
+    expect(of('error')[0]).toMatchObject({ source: 'js_exception', message: 'uncaught in page' });
+    expect(of('error')[0]!.stack).toContain('uncaught in page');
+    expect(of('page_timing')[0]!.timings.ttfb).toBeGreaterThanOrEqual(0);
+    expect(pageErrors).toEqual(['uncaught in page']);
+
+    // Privacy: nothing typed into the password or masked field, no masked or hidden text, no email.
+    const everything = received.map((r) => r.text).join('\n') + JSON.stringify(starts);
+    for (const secret of ['hunter2', '4111-CARD', 'Zed Quill', 'Xyzzy', 'jane.doe@example.com']) {
+      expect(everything, secret).not.toContain(secret);
+    }
+    // ...while the page itself is recorded: plain text as is, masked text as stars of the same shape,
+    // the hidden element as an empty box of its size.
+    const recording = received.map((r) => JSON.stringify(r.batch.recording)).join('\n');
+    expect(recording).toContain('Buy now');
+    expect(recording).toContain('**** ****** *** *****');
+    expect(recording).toContain('"rr_width":"120px"');
+  }, 30_000);
+});

@@ -1,0 +1,86 @@
+import type { InputMode } from './protocol';
+
+/** What the tracker hands to the site's network sanitizer, and what it records afterwards. */
+export interface NetworkRequest {
+  kind: 'fetch' | 'xhr';
+  url: string;
+  method: string;
+  /** 0 when the request failed before a response. */
+  status: number;
+  duration: number;
+  requestSize?: number;
+  responseSize?: number;
+  /** Present only when the project captures payloads. */
+  requestHeaders?: Record<string, string>;
+  responseHeaders?: Record<string, string>;
+  requestBody?: string;
+  responseBody?: string;
+}
+
+export interface NetworkOptions {
+  /** Edit a captured request (remove tokens, personal data) or return null to drop it. */
+  sanitizer?: (request: NetworkRequest) => NetworkRequest | null;
+  /** Set false to never capture headers and bodies, even when the project allows it. */
+  capturePayload?: boolean;
+  /** Header names (any case) never recorded, on top of Authorization, Cookie and Set-Cookie. */
+  ignoreHeaders?: string[];
+  /** Turn request capture off entirely. */
+  enabled?: boolean;
+}
+
+export type ConsoleMethod = 'info' | 'log' | 'warn' | 'error';
+
+export interface TrackerOptions {
+  /** The project's key, shown on the onboarding page. */
+  projectKey: string;
+  /** Where the tracker sends data, e.g. `https://cassette.example.com/api/ingest`. */
+  ingestPoint?: string;
+  /** Release or revision of the website, to tell versions apart in replays. */
+  revID?: string;
+  /** Do not record visitors whose browser sends Do Not Track. */
+  respectDoNotTrack?: boolean;
+  network?: NetworkOptions;
+  /** Stricter masking than the project's settings (never looser). */
+  obscureTextEmails?: boolean;
+  obscureTextNumbers?: boolean;
+  defaultInputMode?: InputMode;
+  /** Console methods to record; `levels: []` records none. */
+  console?: { levels?: ConsoleMethod[] };
+  /** Page timings, failed resources and CPU/memory samples (default true). */
+  capturePerformance?: boolean;
+  /** A hidden tab ends its session after this long (default 30 minutes). */
+  sessionHiddenTimeoutMs?: number;
+  /** Log what the tracker does to the browser console. */
+  __debug?: boolean;
+}
+
+export const DEFAULTS = {
+  ingestPath: '/api/ingest',
+  sessionHiddenTimeoutMs: 30 * 60_000,
+  consoleLevels: ['info', 'log', 'warn', 'error'] as ConsoleMethod[],
+  /** rrweb re-takes a full snapshot this often, so a replay can start near any point. */
+  checkoutEveryNms: 5 * 60_000,
+  performanceSampleMs: 5_000,
+  /** Uncompressed JSON size at which the buffer is sealed without waiting for the timer. */
+  flushBytes: 256 * 1024,
+  /** Memory the unacknowledged batches may hold before recording data is dropped. */
+  maxQueueBytes: 4 * 1024 * 1024,
+  maxQueueBatches: 600,
+  /** Browsers cap keepalive / beacon bodies at 64 KB in flight. */
+  keepaliveBytes: 60 * 1024,
+  /** sessionStorage is shared with the site: keep our share small. */
+  maxPersistedBytes: 512 * 1024,
+} as const;
+
+export function defaultIngestPoint(scriptSrc: string | undefined, pageOrigin: string | undefined): string | undefined {
+  const base = scriptSrc ? safeOrigin(scriptSrc) : pageOrigin;
+  return base ? base + DEFAULTS.ingestPath : undefined;
+}
+
+function safeOrigin(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,188 @@
+import { isIngestUrl } from './network';
+import type { PageTimings, PerformanceEvent, ResourceEvent } from './protocol';
+
+const SLOW_RESOURCE_MS = 3_000;
+const TTI_QUIET_MS = 5_000;
+
+interface NavLike {
+  startTime: number;
+  requestStart: number;
+  responseStart: number;
+  responseEnd: number;
+  domInteractive: number;
+  domContentLoadedEventEnd: number;
+  domComplete: number;
+  loadEventEnd: number;
+}
+
+export interface LongTask {
+  startTime: number;
+  duration: number;
+}
+
+function positive(v: number | undefined): number | undefined {
+  return v !== undefined && Number.isFinite(v) && v > 0 ? Math.round(v) : undefined;
+}
+
+/**
+ * Page timings in ms from navigation start. Speed index and time to interactive are estimates
+ * (browsers do not expose them): speed index as the mean of first and largest paint (visual
+ * progress between the two), TTI as the end of the last long task before a 5 s quiet window
+ * after first paint, and never before DOMContentLoaded.
+ */
+export function computeTimings(nav: NavLike | undefined, fcp: number | undefined, lcp: number | undefined, longTasks: LongTask[]): PageTimings {
+  const t: PageTimings = {};
+  const set = (k: keyof PageTimings, v: number | undefined) => {
+    const p = positive(v);
+    if (p !== undefined) t[k] = p;
+  };
+  if (nav) {
+    set('ttfb', nav.responseStart - nav.startTime);
+    set('domContentLoaded', nav.domContentLoadedEventEnd - nav.startTime);
+    set('domComplete', nav.domComplete - nav.startTime);
+    set('load', nav.loadEventEnd - nav.startTime);
+    set('domBuilding', nav.domInteractive - nav.responseEnd);
+  }
+  set('firstContentfulPaint', fcp);
+  set('largestContentfulPaint', lcp);
+  if (fcp !== undefined) set('speedIndex', lcp !== undefined ? (fcp + lcp) / 2 : fcp);
+  if (fcp !== undefined || nav) {
+    let tti = Math.max(fcp ?? 0, nav ? nav.domContentLoadedEventEnd - nav.startTime : 0);
+    for (const task of [...longTasks].sort((a, b) => a.startTime - b.startTime)) {
+      if (task.startTime - tti >= TTI_QUIET_MS) break;
+      tti = Math.max(tti, task.startTime + task.duration);
+    }
+    set('timeToInteractive', tti);
+  }
+  return t;
+}
+
+/** Share of a window the main thread spent in long tasks, 0-100. */
+export function cpuBusyPercent(tasks: LongTask[], from: number, to: number): number {
+  const span = to - from;
+  if (span <= 0) return 0;
+  let busy = 0;
+  for (const t of tasks) busy += Math.max(0, Math.min(to, t.startTime + t.duration) - Math.max(from, t.startTime));
+  return Math.min(100, Math.round((busy / span) * 100));
+}
+
+export interface PerformanceCaptureDeps {
+  ingestPoint: string;
+  sampleMs: number;
+  now: () => number;
+  emitTimings: (timings: PageTimings) => void;
+  emitResource: (e: ResourceEvent) => void;
+  emitSample: (e: PerformanceEvent) => void;
+}
+
+type Observer = { disconnect(): void };
+
+function observe(win: Window & typeof globalThis, type: string, cb: (entries: PerformanceEntry[]) => void): Observer | null {
+  const PO = win.PerformanceObserver;
+  if (typeof PO !== 'function' || !PO.supportedEntryTypes?.includes(type)) return null;
+  try {
+    const o = new PO((list) => cb(list.getEntries()));
+    o.observe({ type, buffered: true } as PerformanceObserverInit);
+    return o;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Page timings (sent once, after load has settled or when the page hides), failed and slow
+ * resources, and periodic CPU / memory samples while the page is visible.
+ */
+export function installPerformanceCapture(win: Window & typeof globalThis, deps: PerformanceCaptureDeps): { flushTimings: () => void; dispose: () => void } {
+  const perf = win.performance;
+  const observers: Array<Observer | null> = [];
+  const longTasks: LongTask[] = [];
+  const reportedFailures = new Set<string>();
+  let fcp: number | undefined;
+  let lcp: number | undefined;
+  let timingsSent = false;
+
+  observers.push(observe(win, 'paint', (entries) => {
+    for (const e of entries) if (e.name === 'first-contentful-paint') fcp = e.startTime;
+  }));
+  observers.push(observe(win, 'largest-contentful-paint', (entries) => {
+    const last = entries[entries.length - 1];
+    if (last) lcp = last.startTime;
+  }));
+  observers.push(observe(win, 'longtask', (entries) => {
+    for (const e of entries) longTasks.push({ startTime: e.startTime, duration: e.duration });
+    // Only the recent past matters for samples; the start of the page matters for TTI.
+    if (longTasks.length > 500) longTasks.splice(50, longTasks.length - 450);
+  }));
+
+  const reportResource = (url: string, initiator: string, duration: number, failed: boolean, transferSize?: number) => {
+    if (!url || url.startsWith('data:') || isIngestUrl(url, deps.ingestPoint, win.location?.href)) return;
+    if (failed) {
+      if (reportedFailures.has(url) || reportedFailures.size > 500) return;
+      reportedFailures.add(url);
+    }
+    const e: ResourceEvent = { type: 'resource', ts: deps.now(), url, initiator, duration: Math.round(duration), failed };
+    if (transferSize !== undefined) e.transferSize = transferSize;
+    deps.emitResource(e);
+  };
+
+  observers.push(observe(win, 'resource', (entries) => {
+    for (const entry of entries as PerformanceResourceTiming[]) {
+      const status = (entry as PerformanceResourceTiming & { responseStatus?: number }).responseStatus;
+      // fetch / XHR are recorded as requests; here only page resources.
+      if (entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest' || entry.initiatorType === 'beacon') continue;
+      const failed = typeof status === 'number' && status >= 400;
+      if (failed || entry.duration >= SLOW_RESOURCE_MS) reportResource(entry.name, entry.initiatorType, entry.duration, failed, entry.transferSize);
+    }
+  }));
+
+  // Elements that fail to load fire a non-bubbling "error": only a capturing listener sees it.
+  const onResourceError = (ev: Event) => {
+    const el = ev.target as (Element & { src?: string; href?: string }) | null;
+    if (!el || (el as unknown) === win || !el.tagName) return;
+    const tag = el.tagName.toLowerCase();
+    if (tag !== 'img' && tag !== 'script' && tag !== 'link' && tag !== 'video' && tag !== 'audio' && tag !== 'source') return;
+    reportResource(el.src || el.href || '', tag, 0, true);
+  };
+  win.addEventListener('error', onResourceError, true);
+
+  const flushTimings = () => {
+    if (timingsSent) return;
+    timingsSent = true;
+    const nav = perf?.getEntriesByType?.('navigation')?.[0] as unknown as NavLike | undefined;
+    if (fcp === undefined) fcp = perf?.getEntriesByName?.('first-contentful-paint')?.[0]?.startTime;
+    deps.emitTimings(computeTimings(nav, fcp, lcp, longTasks));
+  };
+  let timingTimer: ReturnType<typeof setTimeout> | undefined;
+  const afterLoad = () => {
+    // LCP keeps changing until the user interacts; a few seconds after load it has mostly settled.
+    timingTimer = setTimeout(flushTimings, 3_000);
+  };
+  if (win.document.readyState === 'complete') afterLoad();
+  else win.addEventListener('load', afterLoad, { once: true });
+
+  let lastSample = perf?.now?.() ?? 0;
+  const sampler = setInterval(() => {
+    if (win.document.visibilityState === 'hidden') return;
+    const t = perf?.now?.() ?? 0;
+    const sample: PerformanceEvent = { type: 'performance', ts: deps.now(), cpu: cpuBusyPercent(longTasks, lastSample, t) };
+    lastSample = t;
+    const memory = (perf as Performance & { memory?: { usedJSHeapSize: number; totalJSHeapSize: number } }).memory;
+    if (memory) {
+      sample.memoryUsed = memory.usedJSHeapSize;
+      sample.memoryTotal = memory.totalJSHeapSize;
+    }
+    deps.emitSample(sample);
+  }, deps.sampleMs);
+
+  return {
+    flushTimings,
+    dispose: () => {
+      clearInterval(sampler);
+      if (timingTimer) clearTimeout(timingTimer);
+      win.removeEventListener('load', afterLoad);
+      win.removeEventListener('error', onResourceError, true);
+      for (const o of observers) o?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,386 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"enableIframePageLoading":true}}
+// (rrweb opens an about:blank iframe for clean prototypes; without this happy-dom logs an error each time.)
+import { gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BatchRequest, RecordingConfig, StartRequest, StartResponse } from './protocol';
+import { CassetteTracker } from './tracker';
+
+const INGEST = 'https://cassette.test/api/ingest';
+const config: RecordingConfig = {
+  defaultInputMode: 'plain',
+  maskEmails: true,
+  maskNumbers: false,
+  captureNetworkPayloads: false,
+  maxBatchBytes: 1_000_000,
+  flushIntervalMs: 60_000,
+};
+
+interface Received {
+  batch: BatchRequest;
+  raw: string;
+  auth: string | null;
+  contentType: string;
+}
+
+/**
+ * A stand-in for the ingest endpoints, speaking the protocol: enough to test the tracker's
+ * side of it (the real server is tested on its own and end to end in a browser).
+ */
+class FakeIngest {
+  starts: StartRequest[] = [];
+  batches: Received[] = [];
+  stored = new Map<string, Set<number>>();
+  sessions = 0;
+  tokens = new Map<string, string>();
+  startAnswer: (req: StartRequest) => { status: number; body: unknown } | null = () => null;
+  batchAnswer: (r: Received) => { status: number; headers?: Record<string, string> } | null = () => null;
+  siteCalls: string[] = [];
+
+  fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = String(input);
+    if (url === `${INGEST}/v1/start`) return this.start(JSON.parse(String(init.body)) as StartRequest);
+    if (url.startsWith(`${INGEST}/v1/batch`)) return this.batch(url, init);
+    this.siteCalls.push(url);
+    if (url.includes('fail')) throw new TypeError('Failed to fetch');
+    return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+
+  private start(req: StartRequest): Response {
+    this.starts.push(req);
+    const custom = this.startAnswer(req);
+    if (custom) return Response.json(custom.body, { status: custom.status });
+    const resumable = req.resume && this.tokens.get(req.resume.sessionId) !== undefined;
+    const sessionId = resumable ? req.resume!.sessionId : `sess-${++this.sessions}`;
+    const token = `tok-${sessionId}-${this.starts.length}`;
+    this.tokens.set(sessionId, token);
+    const stored = this.stored.get(sessionId) ?? new Set<number>();
+    const nextSeq = stored.size ? Math.max(...stored) + 1 : 0;
+    const body: StartResponse = {
+      sampled: true,
+      sessionId,
+      token,
+      tokenExpiresAt: Date.now() + 3_600_000,
+      serverTime: Date.now(),
+      resumed: !!resumable,
+      nextSeq,
+      config,
+    };
+    return Response.json({ data: body });
+  }
+
+  private batch(url: string, init: RequestInit): Response {
+    const headers = new Headers(init.headers);
+    const raw = init.body instanceof Uint8Array ? gunzipSync(init.body).toString('utf8') : String(init.body);
+    const batch = JSON.parse(raw) as BatchRequest;
+    const token = headers.get('authorization')?.replace('Bearer ', '') ?? new URL(url).searchParams.get('token');
+    const r: Received = { batch, raw, auth: token, contentType: headers.get('content-type') ?? '' };
+    this.batches.push(r);
+    const custom = this.batchAnswer(r);
+    if (custom) return new Response('{"errors":["no"]}', { status: custom.status, headers: custom.headers });
+    if (this.tokens.get(batch.sessionId) !== token) return new Response('{"errors":["bad token"]}', { status: 401 });
+    const seqs = this.stored.get(batch.sessionId) ?? new Set<number>();
+    const duplicate = seqs.has(batch.seq);
+    seqs.add(batch.seq);
+    this.stored.set(batch.sessionId, seqs);
+    return Response.json({ data: { seq: batch.seq, duplicate } });
+  }
+
+  /** Every byte the tracker sent, for privacy checks. */
+  allBytes(): string {
+    return this.batches.map((b) => b.raw).join('\n') + JSON.stringify(this.starts);
+  }
+  events(type?: string) {
+    return this.batches.flatMap((b) => b.batch.events).filter((e) => !type || e.type === type);
+  }
+}
+
+// happy-dom names DOMTokenList without defining it; rrweb's start-up polyfill reads it.
+if (!(window as { DOMTokenList?: unknown }).DOMTokenList) {
+  (window as { DOMTokenList?: unknown }).DOMTokenList = document.createElement('div').classList.constructor;
+}
+
+let server: FakeIngest;
+let trackers: CassetteTracker[] = [];
+const originalFetch = window.fetch;
+const originalLog = console.log;
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  Object.defineProperty(document, 'hidden', { value: state === 'hidden', configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+function tracker(options: Partial<ConstructorParameters<typeof CassetteTracker>[0]> = {}) {
+  const t = new CassetteTracker({ projectKey: 'pk-1', ingestPoint: INGEST, capturePerformance: false, ...options });
+  trackers.push(t);
+  return t;
+}
+
+/** Stops a tracker as a page unload would: capture ends, nothing is cleared. */
+function unload(t: CassetteTracker) {
+  window.dispatchEvent(new Event('pagehide'));
+  (t as unknown as { stopCapture(): void }).stopCapture();
+  trackers = trackers.filter((x) => x !== t);
+}
+
+beforeEach(() => {
+  server = new FakeIngest();
+  window.fetch = server.fetch as typeof fetch;
+  // Beacons go to the same stand-in server (the browser's would go to the network).
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string, body: string) => {
+      void server.fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'text/plain' } });
+      return true;
+    },
+  });
+  sessionStorage.clear();
+  setVisibility('visible');
+  document.body.innerHTML = '';
+});
+
+afterEach(async () => {
+  for (const t of trackers) await t.stop();
+  trackers = [];
+  window.fetch = originalFetch;
+  console.log = originalLog;
+});
+
+describe('start', () => {
+  it('sends page and device facts, then records with the session it was given', async () => {
+    document.title = 'Shop';
+    const t = tracker({ revID: 'v42' });
+    t.setUserID('ada@example.com');
+    t.setMetadata('plan', 'pro');
+    const result = await t.start();
+    expect(result).toEqual({ ok: true, sessionId: 'sess-1', resumed: false });
+    expect(t.getSessionID()).toBe('sess-1');
+    const req = server.starts[0]!;
+    expect(req).toMatchObject({
+      projectKey: 'pk-1',
+      protocolVersion: 1,
+      url: window.location.href,
+      title: 'Shop',
+      userId: 'ada@example.com',
+      metadata: { plan: 'pro' },
+      revId: 'v42',
+    });
+    expect(req.resume).toBeUndefined();
+    expect(req.screen).toHaveProperty('width');
+    expect(req.viewport).toHaveProperty('height');
+
+    setVisibility('hidden');
+    await vi.waitFor(() => expect(server.batches.length).toBeGreaterThan(0));
+    const first = server.batches[0]!;
+    expect(first.auth).toBe('tok-sess-1-1');
+    expect(first.contentType).toBe('application/octet-stream');
+    expect(first.batch).toMatchObject({ sessionId: 'sess-1', seq: 0, pageNo: 0 });
+    // A full DOM snapshot (rrweb type 2) and the semantic page visit.
+    expect(first.batch.recording.some((e) => e.type === 2)).toBe(true);
+    expect(server.events('page')[0]).toMatchObject({ url: window.location.href, title: 'Shop' });
+    expect(server.events('user_id')[0]).toMatchObject({ userId: 'ada@example.com' });
+    expect(server.events('metadata')[0]).toMatchObject({ key: 'plan', value: 'pro' });
+  });
+
+  it('stops quietly when the session is sampled out', async () => {
+    server.startAnswer = () => ({ status: 200, body: { data: { sampled: false, reason: 'Sampled out (10 %).' } } });
+    const t = tracker();
+    t.event('before-start');
+    await expect(t.start()).resolves.toEqual({ ok: false, reason: 'sampled_out', message: 'Sampled out (10 %).' });
+    expect(t.getSessionID()).toBeNull();
+    console.log('not recorded');
+    await t.stop();
+    expect(server.batches).toHaveLength(0);
+    expect(console.log).toBe(originalLog);
+    // The next page of the tab stays out without asking the server again.
+    await expect(tracker().start()).resolves.toMatchObject({ ok: false, reason: 'sampled_out' });
+    expect(server.starts).toHaveLength(1);
+  });
+
+  it('refuses an ingest point that is not an http(s) URL', async () => {
+    await expect(tracker({ ingestPoint: 'javascript:alert(1)' }).start()).resolves.toMatchObject({ ok: false, reason: 'invalid_options' });
+    expect(server.starts).toHaveLength(0);
+  });
+
+  it('stops quietly on an unknown project key', async () => {
+    server.startAnswer = () => ({ status: 404, body: { errors: ['Unknown project key.'] } });
+    await expect(tracker().start()).resolves.toEqual({ ok: false, reason: 'unknown_project', message: 'Unknown project key.' });
+    expect(window.fetch).toBe(server.fetch);
+  });
+
+  it('honours Do Not Track when asked to', async () => {
+    Object.defineProperty(navigator, 'doNotTrack', { value: '1', configurable: true });
+    try {
+      await expect(tracker({ respectDoNotTrack: true }).start()).resolves.toMatchObject({ ok: false, reason: 'do_not_track' });
+      expect(server.starts).toHaveLength(0);
+    } finally {
+      Object.defineProperty(navigator, 'doNotTrack', { value: null, configurable: true });
+    }
+  });
+});
+
+describe('what is captured', () => {
+  it('records clicks, inputs, console, errors and requests, and never a password or masked value', async () => {
+    document.body.innerHTML = `
+      <button id="buy">Buy now</button>
+      <input id="name">
+      <input id="pw" type="password">
+      <div data-cassette-mask><p id="secret">Card holder Zed Q</p><input id="card"></div>`;
+    const t = tracker();
+    await t.start();
+    document.getElementById('buy')!.click();
+    const fill = (id: string, value: string) => {
+      const el = document.getElementById(id) as HTMLInputElement;
+      el.value = value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    fill('name', 'Grace');
+    fill('pw', 'hunter2-PASSWORD');
+    fill('card', '4111-MASKED');
+    console.error('checkout failed', { code: 7 });
+    await window.fetch('https://api.shop.test/fail').catch(() => undefined);
+    await window.fetch('https://api.shop.test/ok');
+    t.handleError(new RangeError('handled one'));
+    t.event('purchase', { amount: 3 });
+    t.issue('rage_click', { selector: '#buy' });
+    window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('uncaught one'), message: 'uncaught one' }));
+    await t.stop();
+
+    expect(server.events('click')[0]).toMatchObject({ selector: '#buy', label: 'Buy now' });
+    expect(server.events('input')).toEqual([
+      expect.objectContaining({ selector: '#name', value: 'Grace', mode: 'plain' }),
+      expect.objectContaining({ selector: '#pw', value: '', mode: 'hidden' }),
+      expect.objectContaining({ selector: '#card', value: '***********', mode: 'obscured' }),
+    ]);
+    expect(server.events('console')[0]).toMatchObject({ level: 'error', value: 'checkout failed {"code":7}' });
+    const requests = server.events('request');
+    expect(requests).toEqual([
+      expect.objectContaining({ kind: 'fetch', url: 'https://api.shop.test/fail', status: 0 }),
+      expect.objectContaining({ kind: 'fetch', url: 'https://api.shop.test/ok', status: 200 }),
+    ]);
+    expect(requests.some((r) => 'requestHeaders' in r)).toBe(false);
+    expect(server.events('error')).toEqual([
+      expect.objectContaining({ source: 'handled', name: 'RangeError', message: 'handled one' }),
+      expect.objectContaining({ source: 'js_exception', name: 'TypeError', message: 'uncaught one' }),
+    ]);
+    expect(server.events('custom')[0]).toMatchObject({ name: 'purchase', payload: { amount: 3 } });
+    expect(server.events('issue')[0]).toMatchObject({ issueType: 'rage_click' });
+    const bytes = server.allBytes();
+    expect(bytes).not.toContain('hunter2-PASSWORD');
+    expect(bytes).not.toContain('4111-MASKED');
+    expect(bytes).not.toContain('Zed Q');
+    // The DOM recording applied the same rules to the typed values (rrweb input events, source 5).
+    const typed = server.batches
+      .flatMap((b) => b.batch.recording)
+      .filter((e) => e.type === 3 && (e.data as { source: number }).source === 5)
+      .map((e) => (e.data as { text: string }).text);
+    expect(typed).toEqual(['Grace', '', '***********']);
+    // The tracker's own traffic is never recorded as a request.
+    expect(requests.some((r) => String((r as { url: string }).url).includes('/api/ingest'))).toBe(false);
+    const last = server.batches.at(-1)!.batch;
+    expect(last.final).toBe(true);
+    // stop() restored what it wrapped.
+    expect(window.fetch).toBe(server.fetch);
+  });
+
+  it('takes GraphQL and state actions through its hooks, payloads only when allowed', async () => {
+    const t = tracker();
+    await t.start();
+    t.graphql('query', 'GetCart', { id: 1 }, { data: {} }, 12.4);
+    const middleware = t.reduxMiddleware()();
+    expect(middleware((a: unknown) => a)({ type: 'cart/add', item: 9 })).toEqual({ type: 'cart/add', item: 9 });
+    await t.stop();
+    expect(server.events('graphql')[0]).toEqual(expect.objectContaining({ operationKind: 'query', operationName: 'GetCart', duration: 12 }));
+    expect(server.events('graphql')[0]).not.toHaveProperty('variables');
+    expect(server.events('state_action')[0]).toEqual(expect.objectContaining({ action: 'cart/add' }));
+    expect(server.events('state_action')[0]).not.toHaveProperty('payload');
+  });
+});
+
+describe('a session across page loads in one tab', () => {
+  it('resumes after a navigation, continues the sequence, and resends what was not acknowledged', async () => {
+    const first = tracker();
+    await first.start();
+    first.event('on-page-1');
+    setVisibility('hidden');
+    await vi.waitFor(() => expect(server.stored.get('sess-1')?.has(0)).toBe(true));
+    setVisibility('visible');
+    // The server is down for the next batch: it stays unacknowledged when the page goes.
+    server.batchAnswer = () => ({ status: 503, headers: { 'Retry-After': '60' } });
+    first.event('unacknowledged');
+    setVisibility('hidden');
+    await vi.waitFor(() => expect(server.batches.some((b) => b.batch.seq === 1)).toBe(true));
+    unload(first);
+    server.batchAnswer = () => null;
+    setVisibility('visible');
+
+    const second = tracker();
+    const result = await second.start();
+    expect(result).toEqual({ ok: true, sessionId: 'sess-1', resumed: true });
+    expect(server.starts[1]!.resume).toEqual({ sessionId: 'sess-1', token: 'tok-sess-1-1' });
+    await vi.waitFor(() => expect(server.stored.get('sess-1')?.has(1)).toBe(true));
+    second.event('on-page-2');
+    await second.stop();
+    const stored = server.batches.filter((b) => b.contentType !== 'text/plain' && server.stored.get('sess-1')?.has(b.batch.seq));
+    const seqs = [...new Set(stored.map((b) => b.batch.seq))].sort((a, b) => a - b);
+    expect(seqs).toEqual([0, 1, 2]);
+    expect(server.events('custom').map((e) => (e as { name: string }).name)).toEqual(
+      expect.arrayContaining(['on-page-1', 'unacknowledged', 'on-page-2']),
+    );
+    const page2 = server.batches.find((b) => b.batch.events.some((e) => (e as { name?: string }).name === 'on-page-2'))!;
+    expect(page2.batch).toMatchObject({ seq: 2, pageNo: 1, sessionId: 'sess-1' });
+  });
+
+  it('ends the session after the tab stays hidden past the timeout, and starts a new one when seen again', async () => {
+    const t = tracker({ sessionHiddenTimeoutMs: 150 });
+    await t.start();
+    t.event('before');
+    setVisibility('hidden');
+    await vi.waitFor(() => expect(server.batches.some((b) => b.batch.final)).toBe(true), { timeout: 2_000 });
+    expect(t.getSessionID()).toBeNull();
+    expect(sessionStorage.getItem('cassette:session:pk-1')).toBeNull();
+    setVisibility('visible');
+    await vi.waitFor(() => expect(t.getSessionID()).toBe('sess-2'));
+    expect(server.starts[1]!.resume).toBeUndefined();
+  });
+
+  it('a page opened in a background tab counts its hidden time from the start', async () => {
+    setVisibility('hidden');
+    const t = tracker({ sessionHiddenTimeoutMs: 150 });
+    await t.start();
+    await vi.waitFor(() => expect(server.batches.some((b) => b.batch.final)).toBe(true), { timeout: 2_000 });
+    expect(t.getSessionID()).toBeNull();
+  });
+
+  it('a reload after the hidden timeout starts a new session', async () => {
+    const first = tracker({ sessionHiddenTimeoutMs: 60_000 });
+    await first.start();
+    setVisibility('hidden');
+    unload(first);
+    const raw = JSON.parse(sessionStorage.getItem('cassette:session:pk-1')!);
+    raw.hiddenSince = Date.now() - 61_000;
+    sessionStorage.setItem('cassette:session:pk-1', JSON.stringify(raw));
+    setVisibility('visible');
+    const second = tracker({ sessionHiddenTimeoutMs: 60_000 });
+    await expect(second.start()).resolves.toMatchObject({ ok: true, sessionId: 'sess-2', resumed: false });
+    // The old session is closed with a final batch sent with its own token.
+    await vi.waitFor(() => expect(server.batches.some((b) => b.batch.sessionId === 'sess-1' && b.batch.final)).toBe(true));
+    expect(server.batches.find((b) => b.batch.sessionId === 'sess-1' && b.batch.final)!.auth).toBe('tok-sess-1-1');
+  });
+});
+
+describe('token renewal', () => {
+  it('on 401 starts again with resume and resends with the new token', async () => {
+    const t = tracker();
+    await t.start();
+    server.tokens.set('sess-1', 'rotated-on-server');
+    t.event('after-expiry');
+    setVisibility('hidden');
+    await vi.waitFor(() => expect(server.stored.get('sess-1')?.size).toBeGreaterThan(0));
+    expect(server.starts).toHaveLength(2);
+    expect(server.starts[1]!.resume).toEqual({ sessionId: 'sess-1', token: 'tok-sess-1-1' });
+    expect(server.batches.at(-1)!.auth).toBe('tok-sess-1-2');
+  });
+});
