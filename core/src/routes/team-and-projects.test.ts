@@ -82,9 +82,10 @@ describe('team, roles, projects, metadata', () => {
 
   it('keeps GDPR settings and metadata fields per project with the key rule and the limit of 10', async () => {
     const pid = tenant.projectId;
-    const gdpr = await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { maskNumbers: true, defaultInputMode: 'hidden', sampleRate: 50 } });
-    expect(gdpr.body.data).toEqual({ maskEmails: true, maskNumbers: true, defaultInputMode: 'hidden', sampleRate: 50 });
+    const gdpr = await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { maskNumbers: true, defaultInputMode: 'hidden', sampleRate: 50, retentionDays: 30 } });
+    expect(gdpr.body.data).toEqual({ maskEmails: true, maskNumbers: true, defaultInputMode: 'hidden', sampleRate: 50, retentionDays: 30 });
     expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { sampleRate: 101 } })).status).toBe(400);
+    expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { retentionDays: 0 } })).status).toBe(400);
     expect((await t.request('POST', `/api/${pid}/metadata`, { token: admin, body: { key: '9lives' } })).status).toBe(400);
     for (let i = 0; i < 10; i++) expect((await t.request('POST', `/api/${pid}/metadata`, { token: admin, body: { key: `plan_${i}` } })).status).toBe(200);
     const eleventh = await t.request('POST', `/api/${pid}/metadata`, { token: admin, body: { key: 'one-more' } });

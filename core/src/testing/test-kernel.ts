@@ -18,6 +18,11 @@ export interface TestKernelOptions {
   /** Extra environment (LIMIT_SITES, DATABASE_URL, ...). */
   env?: Record<string, string>;
   config?: Partial<AppConfig>;
+  /**
+   * Boot on this data directory (file-backed PGlite, blobs, secret keys) and leave it in
+   * place on close, so a second kernel can start on what the first one left (restart tests).
+   */
+  dataDir?: string;
 }
 
 export interface TestUser {
@@ -60,14 +65,15 @@ async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
  * in-process jobs and a mailer that captures instead of sending.
  */
 export async function createTestKernel(options: TestKernelOptions = {}): Promise<TestKernel> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cassette-test-'));
+  const persistent = options.dataDir !== undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cassette-test-'));
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, CASSETTE_PLUGINS: '', UI_DIR: join(dataDir, 'no-ui'), ...(options.env ?? {}) };
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   if (!options.env?.REDIS_URL) delete env.REDIS_URL;
   // CI runs the same suites on the real servers: each kernel gets its own database and key prefix.
   const run = randomBytes(5).toString('hex');
   let temporaryDatabase: { url: string; drop: () => Promise<void> } | undefined;
-  if (process.env.CASSETTE_TEST_DATABASE_URL && !env.DATABASE_URL) {
+  if (process.env.CASSETTE_TEST_DATABASE_URL && !env.DATABASE_URL && !persistent) {
     temporaryDatabase = await withTemporaryDatabase(process.env.CASSETTE_TEST_DATABASE_URL, `cassette_test_${run}`);
     env.DATABASE_URL = temporaryDatabase.url;
   }
@@ -87,11 +93,11 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
       config,
       plugins: options.plugins ?? [],
       version: '0.0.0-test',
-      overrides: { log, mailer, pgliteDir: config.databaseUrl ? undefined : 'memory://', pgliteTemplate: process.env.CASSETTE_PGLITE_TEMPLATE },
+      overrides: { log, mailer, pgliteDir: config.databaseUrl || persistent ? undefined : 'memory://', pgliteTemplate: process.env.CASSETTE_PGLITE_TEMPLATE },
     });
   } catch (error) {
     await cleanUpServers();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!persistent) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -155,7 +161,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     async close() {
       await kernel.shutdown();
       await cleanUpServers();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!persistent) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,43 @@
+// Server wiring of the ingest plugin: the tracker's endpoints, durable batch storage, the processing pipeline.
+import { coreServices, definePlugin } from '@cassette/plugin-sdk/server';
+import { ingestExtensionPoints, ingestServices, type IngestProcessor } from './api.js';
+import { batchRoute } from './server/batch.route.js';
+import { ingestMigrations } from './server/migrations.js';
+import { SessionProcessor, processSessionJob } from './server/process-session.job.js';
+import { createRecordingsService } from './server/recordings.service.js';
+import { RETENTION_EVERY_MS, enforceRetention, retentionJob } from './server/retention.job.js';
+import { IngestRuntime, RuntimeHolder, ingestRuntimeRef, orderProcessors, runtimeDeps } from './server/runtime.js';
+import { startRoute } from './server/start.route.js';
+import { sweep, sweepJob } from './server/sweep.job.js';
+import { trackerScriptAsset } from './server/tracker-script.asset.js';
+import { validateProcessor } from './server/processor-contribution.js';
+
+export default definePlugin({
+  id: 'ingest',
+  deps: { runtime: ingestRuntimeRef, jobs: coreServices.jobs },
+  register(r) {
+    const holder = new RuntimeHolder();
+    const runtime = () => holder.get();
+    r.provide({ ref: ingestRuntimeRef, deps: runtimeDeps, create: (deps) => holder.set(new IngestRuntime(deps)) });
+    r.provide({ ref: ingestServices.recordings, deps: { runtime: ingestRuntimeRef }, create: ({ runtime: rt }) => createRecordingsService(rt) });
+    r.extensionPoint<IngestProcessor>({ ref: ingestExtensionPoints.processors, validate: validateProcessor });
+    r.migrations(...ingestMigrations);
+    r.route(startRoute(runtime));
+    r.route(batchRoute(runtime));
+    r.asset(trackerScriptAsset(runtime));
+    r.job(processSessionJob, ({ sessionId }, ctx) => new SessionProcessor(ctx.deps.runtime, ctx.log).run(sessionId));
+    r.job(sweepJob, async (_payload, ctx) => void (await sweep(ctx.deps.runtime, ctx.log)));
+    r.job(retentionJob, async (_payload, ctx) => void (await enforceRetention(ctx.deps.runtime, ctx.log)));
+  },
+  async start({ deps, contributions }) {
+    const seen = new Set<string>();
+    for (const { plugin, value } of contributions(ingestExtensionPoints.processors)) {
+      if (seen.has(value.id)) throw new Error(`ingest: two processors are named "${value.id}" (the second from plugin "${plugin}"): processor ids must be unique`);
+      seen.add(value.id);
+    }
+    deps.runtime.processors = orderProcessors(contributions(ingestExtensionPoints.processors).map((c) => c.value));
+    // Schedules fire once at start too: that first sweep recovers what a crash or restart left behind.
+    await deps.jobs.schedule('ingest.sweep', sweepJob, {}, deps.runtime.settings.sweepEverySeconds * 1000);
+    await deps.jobs.schedule('ingest.retention', retentionJob, {}, RETENTION_EVERY_MS);
+  },
+});

@@ -1,0 +1,225 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coreServices } from '@cassette/plugin-sdk/server';
+import { ingestServices } from '../api.js';
+import { batch, bootIngest, newSession, sendBatch, start, startBody, storedCounts, type IngestWorld } from './ingest-fixture.js';
+import { issueSessionToken } from './session-token.js';
+
+describe('POST /api/ingest/v1/batch', () => {
+  let w: IngestWorld;
+  beforeAll(async () => {
+    w = await bootIngest({ settings: { maxDecompressedBytes: 2 * 1024 * 1024 } });
+  });
+  afterAll(async () => w?.t.close());
+
+  /** Runs a request that must be refused and checks it stored nothing. */
+  async function refused(run: () => Promise<{ status: number; body: any; headers: Record<string, unknown> }>, status: number, message?: RegExp) {
+    const before = await storedCounts(w.t);
+    const res = await run();
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(Array.isArray(res.body.errors) && res.body.errors.length > 0).toBe(true);
+    if (message) expect(res.body.errors.join(' ')).toMatch(message);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(await storedCounts(w.t)).toEqual(before);
+    return res;
+  }
+
+  it('stores a plain JSON batch with the token in the header, and a gzip one with the token in the query', async () => {
+    const s = await newSession(w);
+    const plain = await sendBatch(w.t, batch(s.sessionId, 0), { token: s.token });
+    expect(plain.status).toBe(200);
+    expect(plain.body.data).toEqual({ seq: 0, duplicate: false });
+    expect(plain.headers['access-control-allow-origin']).toBe('*');
+    expect(plain.headers['set-cookie']).toBeUndefined();
+    const zipped = await sendBatch(w.t, batch(s.sessionId, 1), { token: s.token, via: 'query', gzip: true, contentType: 'text/plain' });
+    expect(zipped.body.data).toEqual({ seq: 1, duplicate: false });
+
+    const recordings = w.t.kernel.resolve(ingestServices.recordings);
+    const listed = await recordings.listBatches(w.projectId, s.sessionId);
+    expect(listed.map((b) => b.seq)).toEqual([0, 1]);
+    const blobs = await w.t.kernel.resolve(coreServices.blobs).list(`ingest/${w.projectId}/${s.sessionId}/`);
+    expect(blobs).toHaveLength(2);
+    const read = await recordings.readBatch(w.projectId, s.sessionId, 1);
+    expect(read?.events[0]).toMatchObject({ type: 'click', selector: 'button#buy' });
+    expect(await recordings.readBatch(w.projectId + 999, s.sessionId, 1)).toBeNull();
+  });
+
+  it('moves timestamps onto the server clock by the offset learned at start', async () => {
+    const skew = -3_600_000; // the browser clock is an hour behind
+    const res = await start(w.t, startBody(w.projectKey, { timestamp: Date.now() + skew }));
+    const s = res.body.data;
+    const b = batch(s.sessionId, 0);
+    const browserTs = Date.now() + skew;
+    b.recording[0]!.timestamp = browserTs;
+    b.events[0]!.ts = browserTs;
+    expect((await sendBatch(w.t, b, { token: s.token })).status).toBe(200);
+    const read = await w.t.kernel.resolve(ingestServices.recordings).readBatch(w.projectId, s.sessionId, 0);
+    expect(Math.abs(read!.events[0]!.ts - Date.now())).toBeLessThan(5000);
+    expect(Math.abs(read!.recording[0]!.timestamp - Date.now())).toBeLessThan(5000);
+  });
+
+  it('is idempotent by (session, seq): the same batch again is a duplicate, different content is a 409', async () => {
+    const s = await newSession(w);
+    const first = batch(s.sessionId, 0);
+    expect((await sendBatch(w.t, first, { token: s.token })).body.data).toEqual({ seq: 0, duplicate: false });
+    const before = await storedCounts(w.t);
+    // Same content, other compression: still the same batch.
+    const again = await sendBatch(w.t, first, { token: s.token, gzip: true });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual({ seq: 0, duplicate: true });
+    expect(await storedCounts(w.t)).toEqual(before);
+    await refused(() => sendBatch(w.t, { ...first, events: [] }, { token: s.token }), 409, /already stored with different content/);
+    const read = await w.t.kernel.resolve(ingestServices.recordings).readBatch(w.projectId, s.sessionId, 0);
+    expect(read?.events).toHaveLength(1);
+  });
+
+  it('keeps the first of two different bodies sent at once for one seq', async () => {
+    const s = await newSession(w);
+    const a = batch(s.sessionId, 0, { events: [{ type: 'custom', ts: Date.now(), name: 'a' }] });
+    const b = batch(s.sessionId, 0, { events: [{ type: 'custom', ts: Date.now(), name: 'b' }] });
+    const results = await Promise.all([sendBatch(w.t, a, { token: s.token }), sendBatch(w.t, b, { token: s.token })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const blobs = await w.t.kernel.resolve(coreServices.blobs).list(`ingest/${w.projectId}/${s.sessionId}/`);
+    expect(blobs).toHaveLength(1);
+  });
+
+  it('refuses missing, forged, expired, other-session and other-project tokens with 401', async () => {
+    const s = await newSession(w);
+    const other = await newSession(w);
+    const secrets = w.t.kernel.resolve(coreServices.secrets);
+    const expired = issueSessionToken(secrets, { sessionId: s.sessionId, projectId: w.projectId, expiresAt: Date.now() - 1, clockOffsetMs: 0 });
+    const otherProject = issueSessionToken(secrets, { sessionId: s.sessionId, projectId: w.projectId + 1000, expiresAt: Date.now() + 60_000, clockOffsetMs: 0 });
+    const sealedJunk = secrets.encrypt(JSON.stringify({ sid: s.sessionId, pid: w.projectId, exp: Date.now() + 60_000 }));
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0)), 401, /session token is required/);
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0), { token: 'not-a-token' }), 401, /not valid/);
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0), { token: `${s.token.slice(0, -4)}AAAA` }), 401, /not valid/);
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0), { token: sealedJunk }), 401, /not valid/);
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0), { token: expired }), 401, /expired/);
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0), { token: other.token }), 401, /another session/);
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0), { token: otherProject }), 401, /unknown here/);
+  });
+
+  it('refuses malformed, oversize, bomb and deeply nested bodies with a 4xx and a message', async () => {
+    const s = await newSession(w);
+    const opts = { token: s.token };
+    await refused(() => sendBatch(w.t, '{"sessionId": ', opts), 400, /neither gzip data nor valid JSON/);
+    await refused(() => sendBatch(w.t, Buffer.from([0x1f, 0x8b, 1, 2, 3, 4]), opts), 400, /not valid gzip/);
+    await refused(() => sendBatch(w.t, gzipSync('{"a":'), opts), 400, /not valid JSON once decompressed/);
+    await refused(() => sendBatch(w.t, '', opts), 400, /empty/);
+    await refused(() => sendBatch(w.t, '[1,2]', opts), 400, /must be a JSON object/);
+    // Over the compressed cap: Fastify stops reading at 1 MiB.
+    await refused(() => sendBatch(w.t, Buffer.alloc(1024 * 1024 + 10, 0x20), opts), 413);
+    // 2 MiB of zeros gzip to 2 KiB: refused once the decompressed size passes the cap.
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await refused(() => sendBatch(w.t, bomb, opts), 413, /decompressed/);
+    const deep = `{"sessionId":"${s.sessionId}","seq":0,"sentAt":1,"pageNo":0,"events":[],"recording":[{"type":5,"timestamp":1,"data":{"x":${'['.repeat(600)}${']'.repeat(600)}}}]}`;
+    await refused(() => sendBatch(w.t, deep, opts), 400, /nested too deeply/);
+    await refused(() => sendBatch(w.t, `[${'['.repeat(100_000)}`, opts), 400, /nested too deeply/);
+  });
+
+  it('refuses batches outside the protocol with 400 naming the field', async () => {
+    const s = await newSession(w);
+    const opts = { token: s.token };
+    await refused(() => sendBatch(w.t, { ...batch(s.sessionId, 0), seq: -1 }, opts), 400, /seq/);
+    await refused(() => sendBatch(w.t, { ...batch(s.sessionId, 0), seq: 1_000_001 }, opts), 400, /seq/);
+    await refused(() => sendBatch(w.t, { ...batch(s.sessionId, 0), seq: 1.5 }, opts), 400, /seq/);
+    await refused(() => sendBatch(w.t, { ...batch(s.sessionId, 0), sessionId: 'abc' }, opts), 400, /sessionId/);
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0, { events: [{ type: 'click', ts: 1 } as never] }), opts), 400, /events\[0\]/);
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0, { events: [{ type: 'teleport', ts: 1 } as never] }), opts), 400, /unknown event type "teleport"/);
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0, { recording: [{ type: 2, timestamp: 1, data: 'x' }] }), opts), 400, /recording\[0\]/);
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0, { events: [{ type: 'console', ts: 1, level: 'shout', value: 'x' } as never] }), opts), 400, /events\[0\]/);
+    await refused(() => sendBatch(w.t, '{"sessionId":"1","seq":1e999}', opts), 400);
+  });
+
+  it('replaces NUL characters in semantic events (text columns cannot hold them)', async () => {
+    const s = await newSession(w);
+    const res = await sendBatch(w.t, batch(s.sessionId, 0, { events: [{ type: 'console', ts: Date.now(), level: 'log', value: 'a\u0000b' }] }), { token: s.token });
+    expect(res.status).toBe(200);
+    const read = await w.t.kernel.resolve(ingestServices.recordings).readBatch(w.projectId, s.sessionId, 0);
+    expect(read?.events[0]).toMatchObject({ value: 'a\ufffdb' });
+  });
+
+  it('stores the recording sanitized', async () => {
+    const s = await newSession(w);
+    const ts = Date.now();
+    const snapshot = {
+      type: 2,
+      timestamp: ts,
+      data: {
+        node: {
+          type: 0,
+          id: 1,
+          childNodes: [
+            {
+              type: 2,
+              id: 2,
+              tagName: 'html',
+              attributes: {},
+              childNodes: [
+                { type: 2, id: 3, tagName: 'script', attributes: {}, childNodes: [{ type: 3, id: 4, textContent: 'steal()' }] },
+                { type: 2, id: 5, tagName: 'a', attributes: { href: 'javascript:steal()', onclick: 'steal()', class: 'link' }, childNodes: [] },
+              ],
+            },
+          ],
+        },
+      },
+    };
+    expect((await sendBatch(w.t, batch(s.sessionId, 0, { recording: [snapshot] }), { token: s.token })).status).toBe(200);
+    const read = await w.t.kernel.resolve(ingestServices.recordings).readBatch(w.projectId, s.sessionId, 0);
+    const text = JSON.stringify(read?.recording);
+    expect(text).not.toMatch(/steal|script/);
+    expect(text).toContain('"class":"link"');
+  });
+});
+
+describe('batch limits', () => {
+  let w: IngestWorld;
+  beforeAll(async () => {
+    w = await bootIngest({ settings: { sessionBurst: 2, sessionBatchesPerSecond: 0.01, maxBacklog: 1, gapSkipSeconds: 3600 } });
+  });
+  afterAll(async () => w?.t.close());
+
+  it('answers 429 with Retry-After when one session sends too fast', async () => {
+    const s = await newSession(w);
+    expect((await sendBatch(w.t, batch(s.sessionId, 0), { token: s.token })).status).toBe(200);
+    // Seq 1 is never sent: seq 2 waits for it (the backlog is now 1 unprocessed batch).
+    expect((await sendBatch(w.t, batch(s.sessionId, 2), { token: s.token })).status).toBe(200);
+    const before = await storedCounts(w.t);
+    const res = await sendBatch(w.t, batch(s.sessionId, 3), { token: s.token });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(1);
+    expect(res.headers['access-control-expose-headers']).toBe('Retry-After');
+    expect(await storedCounts(w.t)).toEqual(before);
+  });
+
+  it('answers 503 with Retry-After while the unprocessed backlog is over its cap', async () => {
+    const s = await newSession(w);
+    await new Promise((r) => setTimeout(r, 2100)); // the backlog count is cached for 2 s
+    const before = await storedCounts(w.t);
+    const res = await sendBatch(w.t, batch(s.sessionId, 0), { token: s.token });
+    expect(res.status).toBe(503);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await storedCounts(w.t)).toEqual(before);
+  });
+
+});
+
+describe('batches in flight', () => {
+  let w: IngestWorld;
+  beforeAll(async () => {
+    w = await bootIngest({ settings: { maxInFlightBatches: 1 } });
+  });
+  afterAll(async () => w?.t.close());
+
+  it('answers 503 with Retry-After when too many batches are being stored at once', async () => {
+    const a = await newSession(w);
+    const b = await newSession(w);
+    const [ra, rb] = await Promise.all([sendBatch(w.t, batch(a.sessionId, 0), { token: a.token }), sendBatch(w.t, batch(b.sessionId, 0), { token: b.token })]);
+    const statuses = [ra.status, rb.status];
+    expect(statuses).toContain(503);
+    const busy = ra.status === 503 ? ra : rb;
+    expect(busy.body.errors[0]).toMatch(/busy/);
+    expect(busy.headers['retry-after']).toBeDefined();
+  });
+});

@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coreServices } from '@cassette/plugin-sdk/server';
+import type { SessionEnd } from '../api.js';
+import { batch, bootIngest, newSession, probePlugin, sendBatch, waitFor, type IngestWorld, type ProcessorCall } from './ingest-fixture.js';
+
+const db = (w: IngestWorld) => w.t.kernel.resolve(coreServices.database);
+const sessionState = async (w: IngestWorld, id: string) =>
+  (await db(w).query<{ next_seq: number; ended: boolean; end_reason: string | null; processed_batches: number }>(
+    'select next_seq, ended_at is not null as ended, end_reason, processed_batches from ingest_sessions where id = ?',
+    [id],
+  ))[0];
+const unprocessed = async (w: IngestWorld, id: string) =>
+  Number((await db(w).query<{ n: number }>('select count(*)::int as n from ingest_batches where session_id = ? and processed_at is null', [id]))[0]?.n);
+
+describe('processing pipeline', () => {
+  let w: IngestWorld;
+  const calls: ProcessorCall[] = [];
+  let failNext = 0;
+  beforeAll(async () => {
+    w = await bootIngest({
+      settings: { gapSkipSeconds: 3, sweepEverySeconds: 0.2 },
+      plugins: [
+        probePlugin(calls, {
+          ids: [{ id: 'zeta', order: 10 }, { id: 'alpha' }, { id: 'beta' }],
+          fail: (call) => call.processor === 'alpha' && call.method === 'batch' && failNext-- > 0,
+        }),
+      ],
+    });
+  });
+  afterAll(async () => w?.t.close());
+  const of = (sessionId: string) => calls.filter((c) => c.sessionId === sessionId);
+
+  it('calls every processor in order: sessionStarted once, then batches in sequence order, then sessionEnded on the final batch', async () => {
+    const s = await newSession(w);
+    // Out of order on the wire: 1 and 2 wait for 0.
+    await sendBatch(w.t, batch(s.sessionId, 2, { final: true }), { token: s.token });
+    await sendBatch(w.t, batch(s.sessionId, 1), { token: s.token });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(of(s.sessionId).filter((c) => c.method === 'batch')).toEqual([]);
+    const zero = batch(s.sessionId, 0);
+    await sendBatch(w.t, zero, { token: s.token });
+    await waitFor(async () => (await sessionState(w, s.sessionId))?.ended, 'the session to end');
+    const seen = of(s.sessionId).map((c) => `${c.processor} ${c.method}${c.seq === undefined ? '' : ` ${c.seq}`}`);
+    expect(seen).toEqual([
+      'zeta sessionStarted',
+      'alpha sessionStarted',
+      'beta sessionStarted',
+      'zeta batch 0',
+      'alpha batch 0',
+      'beta batch 0',
+      'zeta batch 1',
+      'alpha batch 1',
+      'beta batch 1',
+      'zeta batch 2',
+      'alpha batch 2',
+      'beta batch 2',
+      'zeta sessionEnded',
+      'alpha sessionEnded',
+      'beta sessionEnded',
+    ]);
+    const end = of(s.sessionId).find((c) => c.method === 'sessionEnded')!.detail as SessionEnd;
+    expect(end).toMatchObject({ reason: 'final', batches: 3 });
+    expect(Math.abs(end.endedAt - Date.now())).toBeLessThan(10_000);
+    expect(await sessionState(w, s.sessionId)).toMatchObject({ next_seq: 3, end_reason: 'final', processed_batches: 3 });
+    // An ended session takes no more batches: the tracker is told to start a new one.
+    const late = await sendBatch(w.t, batch(s.sessionId, 3), { token: s.token });
+    expect(late.status).toBe(401);
+    expect(late.body.errors[0]).toMatch(/ended: start a new session/);
+    // But a retry of a batch it already stored is still acknowledged.
+    const retry = await sendBatch(w.t, zero, { token: s.token });
+    expect(retry.body.data).toEqual({ seq: 0, duplicate: true });
+  });
+
+  it('skips a batch that never arrives after the gap timeout, so later ones are not blocked', async () => {
+    const s = await newSession(w);
+    await sendBatch(w.t, batch(s.sessionId, 0), { token: s.token });
+    await sendBatch(w.t, batch(s.sessionId, 2), { token: s.token });
+    await waitFor(async () => (await sessionState(w, s.sessionId))?.next_seq === 3, 'batch 2 to be processed after the gap');
+    expect(of(s.sessionId).filter((c) => c.processor === 'beta' && c.method === 'batch').map((c) => c.seq)).toEqual([0, 2]);
+  });
+
+  it('retries a failing processor through the job attempts without repeating earlier processors out of order', async () => {
+    const s = await newSession(w);
+    failNext = 2;
+    await sendBatch(w.t, batch(s.sessionId, 0), { token: s.token });
+    await waitFor(async () => (await unprocessed(w, s.sessionId)) === 0, 'the batch to go through', 15_000);
+    expect(w.t.log.lines.some((l) => l.level === 'error' && (l.obj as { processor?: string } | undefined)?.processor === 'alpha')).toBe(true);
+    // Every processor saw batch 0; the one after the failing one exactly once.
+    expect(of(s.sessionId).filter((c) => c.processor === 'beta' && c.method === 'batch')).toHaveLength(1);
+  });
+
+  it('hands processors the session facts and the decoded batch', async () => {
+    const s = await newSession(w, { userId: 'u-1' });
+    await sendBatch(w.t, batch(s.sessionId, 0, { pageNo: 0 }), { token: s.token });
+    await waitFor(() => of(s.sessionId).some((c) => c.method === 'batch'), 'the batch');
+    const started = of(s.sessionId).find((c) => c.method === 'sessionStarted')!.detail as Record<string, unknown>;
+    expect(started).toMatchObject({ sessionId: s.sessionId, projectId: w.projectId, tenantId: w.tenantId, userId: 'u-1', browser: 'Chrome' });
+    const b = of(s.sessionId).find((c) => c.method === 'batch')!.detail as Record<string, unknown>;
+    expect(b).toMatchObject({ sessionId: s.sessionId, projectId: w.projectId, seq: 0, pageNo: 0, final: false, events: [{ type: 'click' }] });
+  });
+});
+
+describe('session end by silence', () => {
+  let w: IngestWorld;
+  const calls: ProcessorCall[] = [];
+  beforeAll(async () => {
+    w = await bootIngest({ settings: { sessionSilenceMinutes: 0.01, sweepEverySeconds: 0.2 }, plugins: [probePlugin(calls)] });
+  });
+  afterAll(async () => w?.t.close());
+
+  it('ends a session nothing was heard from for the silence period', async () => {
+    const s = await newSession(w);
+    await sendBatch(w.t, batch(s.sessionId, 0), { token: s.token });
+    await waitFor(async () => (await sessionState(w, s.sessionId))?.ended, 'the silent session to end');
+    expect((await sessionState(w, s.sessionId))?.end_reason).toBe('silence');
+    const ended = calls.filter((c) => c.sessionId === s.sessionId && c.method === 'sessionEnded');
+    expect(ended).toHaveLength(1);
+    expect((ended[0]!.detail as SessionEnd).reason).toBe('silence');
+  });
+
+  it('ends a session that never sent a batch without bothering processors', async () => {
+    const s = await newSession(w);
+    await waitFor(async () => (await sessionState(w, s.sessionId))?.ended, 'the empty session to end');
+    expect(calls.filter((c) => c.sessionId === s.sessionId)).toEqual([]);
+  });
+});
+
+describe('crash and restart', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cassette-ingest-restart-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('processes an acknowledged batch exactly once after the server stopped before processing it', async () => {
+    // First life: batches are acknowledged, but every processing attempt dies.
+    const first: ProcessorCall[] = [];
+    const a = await bootIngest({ dataDir: dir, plugins: [probePlugin(first, { fail: () => true })] });
+    const s = await newSession(a);
+    expect((await sendBatch(a.t, batch(s.sessionId, 0), { token: s.token })).body.data).toEqual({ seq: 0, duplicate: false });
+    const one = batch(s.sessionId, 1);
+    expect((await sendBatch(a.t, one, { token: s.token, gzip: true })).body.data).toEqual({ seq: 1, duplicate: false });
+    await a.t.close();
+    expect(first).toEqual([]);
+
+    // Second life on the same data: the start-up sweep finds both batches and processes each once.
+    const second: ProcessorCall[] = [];
+    const b = await bootIngest({ dataDir: dir, plugins: [probePlugin(second)] });
+    try {
+      await waitFor(async () => (await unprocessed(b, s.sessionId)) === 0, 'the recovered batches', 20_000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(second.filter((c) => c.sessionId === s.sessionId).map((c) => `${c.method}${c.seq ?? ''}`)).toEqual(['sessionStarted', 'batch0', 'batch1']);
+      expect(await unprocessed(b, s.sessionId)).toBe(0);
+      // The tracker resends what it did not see acknowledged: stored once.
+      const resent = await sendBatch(b.t, one, { token: s.token });
+      expect(resent.body.data).toEqual({ seq: 1, duplicate: true });
+      const blobs = await b.t.kernel.resolve(coreServices.blobs).list(`ingest/${a.projectId}/${s.sessionId}/`);
+      expect(blobs).toHaveLength(2);
+    } finally {
+      await b.t.close();
+    }
+  }, 60_000);
+});

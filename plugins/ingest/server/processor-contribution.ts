@@ -1,0 +1,19 @@
+import type { IngestProcessor } from '../api.js';
+
+/** Refuses a malformed processor at boot, naming the plugin that contributed it. */
+export function validateProcessor(processor: IngestProcessor, fromPlugin: string): void {
+  if (!processor || typeof processor.id !== 'string' || !/^[a-zA-Z][a-zA-Z0-9._-]{0,99}$/.test(processor.id)) {
+    throw new Error(`Plugin "${fromPlugin}" contributes an ingest processor without a valid id (letters, digits, ".", "_", "-")`);
+  }
+  if (processor.order !== undefined && !Number.isFinite(processor.order)) {
+    throw new Error(`Ingest processor "${processor.id}" of plugin "${fromPlugin}" has an order that is not a number`);
+  }
+  for (const method of ['sessionStarted', 'batch', 'sessionEnded'] as const) {
+    if (processor[method] !== undefined && typeof processor[method] !== 'function') {
+      throw new Error(`Ingest processor "${processor.id}" of plugin "${fromPlugin}": ${method} must be a function`);
+    }
+  }
+  if (!processor.sessionStarted && !processor.batch && !processor.sessionEnded) {
+    throw new Error(`Ingest processor "${processor.id}" of plugin "${fromPlugin}" implements none of sessionStarted, batch, sessionEnded`);
+  }
+}

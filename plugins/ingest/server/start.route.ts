@@ -1,0 +1,98 @@
+import { randomInt } from 'node:crypto';
+import { defineRoute, notFound, type ProjectInfo } from '@cassette/plugin-sdk/server';
+import type { RecordingConfig, StartResponse } from '@cassette/tracker/protocol';
+import type { IngestSession } from '../api.js';
+import { countryOf } from './geo-country.js';
+import type { IngestRuntime } from './runtime.js';
+import { findSession, insertSession, nextSeqToSend } from './session-store.js';
+import { newSessionId } from './session-id.js';
+import { issueSessionToken, verifySessionToken } from './session-token.js';
+import { MAX_BATCH_BYTES } from './settings.js';
+import { START_BODY, type StartBody } from './start.schema.js';
+import { parseUserAgent } from './user-agent.js';
+
+function recordingConfig(project: ProjectInfo, runtime: IngestRuntime): RecordingConfig {
+  return {
+    defaultInputMode: project.gdpr.defaultInputMode,
+    maskEmails: project.gdpr.maskEmails,
+    maskNumbers: project.gdpr.maskNumbers,
+    captureNetworkPayloads: project.saveRequestPayloads,
+    maxBatchBytes: MAX_BATCH_BYTES,
+    flushIntervalMs: runtime.settings.flushIntervalMs,
+  };
+}
+
+/** The tab's session, when the tracker asked to resume one it may still continue; null otherwise. */
+async function resumable(runtime: IngestRuntime, project: ProjectInfo, resume: StartBody['resume'], now: number) {
+  if (!resume) return null;
+  const check = verifySessionToken(runtime.deps.secrets, resume.token, now);
+  if (!check.ok || check.claims.sessionId !== resume.sessionId || check.claims.projectId !== project.id) return null;
+  const session = await findSession(runtime.deps.db, resume.sessionId);
+  // After a final batch the session is over even before the pipeline has ended it.
+  if (!session || session.projectId !== project.id || session.endedAt !== null || session.finalSeq !== null) return null;
+  return session;
+}
+
+export function startRoute(runtime: () => IngestRuntime) {
+  return defineRoute({
+    method: 'POST',
+    url: '/ingest/v1/start',
+    access: { auth: 'public' },
+    cors: 'anyOrigin',
+    summary: 'Tracker: start (or resume) a recorded session; answers the session token and what to mask',
+    schema: { body: START_BODY },
+    handler: async ({ body, request }): Promise<StartResponse> => {
+      const rt = runtime();
+      const { deps, settings } = rt;
+      const project = await deps.projects.byKey(body.projectKey);
+      if (!project) throw notFound(`Unknown project key "${body.projectKey.slice(0, 64)}": check the key in Settings > Projects.`);
+      const now = Date.now();
+      const clockOffsetMs = Math.round(now - body.timestamp);
+      const tokenTtlMs = settings.tokenTtlHours * 3_600_000;
+      const answer = (sessionId: string, resumed: boolean, nextSeq: number): StartResponse => ({
+        sampled: true,
+        sessionId,
+        token: issueSessionToken(deps.secrets, { sessionId, projectId: project.id, expiresAt: now + tokenTtlMs, clockOffsetMs }),
+        tokenExpiresAt: now + tokenTtlMs,
+        serverTime: now,
+        resumed,
+        nextSeq,
+        config: recordingConfig(project, rt),
+      });
+
+      const resumed = await resumable(rt, project, body.resume, now);
+      if (resumed) return answer(resumed.id, true, await nextSeqToSend(deps.db, resumed.id));
+
+      // Sampling is decided once per session, here, so a tab is recorded whole or not at all.
+      if (randomInt(0, 10_000) >= project.gdpr.sampleRate * 100) {
+        return { sampled: false, reason: `This project records ${project.gdpr.sampleRate}% of sessions; this one was not sampled.` };
+      }
+      const ua = parseUserAgent(String(request.headers['user-agent'] ?? ''), body.maxTouchPoints);
+      const session: IngestSession = {
+        sessionId: newSessionId(now),
+        projectId: project.id,
+        tenantId: project.tenantId,
+        startedAt: now,
+        trackerVersion: body.trackerVersion,
+        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1024),
+        ...ua,
+        country: countryOf(request.ip),
+        url: body.url,
+        referrer: body.referrer,
+        title: body.title,
+        timezone: body.timezone ?? null,
+        language: body.language ?? null,
+        screen: body.screen,
+        viewport: body.viewport,
+        userId: body.userId || null,
+        userAnonymousId: body.userAnonymousId || null,
+        metadata: { ...(body.metadata ?? {}) },
+        revId: body.revId ?? null,
+      };
+      await insertSession(deps.db, session);
+      await deps.projects.markRecorded(project.id, new Date(now));
+      if (session.userId) await deps.onboarding.markDone(project.tenantId, 'identifyUsers');
+      return answer(session.sessionId, false, 0);
+    },
+  });
+}
