@@ -1,32 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '@cassette/plugin-sdk/server';
-import type { SessionSearchResult, SessionSummary } from './api.js';
+import type { SessionSearchResult } from './api.js';
 import { SESSIONS_PAGE_SIZE } from './constants.js';
-import { SessionEntity, type Session } from './session.entity.js';
-
-const SORT_COLUMNS = { startTs: 'startedAt', duration: 'durationMs', eventsCount: 'eventsCount', errorsCount: 'errorsCount' } as const;
-
-function summary(s: Session): SessionSummary {
-  return {
-    sessionId: s.sessionId,
-    projectId: s.projectId,
-    startedAt: s.startedAt.getTime(),
-    duration: s.durationMs,
-    userId: s.userId ?? null,
-    userAnonymousId: s.userAnonymousId ?? null,
-    userBrowser: s.userBrowser ?? null,
-    userOs: s.userOs ?? null,
-    userDevice: s.userDevice ?? null,
-    userDeviceType: s.userDeviceType ?? null,
-    userCountry: s.userCountry ?? null,
-    pagesCount: s.pagesCount,
-    eventsCount: s.eventsCount,
-    errorsCount: s.errorsCount,
-    issueTypes: s.issueTypes,
-    metadata: s.metadata,
-    userDisplayName: s.userId || s.userAnonymousId || 'Anonymous User',
-  };
-}
+import { toListItem, type SessionListRow } from './list-item.js';
+import { SORT_COLUMNS, sessionListSql, type SortKey } from './session-query.js';
 
 /** The session list (spec part 2 §7 `POST /sessions/search2`); filters arrive with the search step. */
 export const searchSessionsRoute = defineRoute({
@@ -45,15 +22,19 @@ export const searchSessionsRoute = defineRoute({
       { additionalProperties: true },
     ),
   },
-  handler: async ({ body, em, projectId }): Promise<SessionSearchResult> => {
-    const page = body.page ?? 1;
-    const limit = body.limit ?? SESSIONS_PAGE_SIZE;
-    const column = SORT_COLUMNS[(body.sort ?? 'startTs') as keyof typeof SORT_COLUMNS];
-    const [rows, total] = await em.findAndCount(
-      SessionEntity,
-      { projectId: projectId! },
-      { orderBy: { [column]: body.order ?? 'desc', sessionId: 'asc' }, limit, offset: (page - 1) * limit },
-    );
-    return { sessions: rows.map(summary), total };
+  handler: async ({ body, em, projectId, caller }): Promise<SessionSearchResult> => {
+    const { page, total } = sessionListSql({
+      projectId: projectId!,
+      viewerId: caller!.userId,
+      page: body.page ?? 1,
+      limit: body.limit ?? SESSIONS_PAGE_SIZE,
+      sort: (body.sort ?? 'startTs') as SortKey,
+      order: body.order ?? 'desc',
+    });
+    const connection = em.getConnection();
+    const rows = (await connection.execute(page.sql, page.params)) as SessionListRow[];
+    const [count] = (await connection.execute(total.sql, total.params)) as { n: number }[];
+    const now = Date.now();
+    return { sessions: rows.map((r) => toListItem(r, now)), total: count?.n ?? 0 };
   },
 });

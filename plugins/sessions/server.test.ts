@@ -1,36 +1,100 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices } from '@cassette/plugin-sdk/server';
-import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
-import sessionsPlugin from './server.js';
+import { createSessionsTestKernel, decodedBatch, ingestSession, type SessionsTestKernel } from './testing/ingest-stand-in.js';
+import { numericHash } from './list-item.js';
+
+const T0 = Date.UTC(2026, 10, 1, 0, 0, 0);
 
 describe('sessions plugin', () => {
-  let t: TestKernel;
+  let t: SessionsTestKernel;
   beforeAll(async () => {
-    t = await createTestKernel({ plugins: [sessionsPlugin] });
+    t = await createSessionsTestKernel();
   });
-  afterAll(async () => t.close());
+  afterAll(async () => t?.close());
 
-  it('lists the project\'s sessions newest first, ten a page, with the display-name rule', async () => {
+  it('mounts its routes with the access they declare', () => {
+    const mine = t.kernel.routes.filter((r) => r.plugin === 'sessions').map((r) => `${r.method} ${r.path} ${r.access.auth} ${r.access.permission ?? '-'}`);
+    expect(mine.sort()).toEqual(['POST /api/:projectId/sessions/gdpr/delete-user admin -', 'POST /api/:projectId/sessions/search2 user SESSION_REPLAY']);
+  });
+
+  it("lists the project's sessions newest first, ten a page, with the display-name rule", async () => {
     const { projectId, owner } = await t.createTenant();
     const other = await t.createTenant();
-    const db = t.kernel.resolve(coreServices.database);
     for (let i = 0; i < 12; i++) {
-      await db.query('insert into sessions_sessions (session_id, project_id, started_at, duration_ms, user_id, user_anonymous_id) values (?, ?, ?, ?, ?, ?)', [
-        `s${i}`,
-        projectId,
-        new Date(Date.UTC(2026, 10, 1, 0, i)),
-        i * 1000,
-        i === 0 ? 'ada' : null,
-        i === 1 ? 'anon-1' : null,
-      ]);
+      await t.started(
+        ingestSession(projectId, owner.tenantId, {
+          sessionId: `list-${projectId}-${i}`,
+          startedAt: T0 + i * 60_000,
+          userId: i === 0 ? 'ada' : null,
+          userAnonymousId: i === 1 ? 'anon-1' : null,
+        }),
+      );
     }
-    await db.query('insert into sessions_sessions (session_id, project_id, started_at) values (?, ?, now())', ['foreign', other.projectId]);
+    await t.started(ingestSession(other.projectId, other.tenantId, { sessionId: `foreign-${other.projectId}` }));
     const first = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: owner.token, body: {} });
+    expect(first.status).toBe(200);
     expect(first.body.data.total).toBe(12);
-    expect(first.body.data.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual(['s11', 's10', 's9', 's8', 's7', 's6', 's5', 's4', 's3', 's2']);
+    expect(first.body.data.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((i) => `list-${projectId}-${i}`));
     const second = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: owner.token, body: { page: 2 } });
     expect(second.body.data.sessions.map((s: { userDisplayName: string }) => s.userDisplayName)).toEqual(['anon-1', 'ada']);
     expect(first.body.data.sessions[0].userDisplayName).toBe('Anonymous User');
+    const oldestFirst = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: owner.token, body: { sort: 'startTs', order: 'asc', limit: 2 } });
+    expect(oldestFirst.body.data.sessions.map((s: { sessionId: string }) => s.sessionId)).toEqual([`list-${projectId}-0`, `list-${projectId}-1`]);
+  });
+
+  it('answers the stored summary with the list-item fields', async () => {
+    const { projectId, owner, tenantId } = await t.createTenant();
+    const s = ingestSession(projectId, tenantId, { userId: 'lin@example.test', metadata: { plan: 'pro' } });
+    await t.started(s);
+    await t.started(ingestSession(projectId, tenantId, { userId: 'lin@example.test', startedAt: s.startedAt - 86_400_000 }));
+    await t.batch(
+      s,
+      decodedBatch(s, 0, [
+        { type: 'page', ts: s.startedAt + 5, url: s.url, referrer: '', title: 'Products' },
+        { type: 'click', ts: s.startedAt + 900, selector: 'a', label: 'Next' },
+        { type: 'error', ts: s.startedAt + 1500, source: 'js_exception', name: 'Error', message: 'bad' },
+        { type: 'console', ts: s.startedAt + 1600, level: 'log', value: 'hi' },
+      ]),
+    );
+    await t.ctx.db.query('insert into sessions_favorites (session_id, user_id, project_id) values (?, ?, ?)', [s.sessionId, owner.id, projectId]);
+    const res = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: owner.token, body: { limit: 1 } });
+    expect(res.body.data.total).toBe(2);
+    expect(res.body.data.sessions[0]).toEqual({
+      sessionId: s.sessionId,
+      projectId,
+      startedAt: s.startedAt,
+      duration: 1600,
+      userId: 'lin@example.test',
+      userBrowser: 'Chrome',
+      userBrowserVersion: '156.0.0.0',
+      userOs: 'Linux',
+      userDeviceType: 'desktop',
+      userCountry: 'FR',
+      pageTitle: 'Products',
+      startUrl: s.url,
+      referrer: s.referrer,
+      revId: 'rev-42',
+      timezone: 'Europe/Paris',
+      pagesCount: 1,
+      eventsCount: 2,
+      errorsCount: 1,
+      consoleLogsCount: 1,
+      issueTypes: ['js_exception'],
+      metadata: { plan: 'pro' },
+      userDisplayName: 'lin@example.test',
+      userNumericHash: numericHash('lin@example.test'),
+      userSessionsCount: 2,
+      viewed: false,
+      favorite: true,
+      live: true,
+      active: false,
+    });
+    await t.ended(s, { endedAt: s.startedAt + 2000, batches: 1, reason: 'final' });
+    const after = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: owner.token, body: { limit: 1 } });
+    expect(after.body.data.sessions[0]).toMatchObject({ live: false, duration: 2000 });
+    // Another member sees their own marks.
+    const member = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY'] });
+    const theirs = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: member.token, body: { limit: 1 } });
+    expect(theirs.body.data.sessions[0].favorite).toBe(false);
   });
 
   it('needs the Session Replay permission', async () => {

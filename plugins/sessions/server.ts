@@ -1,13 +1,51 @@
-import { definePlugin } from '@cassette/plugin-sdk/server';
+import { coreEvents, coreServices, definePlugin } from '@cassette/plugin-sdk/server';
+import { ingestExtensionPoints, ingestServices } from '@cassette/plugin-ingest/api';
+import { gdprDeleteUserRoute } from './gdpr-delete-user.route.js';
 import { sessionsMigrations } from './migrations.js';
+import { deleteProjectSessionsJob, enforceRetention, RETENTION_EVERY_MS, retentionJob } from './retention.job.js';
 import { searchSessionsRoute } from './search.route.js';
+import { SessionDeletion, sessionDeletionRef } from './session-deletion.js';
 import { SessionEntity } from './session.entity.js';
+import { sessionSummaryProcessor } from './session-summary.processor.js';
 
 export default definePlugin({
   id: 'sessions',
+  deps: {
+    database: coreServices.database,
+    jobs: coreServices.jobs,
+    projects: coreServices.projects,
+    deletion: sessionDeletionRef,
+  },
   register(r) {
+    // Routes get no services; this boot's deletion is handed to them once the kernel creates it.
+    let deletion: SessionDeletion | null = null;
+    const boundDeletion = () => {
+      if (!deletion) throw new Error('sessions: the deletion service is not created yet');
+      return deletion;
+    };
     r.entities(SessionEntity);
     r.migrations(...sessionsMigrations);
+    r.provide({
+      ref: sessionDeletionRef,
+      deps: { database: coreServices.database, recordings: ingestServices.recordings },
+      create: ({ database, recordings }) => (deletion = new SessionDeletion(database, recordings)),
+    });
     r.route(searchSessionsRoute);
+    r.route(gdprDeleteUserRoute(boundDeletion));
+    r.extend(ingestExtensionPoints.processors, sessionSummaryProcessor);
+    r.job(retentionJob, async (_payload, { deps, log }) => {
+      await enforceRetention({ db: deps.database, projects: deps.projects, deletion: deps.deletion, log });
+    });
+    r.job(deleteProjectSessionsJob, async ({ projectId }, { deps, log }) => {
+      const deleted = await deps.deletion.deleteOlderThan(projectId, null);
+      if (deleted > 0) log.info({ projectId, deleted }, 'sessions of a deleted project deleted');
+    });
+    r.on(coreEvents.projectDeleted, async ({ projectId }, { deps }) => {
+      await deps.jobs.enqueue(deleteProjectSessionsJob, { projectId }, { jobId: `sessions-delete-project-${projectId}` });
+    });
+  },
+  async start({ deps }) {
+    // Not unscheduled at shutdown: on Redis the schedule is shared with the other processes.
+    await deps.jobs.schedule('sessions.retention', retentionJob, {}, RETENTION_EVERY_MS);
   },
 });

@@ -63,6 +63,32 @@ async function notificationOfAdminCaller(w: World): Promise<number> {
   return ids[0]!;
 }
 
+/** The tracker's start body for the first project of tenant A (ingest routes are public: the project key is the credential). */
+async function trackerStart(w: World): Promise<Record<string, unknown>> {
+  const project = await w.t.request('GET', `/api/projects/${w.projectId}`, { token: w.adminToken });
+  return {
+    projectKey: project.body.data.projectKey,
+    trackerVersion: '1.0.0',
+    protocolVersion: 1,
+    timestamp: Date.now(),
+    url: 'https://shop.example.test/',
+    referrer: '',
+    title: 'Shop',
+    screen: { width: 1920, height: 1080 },
+    viewport: { width: 1280, height: 720 },
+  };
+}
+/** A batch of a fresh session; the session token goes in the query (as from sendBeacon), so a caller's login token in the header does not matter. */
+async function trackerBatch(w: World): Promise<Cell> {
+  const started = await w.t.request('POST', '/api/ingest/v1/start', { body: await trackerStart(w) });
+  const { sessionId, token } = started.body.data;
+  const now = Date.now();
+  return {
+    url: `/api/ingest/v1/batch?token=${encodeURIComponent(token)}`,
+    body: { sessionId, seq: 0, sentAt: now, pageNo: 0, recording: [{ type: 4, timestamp: now, data: { href: 'https://shop.example.test/', width: 1280, height: 720 } }], events: [{ type: 'click', ts: now, selector: 'a', label: 'A' }] },
+  };
+}
+
 const MATRIX: Record<string, { statuses: Statuses; fixture: Fixture }> = {
   'GET /api/signup': { statuses: PUBLIC_OK, fixture: () => ({ url: '/api/signup' }) },
   'POST /api/signup': {
@@ -116,6 +142,10 @@ const MATRIX: Record<string, { statuses: Statuses; fixture: Fixture }> = {
   'DELETE /api/:projectId/metadata/:index': { statuses: ADMIN_OWNED, fixture: async (w) => ({ url: `/api/${await projectWithField(w)}/metadata/1` }) },
   // sessions plugin
   'POST /api/:projectId/sessions/search2': { statuses: [401, 403, 200, 200, 404], fixture: (w) => ({ url: `/api/${w.projectId}/sessions/search2`, body: { page: 1 } }) },
+  'POST /api/:projectId/sessions/gdpr/delete-user': { statuses: ADMIN_OWNED, fixture: (w) => ({ url: `/api/${w.projectId}/sessions/gdpr/delete-user`, body: { userId: `gone-${w.unique()}` } }) },
+  // ingest plugin: public tracker endpoints, authorised by the project key and the session token instead of a login.
+  'POST /api/ingest/v1/start': { statuses: PUBLIC_OK, fixture: async (w) => ({ url: '/api/ingest/v1/start', body: await trackerStart(w) }) },
+  'POST /api/ingest/v1/batch': { statuses: PUBLIC_OK, fixture: (w) => trackerBatch(w) },
   // notifications plugin: everyone reads their own; ids of others are unknown.
   'GET /api/notifications': { statuses: USER, fixture: () => ({ url: '/api/notifications' }) },
   'GET /api/notifications/count': { statuses: USER, fixture: () => ({ url: '/api/notifications/count' }) },

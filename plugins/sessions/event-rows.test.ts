@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { boundedJson, eventRows, eventTime, text } from './event-rows.js';
+
+describe('event rows', () => {
+  it('keys rows by batch position, so a replayed batch gives the same keys', () => {
+    const events = [
+      { type: 'click' as const, ts: 1_800_000_000_000, selector: 'a', label: 'A' },
+      { type: 'page_timing' as const, ts: 1_800_000_000_001, url: 'https://x.test/', timings: { ttfb: 10 } },
+      { type: 'console' as const, ts: 1_800_000_000_002, level: 'warn' as const, value: 'careful' },
+    ];
+    const { rows, timings } = eventRows(4, events, 0);
+    expect(rows.map((r) => [r.seq, r.idx, r.type])).toEqual([
+      [4, 0, 'CLICK'],
+      [4, 2, 'CONSOLE'],
+    ]);
+    expect(timings).toEqual([{ seq: 4, idx: 1, url: 'https://x.test/', timings: expect.objectContaining({ ttfb: 10, lcp: null }) }]);
+  });
+
+  it('drops NUL characters and caps text', () => {
+    expect(text('a\u0000b')).toBe('ab');
+    expect(text('x'.repeat(3000))).toHaveLength(2000);
+    expect(text(5)).toBeNull();
+  });
+
+  it('bounds JSON payloads in depth, length and content', () => {
+    const deep = JSON.parse('{"a":'.repeat(30) + '1' + '}'.repeat(30));
+    expect(JSON.stringify(boundedJson(deep))).not.toContain('1');
+    expect((boundedJson(Array.from({ length: 500 }, (_, i) => i)) as unknown[]).length).toBe(100);
+    expect(boundedJson({ 'k\u0000': 'v\u0000', n: Number.POSITIVE_INFINITY })).toEqual({ k: 'v', n: null });
+  });
+
+  it('falls back to the arrival time for a broken clock', () => {
+    expect(eventTime(Number.NaN, 1_800_000_000_000).getTime()).toBe(1_800_000_000_000);
+    expect(eventTime(9e15, 1_800_000_000_000).getTime()).toBe(1_800_000_000_000);
+    expect(eventTime(-5, 1_800_000_000_000).getTime()).toBe(1_800_000_000_000);
+    expect(eventTime(1_700_000_000_000, 0).getTime()).toBe(1_700_000_000_000);
+  });
+});

@@ -1,0 +1,58 @@
+import type { DecodedBatch, IngestProcessor, IngestSession } from '@cassette/plugin-ingest/api';
+import { sessionsEvents } from './api.js';
+import { eventRows, eventTime } from './event-rows.js';
+import { applyTimings, finishSession, insertEvents, refreshIdentity, refreshSummary, startIdentityRows, upsertSession } from './session-writer.js';
+
+/** The latest activity a batch shows (DOM or semantic), never later than when it arrived. */
+function lastActivity(batch: DecodedBatch): number | null {
+  let latest = -Infinity;
+  for (const e of batch.recording) if (typeof e.timestamp === 'number' && e.timestamp > latest) latest = e.timestamp;
+  for (const e of batch.events) if (typeof e.ts === 'number' && e.ts > latest) latest = e.ts;
+  if (!Number.isFinite(latest)) return null;
+  return eventTime(Math.min(latest, batch.receivedAt), batch.receivedAt).getTime();
+}
+
+/**
+ * Keeps the session summary and the searchable events of every recorded session. Runs in
+ * ingest's jobs; each method is idempotent per (session, seq), see session-writer.ts.
+ */
+export const sessionSummaryProcessor: IngestProcessor = {
+  id: 'sessions.summary',
+  // First: other processors may read the summary this one writes.
+  order: 10,
+
+  async sessionStarted(session: IngestSession, { db }) {
+    await upsertSession(db, session, 'refresh');
+    await insertEvents(db, session.projectId, session.sessionId, startIdentityRows(session));
+    await refreshIdentity(db, session.sessionId);
+  },
+
+  async batch(session: IngestSession, batch: DecodedBatch, { db }) {
+    // A start lost before its job ran must not lose the batch's events.
+    await upsertSession(db, session, 'ifMissing');
+    const { rows, timings } = eventRows(batch.seq, batch.events, batch.receivedAt);
+    await insertEvents(db, session.projectId, session.sessionId, rows);
+    await applyTimings(db, session.sessionId, timings);
+    if (rows.some((r) => r.type === 'IDENTIFY' || r.type === 'METADATA')) await refreshIdentity(db, session.sessionId);
+    await refreshSummary(db, session.sessionId, lastActivity(batch));
+  },
+
+  async sessionEnded(session: IngestSession, end, { db, events, log }) {
+    await upsertSession(db, session, 'ifMissing');
+    const ended = await finishSession(db, session.sessionId, end.endedAt);
+    if (!ended) return; // already ended: the event went out with the first call
+    await events.publish(sessionsEvents.ended, {
+      tenantId: ended.tenant_id ?? session.tenantId,
+      projectId: ended.project_id,
+      sessionId: ended.session_id,
+      startedAt: new Date(ended.started_at).getTime(),
+      duration: ended.duration_ms,
+      userId: ended.user_id,
+      pagesCount: ended.pages_count,
+      eventsCount: ended.events_count,
+      errorsCount: ended.errors_count,
+      issueTypes: ended.issue_types,
+    });
+    log.debug({ sessionId: ended.session_id, reason: end.reason }, 'session ended');
+  },
+};

@@ -1,0 +1,243 @@
+import type { DatabaseService } from '@cassette/plugin-sdk/server';
+import type { IngestSession } from '@cassette/plugin-ingest/api';
+import { COUNTED_EVENT_TYPES, INDEXED_TEXT_MAX, TIMING_COLUMNS, text, type EventRow, type TimingUpdate } from './event-rows.js';
+
+/**
+ * Writes of the session summary and its events. Every write is idempotent: rows are keyed by
+ * (session, seq, idx) and the summary is recomputed from the stored rows, never incremented,
+ * so a call repeated after a crash changes nothing.
+ */
+
+export const MAX_METADATA_KEYS = 50;
+const MAX_INT = 2_147_483_647;
+/** 27 bind parameters per row: 1,000 rows stay far below PostgreSQL's 65,535 per statement. */
+const EVENT_CHUNK = 1000;
+
+export interface SessionRow {
+  session_id: string;
+  project_id: number;
+  tenant_id: number | null;
+  started_at: Date;
+  duration_ms: number;
+  user_id: string | null;
+  pages_count: number;
+  events_count: number;
+  errors_count: number;
+  issue_types: string[];
+  ended_at: Date | null;
+}
+
+function pathOf(url: string): string | null {
+  try {
+    return text(new URL(url).pathname, INDEXED_TEXT_MAX);
+  } catch {
+    return text(url, INDEXED_TEXT_MAX);
+  }
+}
+
+function dimension(n: unknown): number | null {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 100_000 ? n : null;
+}
+
+/**
+ * Creates the summary row from what ingest learned at start. `refresh` also rewrites the
+ * start facts of an existing row (a repeated start); `ifMissing` leaves an existing row alone.
+ */
+export async function upsertSession(db: DatabaseService, s: IngestSession, mode: 'refresh' | 'ifMissing'): Promise<void> {
+  const columns = {
+    session_id: s.sessionId,
+    project_id: s.projectId,
+    tenant_id: s.tenantId,
+    started_at: new Date(s.startedAt),
+    user_agent: text(s.userAgent, 1000),
+    user_browser: text(s.browser, 100),
+    user_browser_version: text(s.browserVersion, 100),
+    user_os: text(s.os, 100),
+    user_os_version: text(s.osVersion, 100),
+    user_device: text(s.device, 100),
+    user_device_type: text(s.deviceType, 20),
+    user_country: text(s.country, 2),
+    page_title: text(s.title, INDEXED_TEXT_MAX),
+    first_url: text(s.url),
+    first_path: s.url ? pathOf(s.url) : null,
+    referrer: text(s.referrer) || null,
+    timezone: text(s.timezone, 100),
+    language: text(s.language, 50),
+    screen_width: dimension(s.screen?.width),
+    screen_height: dimension(s.screen?.height),
+    viewport_width: dimension(s.viewport?.width),
+    viewport_height: dimension(s.viewport?.height),
+    rev_id: text(s.revId, 200),
+    tracker_version: text(s.trackerVersion, 50),
+    last_event_at: new Date(s.startedAt),
+  };
+  const names = Object.keys(columns);
+  // Identity and metadata are not overwritten here: they come from the stored events (refreshIdentity).
+  const startFacts = names.filter((n) => !['session_id', 'project_id', 'started_at', 'last_event_at'].includes(n));
+  const onConflict =
+    mode === 'ifMissing'
+      ? 'on conflict (session_id) do nothing'
+      : `on conflict (session_id) do update set ${startFacts.map((n) => `${n} = excluded.${n}`).join(', ')}, updated_at = now()
+         where sessions_sessions.project_id = excluded.project_id`;
+  await db.query(`insert into sessions_sessions (${names.join(', ')}) values (${names.map(() => '?').join(', ')}) ${onConflict}`, Object.values(columns));
+}
+
+/** The identity and metadata a session started with, stored as events before the first batch (seq -1). */
+export function startIdentityRows(s: IngestSession): EventRow[] {
+  const rows: EventRow[] = [];
+  const base = {
+    seq: -1,
+    ts: new Date(s.startedAt),
+    url: null,
+    host: null,
+    path: null,
+    label: null,
+    selector: null,
+    method: null,
+    status: null,
+    success: null,
+    duration: null,
+    timings: {},
+    payload: null,
+  };
+  if (s.userId) rows.push({ ...base, idx: 0, type: 'IDENTIFY', name: 'userId', value: text(s.userId, 256) });
+  if (s.userAnonymousId) rows.push({ ...base, idx: 1, type: 'IDENTIFY', name: 'userAnonymousId', value: text(s.userAnonymousId, 256) });
+  Object.entries(s.metadata ?? {}).forEach(([key, value], i) => {
+    if (typeof value === 'string') rows.push({ ...base, idx: 2 + i, type: 'METADATA', name: text(key, 100), value: text(value, 500) });
+  });
+  return rows;
+}
+
+export async function insertEvents(db: DatabaseService, projectId: number, sessionId: string, rows: readonly EventRow[]): Promise<void> {
+  const columns = ['project_id', 'session_id', 'seq', 'idx', 'ts', 'type', 'url', 'host', 'path', 'label', 'selector', 'value', 'name', 'method', 'status', 'success', 'duration', ...TIMING_COLUMNS, 'payload'];
+  const tuple = `(${columns.map((c) => (c === 'payload' ? '?::jsonb' : '?')).join(', ')})`;
+  for (let start = 0; start < rows.length; start += EVENT_CHUNK) {
+    const chunk = rows.slice(start, start + EVENT_CHUNK);
+    const params: unknown[] = [];
+    for (const r of chunk) {
+      params.push(projectId, sessionId, r.seq, r.idx, r.ts, r.type, r.url, r.host, r.path, r.label, r.selector, r.value, r.name, r.method, r.status, r.success, r.duration);
+      for (const c of TIMING_COLUMNS) params.push(r.timings[c] ?? null);
+      params.push(r.payload === null ? null : JSON.stringify(r.payload));
+    }
+    await db.query(`insert into sessions_events (${columns.join(', ')}) values ${chunk.map(() => tuple).join(', ')} on conflict (session_id, seq, idx) do nothing`, params);
+  }
+}
+
+/**
+ * Page timings arrive after the page visit (LCP settles late): they fill the LOCATION row of
+ * the same URL at or before the timing event. Known values are kept when a later update lacks them.
+ */
+export async function applyTimings(db: DatabaseService, sessionId: string, updates: readonly TimingUpdate[]): Promise<void> {
+  for (const u of updates) {
+    const sets = TIMING_COLUMNS.map((c) => `${c} = coalesce(?, ${c})`).join(', ');
+    const values = TIMING_COLUMNS.map((c) => u.timings[c] ?? null);
+    await db.query(
+      `update sessions_events set ${sets}
+       where (session_id, seq, idx) = (
+         select session_id, seq, idx from sessions_events
+         where session_id = ? and type = 'LOCATION' and url = ?
+         order by (seq < ? or (seq = ? and idx < ?)) desc, seq desc, idx desc
+         limit 1)`,
+      [...values, sessionId, u.url, u.seq, u.seq, u.idx],
+    );
+  }
+}
+
+/** User ids and metadata are the latest stored values by (seq, idx): replays and repeats give the same answer. */
+export async function refreshIdentity(db: DatabaseService, sessionId: string): Promise<void> {
+  const rows = await db.query<{ type: string; name: string | null; value: string | null }>(
+    `select type, name, value from sessions_events where session_id = ? and type in ('IDENTIFY', 'METADATA') order by seq, idx`,
+    [sessionId],
+  );
+  let userId: string | null = null;
+  let userAnonymousId: string | null = null;
+  const metadata: Record<string, string> = {};
+  let keys = 0;
+  for (const row of rows) {
+    if (row.type === 'IDENTIFY') {
+      if (row.name === 'userId') userId = row.value || null;
+      else if (row.name === 'userAnonymousId') userAnonymousId = row.value || null;
+    } else if (row.name) {
+      // Keys beyond the cap are dropped (first come, first kept), values always follow the latest call.
+      if (!(row.name in metadata)) {
+        if (keys >= MAX_METADATA_KEYS) continue;
+        keys += 1;
+      }
+      metadata[row.name] = row.value ?? '';
+    }
+  }
+  await db.query('update sessions_sessions set user_id = ?, user_anonymous_id = ?, metadata = ?::jsonb, updated_at = now() where session_id = ?', [
+    userId,
+    userAnonymousId,
+    JSON.stringify(metadata),
+    sessionId,
+  ]);
+}
+
+const DURATION_SQL = `least(${MAX_INT}, greatest(0, floor(extract(epoch from (last_event_at - started_at)) * 1000)))::int`;
+
+/**
+ * Counts, issue types and performance averages from the stored events; `seenUntil` (epoch ms)
+ * moves the last activity forward (never back), and the duration follows it.
+ */
+export async function refreshSummary(db: DatabaseService, sessionId: string, seenUntil: number | null): Promise<void> {
+  const counted = COUNTED_EVENT_TYPES.map((t) => `'${t}'`).join(', ');
+  const [agg] = await db.query<{
+    pages: number;
+    events: number;
+    errors: number;
+    logs: number;
+    requests: number;
+    cpu: number | null;
+    memory: number | null;
+    bad_request: boolean | null;
+    missing_resource: boolean | null;
+  }>(
+    `select
+       count(*) filter (where type = 'LOCATION')::int as pages,
+       count(*) filter (where type in (${counted}))::int as events,
+       count(*) filter (where type = 'ERROR')::int as errors,
+       count(*) filter (where type = 'CONSOLE')::int as logs,
+       count(*) filter (where type = 'FETCH')::int as requests,
+       avg((payload->>'cpu')::float8) filter (where type = 'PERFORMANCE') as cpu,
+       avg((payload->>'memoryUsed')::float8) filter (where type = 'PERFORMANCE') as memory,
+       bool_or(type = 'FETCH' and status >= 400) as bad_request,
+       bool_or(type = 'RESOURCE' and success = false) as missing_resource
+     from sessions_events where session_id = ?`,
+    [sessionId],
+  );
+  const issues = await db.query<{ name: string }>(`select distinct name from sessions_events where session_id = ? and type = 'ISSUE' and name is not null`, [sessionId]);
+  const issueTypes = new Set(issues.map((i) => i.name));
+  if (agg!.errors > 0) issueTypes.add('js_exception');
+  if (agg!.bad_request) issueTypes.add('bad_request');
+  if (agg!.missing_resource) issueTypes.add('missing_resource');
+  await db.query(
+    `update sessions_sessions set
+       pages_count = ?, events_count = ?, errors_count = ?, console_logs_count = ?, requests_count = ?,
+       avg_cpu = ?, avg_memory_used = ?, issue_types = ?::jsonb,
+       last_event_at = greatest(last_event_at, ?::timestamptz),
+       updated_at = now()
+     where session_id = ?`,
+    [agg!.pages, agg!.events, agg!.errors, agg!.logs, agg!.requests, agg!.cpu, agg!.memory, JSON.stringify([...issueTypes].sort()), seenUntil === null ? null : new Date(seenUntil), sessionId],
+  );
+  await db.query(`update sessions_sessions set duration_ms = coalesce(${DURATION_SQL}, 0) where session_id = ?`, [sessionId]);
+}
+
+/**
+ * Marks the session ended. Only the call that flips `ended_at` from null gets the row back,
+ * so the caller publishes `sessions.ended` once however often the end is repeated.
+ */
+export async function finishSession(db: DatabaseService, sessionId: string, endedAt: number): Promise<SessionRow | null> {
+  const at = new Date(endedAt);
+  const rows = await db.query<SessionRow>(
+    `update sessions_sessions set
+       last_event_at = greatest(last_event_at, ?::timestamptz),
+       ended_at = greatest(started_at, ?::timestamptz),
+       duration_ms = coalesce(least(${MAX_INT}, greatest(0, floor(extract(epoch from (greatest(last_event_at, ?::timestamptz) - started_at)) * 1000)))::int, 0),
+       updated_at = now()
+     where session_id = ? and ended_at is null
+     returning session_id, project_id, tenant_id, started_at, duration_ms, user_id, pages_count, events_count, errors_count, issue_types, ended_at`,
+    [at, at, at, sessionId],
+  );
+  return rows[0] ?? null;
+}
