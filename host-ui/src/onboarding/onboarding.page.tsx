@@ -85,36 +85,19 @@ export default function OnboardingPage() {
 
 function InstallStep({ project }: { project: ProjectSummary | null }) {
   if (!project) return <NoContent size="small" title="Create a project first." />;
-  const origin = typeof window !== 'undefined' ? window.location.origin : '';
-  const snippet = `import Tracker from '@cassette/tracker';
-
-const tracker = new Tracker({
-  projectKey: '${project.projectKey}',
-  ingestPoint: '${origin}',
-});
-tracker.start();`;
+  // The install instructions come from the recording plugin; without it there is nothing to install.
   return (
     <Slot
       name={hostSlots.onboardingInstalling}
       props={{ project }}
       fallback={
         <div className="cs-stack">
-          <p>Add the tracker to every page of your website. It starts recording sessions right away.</p>
           <div className="cs-kv">
             <span className="cs-kv__label">Project key</span>
             <code className="cs-code-inline">{project.projectKey}</code>
             <CopyButton content={project.projectKey} />
           </div>
-          <ol className="cs-ordered">
-            <li>
-              Install the package: <code className="cs-code-inline">npm i @cassette/tracker</code>
-            </li>
-            <li>Start it when your app loads:</li>
-          </ol>
-          <div className="cs-code">
-            <pre>{snippet}</pre>
-            <CopyButton content={snippet} className="cs-code__copy" />
-          </div>
+          <NoContent size="small" title="Recording is turned off on this server." subtext="Enable the ingest plugin in config/cassette.json to install the tracker." />
         </div>
       }
     />

@@ -8,6 +8,8 @@ export interface GdprSettings {
   defaultInputMode: InputMode;
   /** Percentage of sessions recorded, 0-100. */
   sampleRate: number;
+  /** Recordings older than this are deleted, 1-3650. */
+  retentionDays: number;
 }
 
 /** A project as GET /api/projects returns it. */

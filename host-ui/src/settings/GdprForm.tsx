@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Checkbox, FormErrors, Input, Loader, Select, useHost } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
 import type { GdprSettings, InputMode } from '../session/types.js';
-import { validSampleRate } from './validation.js';
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, validRetentionDays, validSampleRate } from './validation.js';
 
 const INPUT_MODES: { value: InputMode; label: string }[] = [
   { value: 'plain', label: 'Plain' },
@@ -10,13 +10,14 @@ const INPUT_MODES: { value: InputMode; label: string }[] = [
   { value: 'hidden', label: 'Hidden' },
 ];
 
-const DEFAULTS: GdprSettings = { maskEmails: true, maskNumbers: false, defaultInputMode: 'plain', sampleRate: 100 };
+const DEFAULTS: GdprSettings = { maskEmails: true, maskNumbers: false, defaultInputMode: 'plain', sampleRate: 100, retentionDays: 180 };
 
 /** The privacy settings the tracker applies while recording a project. */
 export function GdprForm({ projectId, readOnly = false }: { projectId: number; readOnly?: boolean }) {
   const { api, toast } = useHost();
   const [settings, setSettings] = useState<GdprSettings | null>(null);
   const [sampleRate, setSampleRate] = useState('100');
+  const [retentionDays, setRetentionDays] = useState(String(DEFAULTS.retentionDays));
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
 
@@ -29,6 +30,7 @@ export function GdprForm({ projectId, readOnly = false }: { projectId: number; r
         const merged = { ...DEFAULTS, ...value };
         setSettings(merged);
         setSampleRate(String(merged.sampleRate));
+        setRetentionDays(String(merged.retentionDays));
       })
       .catch((error) => !cancelled && setErrors(errorsOf(error)));
     return () => {
@@ -41,15 +43,23 @@ export function GdprForm({ projectId, readOnly = false }: { projectId: number; r
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const rate = Number(sampleRate);
-    if (sampleRate.trim() === '' || !validSampleRate(rate)) {
-      setErrors(['Sample rate must be a whole number from 0 to 100.']);
+    const days = Number(retentionDays);
+    const problems: string[] = [];
+    if (sampleRate.trim() === '' || !validSampleRate(rate)) problems.push('Sample rate must be a whole number from 0 to 100.');
+    if (retentionDays.trim() === '' || !validRetentionDays(days)) {
+      problems.push(`Keep recordings for a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`);
+    }
+    if (problems.length > 0) {
+      setErrors(problems);
       return;
     }
     setSaving(true);
     setErrors([]);
     try {
-      const saved = await api.post<GdprSettings>(`/${projectId}/gdpr`, { ...settings, sampleRate: rate });
-      setSettings({ ...DEFAULTS, ...saved });
+      const saved = await api.post<GdprSettings>(`/${projectId}/gdpr`, { ...settings, sampleRate: rate, retentionDays: days });
+      const merged = { ...DEFAULTS, ...saved };
+      setSettings(merged);
+      setRetentionDays(String(merged.retentionDays));
       toast('Privacy settings saved', 'success');
     } catch (error) {
       setErrors(errorsOf(error));
@@ -81,6 +91,17 @@ export function GdprForm({ projectId, readOnly = false }: { projectId: number; r
           value={sampleRate}
           hint="Share of sessions recorded."
           onChange={(e) => setSampleRate(e.target.value)}
+        />
+        <Input
+          label="Keep recordings for (days)"
+          name="retentionDays"
+          type="number"
+          min={MIN_RETENTION_DAYS}
+          max={MAX_RETENTION_DAYS}
+          step={1}
+          value={retentionDays}
+          hint="Sessions older than this are deleted, recordings included."
+          onChange={(e) => setRetentionDays(e.target.value)}
         />
       </fieldset>
       <FormErrors errors={errors} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleErrors, validEmail, validMemberName, validMetadataKey, validRoleName, validSampleRate } from './validation.js';
+import { roleErrors, validEmail, validMemberName, validMetadataKey, validRoleName, validRetentionDays, validSampleRate } from './validation.js';
 
 describe('settings validation', () => {
   it('checks role names (diacritics allowed)', () => {
@@ -34,5 +34,14 @@ describe('settings validation', () => {
     expect(validSampleRate(100)).toBe(true);
     expect(validSampleRate(101)).toBe(false);
     expect(validSampleRate(5.5)).toBe(false);
+  });
+  it('keeps recordings from 1 day to 10 years', () => {
+    expect(validRetentionDays(1)).toBe(true);
+    expect(validRetentionDays(180)).toBe(true);
+    expect(validRetentionDays(3650)).toBe(true);
+    expect(validRetentionDays(0)).toBe(false);
+    expect(validRetentionDays(3651)).toBe(false);
+    expect(validRetentionDays(1.5)).toBe(false);
+    expect(validRetentionDays(Number.NaN)).toBe(false);
   });
 });

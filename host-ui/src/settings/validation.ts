@@ -26,6 +26,12 @@ export function validSampleRate(rate: number): boolean {
   return Number.isInteger(rate) && rate >= 0 && rate <= 100;
 }
 
+export const MIN_RETENTION_DAYS = 1;
+export const MAX_RETENTION_DAYS = 3650;
+export function validRetentionDays(days: number): boolean {
+  return Number.isInteger(days) && days >= MIN_RETENTION_DAYS && days <= MAX_RETENTION_DAYS;
+}
+
 /** A role applies to all projects, or to at least one chosen project. */
 export function roleErrors(role: { name: string; allProjects: boolean; projects: readonly number[] }): string[] {
   const errors: string[] = [];

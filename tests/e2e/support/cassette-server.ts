@@ -1,0 +1,213 @@
+/**
+ * A Cassette server of a test's own, on a fresh data directory: recording tests read every
+ * stored byte and kill the server mid-upload, which the shared server of the other browser
+ * tests must not see. Runs the real app (`core/src/main.ts`) on the embedded default.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
+const CORE_DIR = join(REPO_ROOT, 'core');
+const TRACKER_DIR = join(REPO_ROOT, 'sdk', 'tracker');
+
+/** Fast flushes and a short silence so a test sees batches and ended sessions in seconds. */
+const INGEST_SETTINGS = { flushIntervalMs: 1000, sessionSilenceMinutes: 0.5, sweepEverySeconds: 1, gapSkipSeconds: 30 };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function newestFile(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    const stat = statSync(path);
+    newest = Math.max(newest, stat.isDirectory() ? newestFile(path) : stat.mtimeMs);
+  }
+  return newest;
+}
+
+/** The server serves `/tracker.js` from the tracker's build: make it when it is missing or stale. */
+export function ensureTrackerBuilt(): void {
+  const script = join(TRACKER_DIR, 'dist', 'tracker.js');
+  if (existsSync(script) && statSync(script).mtimeMs >= newestFile(join(TRACKER_DIR, 'src'))) return;
+  const result = spawnSync(process.execPath, ['build.mjs'], { cwd: TRACKER_DIR, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`building the tracker failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+export class CassetteServer {
+  private child: ChildProcess | null = null;
+  private output: string[] = [];
+
+  private constructor(
+    readonly root: string,
+    readonly port: number,
+  ) {}
+
+  static async start(): Promise<CassetteServer> {
+    const root = mkdtempSync(join(tmpdir(), 'cassette-rec-e2e-'));
+    mkdirSync(join(root, 'data'));
+    const plugins = Object.fromEntries(
+      ['notifications', 'ingest', 'sessions', 'demo'].map((id) => [id, { enabled: true, settings: id === 'ingest' ? INGEST_SETTINGS : {} }]),
+    );
+    writeFileSync(join(root, 'cassette.json'), JSON.stringify({ plugins }, null, 2));
+    const server = new CassetteServer(root, await freePort());
+    await server.boot();
+    return server;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get running(): boolean {
+    return this.child !== null;
+  }
+
+  get dataDir(): string {
+    return join(this.root, 'data');
+  }
+
+  /** Starts the app again on the same port and data (after `kill` or `stop`). */
+  async boot(): Promise<void> {
+    if (this.child) throw new Error('the server is already running');
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: this.dataDir,
+      PUBLIC_URL: this.url,
+      CASSETTE_CONFIG: join(this.root, 'cassette.json'),
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    };
+    delete env.CASSETTE_PLUGINS;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: CORE_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    const keep = (chunk: Buffer) => {
+      this.output.push(chunk.toString('utf8'));
+      if (this.output.length > 200) this.output.splice(0, this.output.length - 200);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    let exited = false;
+    child.once('exit', () => {
+      exited = true;
+      if (this.child === child) this.child = null;
+    });
+
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (exited) throw new Error(`the server exited while starting:\n${this.log()}`);
+      try {
+        const response = await fetch(`${this.url}/healthz`);
+        if (response.ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`the server did not answer /healthz within 90 s:\n${this.log()}`);
+  }
+
+  /** The end of the server's output, for failure messages. */
+  log(): string {
+    return this.output.join('').slice(-6000);
+  }
+
+  private async end(signal: NodeJS.Signals, graceMs: number): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+    this.child = null;
+  }
+
+  /** A crash: no shutdown, no flush, whatever was in flight is cut. */
+  kill(): Promise<void> {
+    return this.end('SIGKILL', 0);
+  }
+
+  /** An orderly shutdown (the database is closed cleanly). */
+  stop(): Promise<void> {
+    return this.end('SIGTERM', 20_000);
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+export interface Owner {
+  jwt: string;
+  projectId: number;
+  projectKey: string;
+}
+
+/** Creates the organization through the API (signup is open on a fresh install). */
+export async function signUp(server: CassetteServer, email = 'owner@shop.test', password = 'owner-password'): Promise<Owner> {
+  const signup = await fetch(`${server.url}/api/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, fullname: 'Olga Owner', organizationName: 'Shop' }),
+  });
+  const body = (await signup.json()) as { jwt?: string; errors?: string[] };
+  if (!signup.ok || !body.jwt) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(body)}`);
+  return { jwt: body.jwt, ...(await firstProject(server, body.jwt)) };
+}
+
+export async function firstProject(server: CassetteServer, jwt: string): Promise<{ projectId: number; projectKey: string }> {
+  const response = await fetch(`${server.url}/api/projects`, { headers: { Authorization: `Bearer ${jwt}` } });
+  const { data } = (await response.json()) as { data: { id: number; projectKey: string }[] };
+  const project = data[0];
+  if (!project) throw new Error('the new organization has no project');
+  return { projectId: project.id, projectKey: project.projectKey };
+}
+
+export interface StoredSession {
+  sessionId: string;
+  live: boolean;
+  pagesCount: number;
+  eventsCount: number;
+  errorsCount: number;
+  consoleLogsCount: number;
+  duration: number;
+  userId: string | null;
+  userBrowser: string | null;
+  userOs: string | null;
+  userDeviceType: string | null;
+  startUrl: string | null;
+  pageTitle: string | null;
+  issueTypes: string[];
+  metadata: Record<string, string>;
+}
+
+/** The session as the sessions list shows it, or null while it is not there. */
+export async function findSession(server: CassetteServer, owner: Owner, sessionId: string): Promise<StoredSession | null> {
+  const response = await fetch(`${server.url}/api/${owner.projectId}/sessions/search2`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${owner.jwt}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ page: 1, limit: 50 }),
+  });
+  if (!response.ok) throw new Error(`sessions search answered ${response.status}: ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { sessions: StoredSession[] } };
+  return data.sessions.find((s) => s.sessionId === sessionId) ?? null;
+}
