@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { defineUiPlugin } from '@cassette/plugin-sdk/ui';
+import { defineUiPlugin, hostSlots } from '@cassette/plugin-sdk/ui';
+import { DeleteUserData } from './delete-user-data.js';
 
 const SessionsListPage = lazy(() => import('./sessions-list.page.js'));
 
@@ -7,4 +8,5 @@ export default defineUiPlugin({
   id: 'sessions',
   pages: [{ path: '/:siteId/sessions', component: SessionsListPage, permission: 'SESSION_REPLAY' }],
   navItems: [{ id: 'sessions', label: 'Sessions', to: (siteId) => `/${siteId}/sessions`, order: 10, permission: 'SESSION_REPLAY' }],
+  fills: [{ slot: hostSlots.projectPrivacy, id: 'sessions.delete-user-data', component: DeleteUserData, order: 10 }],
 });

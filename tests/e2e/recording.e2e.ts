@@ -78,6 +78,8 @@ interface EventRow {
   status: number | null;
 }
 
+const SHOPPER = 'gdpr-shopper@shop.test';
+
 test('onboarding shows the real snippet with the project key, and the project turns green after a demo visit', async ({ cassette, page, context }) => {
   await page.goto(`${cassette.url}/signup`);
   await page.getByLabel('Email').fill('olivia@shop.test');
@@ -115,7 +117,10 @@ test('onboarding shows the real snippet with the project key, and the project tu
   await demo.waitForLoadState();
   expect(new URL(demo.url()).pathname).toBe('/demo/');
   expect(new URL(demo.url()).searchParams.get('key')).toBe(key);
-  await sessionIdOn(demo);
+  const demoSessionId = await sessionIdOn(demo);
+  await demo.getByLabel('Email', { exact: true }).fill(SHOPPER);
+  await demo.getByRole('button', { name: 'Sign in' }).click();
+  await expect(demo.locator('#demo-signin-result')).toContainText('Signed in');
   await demo.getByRole('button', { name: 'Add to cart' }).first().click();
   await demo.getByRole('link', { name: 'View details' }).click();
   await expect(demo).toHaveURL(/\/demo\/product$/);
@@ -148,6 +153,25 @@ test('onboarding shows the real snippet with the project key, and the project tu
     const projectId = (await (await page.request.get(`${cassette.url}/api/projects`, { headers: { Authorization: `Bearer ${jwt}` } })).json()).data[0].id as number;
     const gdpr = (await (await page.request.get(`${cassette.url}/api/${projectId}/gdpr`, { headers: { Authorization: `Bearer ${jwt}` } })).json()).data;
     expect(gdpr.retentionDays).toBe(30);
+  });
+
+  await test.step("an admin deletes one user's recorded sessions", async () => {
+    await stopTracker(demo);
+    await demo.close();
+    const owner: Owner = { jwt, projectId: (await (await page.request.get(`${cassette.url}/api/projects`, { headers: { Authorization: `Bearer ${jwt}` } })).json()).data[0].id, projectKey: key };
+    await expect
+      .poll(async () => (await findSession(cassette, owner, demoSessionId))?.userId, { message: 'the demo visit is stored with its user id', timeout: 45_000, intervals: [500] })
+      .toBe(SHOPPER);
+    const section = page.getByRole('region', { name: "Delete a user's data" });
+    await section.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(section.getByText("Enter the ID of the user whose data must be deleted.")).toBeVisible();
+    await section.getByLabel('User ID').fill(SHOPPER);
+    await section.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: "Delete a user's data" });
+    await expect(confirm).toContainText(`Delete every recorded session of ${SHOPPER} in this project? This cannot be undone.`);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(section.getByRole('status')).toHaveText(`Deleted 1 session of ${SHOPPER}.`);
+    expect(await findSession(cassette, owner, demoSessionId), 'the deleted session is gone from the list').toBeNull();
   });
 });
 

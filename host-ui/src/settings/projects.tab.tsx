@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog, CopyButton, NoContent, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, ConfirmDialog, CopyButton, hostSlots, NoContent, SidePanel, Slot, useHost } from '@cassette/plugin-sdk/ui';
 import { useSession } from '../session/session.js';
 import type { Project } from '../session/types.js';
 import { canAddProject } from '../shell/account-rules.js';
@@ -106,6 +106,7 @@ export default function ProjectsTab() {
           <hr className="cs-divider" />
           <h3 className="cs-section-title">Privacy (GDPR)</h3>
           <GdprForm projectId={editing.id} />
+          <Slot name={hostSlots.projectPrivacy} props={{ projectId: editing.id }} />
         </SidePanel>
       )}
       {removal.deleting && (

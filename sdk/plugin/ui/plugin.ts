@@ -75,4 +75,6 @@ export const hostSlots = {
   onboardingIdentifyUsers: 'host.onboarding.identify-users',
   /** Extra content on the host's sessions placeholder page; props `{ project }`. */
   sessionsPlaceholder: 'host.sessions.placeholder',
+  /** Extra privacy blocks under a project's privacy settings (Settings › Projects › Edit); props `{ projectId }`. */
+  projectPrivacy: 'host.settings.projectPrivacy',
 } as const;
