@@ -157,7 +157,8 @@ export function eventTime(ts: unknown, fallback: number): Date {
   return new Date(n !== null && n >= 946_684_800_000 && n <= 253_402_300_799_999 ? n : fallback);
 }
 
-const EMPTY: Omit<EventRow, 'seq' | 'idx' | 'ts' | 'type'> = {
+/** A row's columns before an event fills the ones it has. */
+export const EMPTY_EVENT_COLUMNS: Omit<EventRow, 'seq' | 'idx' | 'ts' | 'type'> = {
   url: null,
   host: null,
   path: null,
@@ -182,7 +183,7 @@ export function eventRows(seq: number, events: readonly TrackerEvent[], fallback
   const timings: TimingUpdate[] = [];
   events.forEach((raw, idx) => {
     const e = raw as TrackerEvent & Record<string, unknown>;
-    const base = { ...EMPTY, seq, idx, ts: eventTime(e.ts, fallbackTs) };
+    const base = { ...EMPTY_EVENT_COLUMNS, seq, idx, ts: eventTime(e.ts, fallbackTs) };
     switch (e.type) {
       case 'page':
         rows.push({ ...base, type: 'LOCATION', ...urlParts(e.url), label: text(e.title, INDEXED_TEXT_MAX), payload: payloadOf({ referrer: text(e.referrer) }) });

@@ -1,6 +1,6 @@
 import type { DatabaseService } from '@cassette/plugin-sdk/server';
 import type { IngestSession } from '@cassette/plugin-ingest/api';
-import { COUNTED_EVENT_TYPES, INDEXED_TEXT_MAX, TIMING_COLUMNS, text, type EventRow, type TimingUpdate } from './event-rows.js';
+import { COUNTED_EVENT_TYPES, EMPTY_EVENT_COLUMNS, INDEXED_TEXT_MAX, TIMING_COLUMNS, text, type EventRow, type TimingUpdate } from './event-rows.js';
 
 /**
  * Writes of the session summary and its events. Every write is idempotent: rows are keyed by
@@ -85,21 +85,7 @@ export async function upsertSession(db: DatabaseService, s: IngestSession, mode:
 /** The identity and metadata a session started with, stored as events before the first batch (seq -1). */
 export function startIdentityRows(s: IngestSession): EventRow[] {
   const rows: EventRow[] = [];
-  const base = {
-    seq: -1,
-    ts: new Date(s.startedAt),
-    url: null,
-    host: null,
-    path: null,
-    label: null,
-    selector: null,
-    method: null,
-    status: null,
-    success: null,
-    duration: null,
-    timings: {},
-    payload: null,
-  };
+  const base = { ...EMPTY_EVENT_COLUMNS, seq: -1, ts: new Date(s.startedAt) };
   if (s.userId) rows.push({ ...base, idx: 0, type: 'IDENTIFY', name: 'userId', value: text(s.userId, 256) });
   if (s.userAnonymousId) rows.push({ ...base, idx: 1, type: 'IDENTIFY', name: 'userAnonymousId', value: text(s.userAnonymousId, 256) });
   Object.entries(s.metadata ?? {}).forEach(([key, value], i) => {

@@ -1,21 +1,7 @@
-import type { InputMode } from './protocol';
+import type { InputMode, RequestEvent } from './protocol';
 
 /** What the tracker hands to the site's network sanitizer, and what it records afterwards. */
-export interface NetworkRequest {
-  kind: 'fetch' | 'xhr';
-  url: string;
-  method: string;
-  /** 0 when the request failed before a response. */
-  status: number;
-  duration: number;
-  requestSize?: number;
-  responseSize?: number;
-  /** Present only when the project captures payloads. */
-  requestHeaders?: Record<string, string>;
-  responseHeaders?: Record<string, string>;
-  requestBody?: string;
-  responseBody?: string;
-}
+export type NetworkRequest = Omit<RequestEvent, 'type' | 'ts'>;
 
 export interface NetworkOptions {
   /** Edit a captured request (remove tokens, personal data) or return null to drop it. */
