@@ -55,7 +55,7 @@ export interface SessionSearchResult {
 }
 
 export const sessionsEvents = {
-  /** Published once per session when ingest reports its end (last batch, or silence). */
+  /** Published when ingest reports a session's end (last batch, or silence): once, or again only after a crash before it went out. */
   ended: defineEvent(
     'sessions.ended',
     1,

@@ -122,4 +122,10 @@ export const sessionsMigrations: Migration[] = [
       `create index sessions_favorites_user on sessions_favorites (user_id, project_id)`,
     ],
   },
+  {
+    // Set once sessions.ended went out: a crash between ending a session and publishing
+    // leaves it null, and the ingest retry of sessionEnded publishes then.
+    id: '0005_end_event_published',
+    up: [`alter table sessions_sessions add column end_event_published_at timestamptz`, `update sessions_sessions set end_event_published_at = ended_at where ended_at is not null`],
+  },
 ];

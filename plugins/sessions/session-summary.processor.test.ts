@@ -188,6 +188,18 @@ describe('session summary processor', () => {
     expect(row.duration_ms).toBe(45_000);
   });
 
+  it('publishes sessions.ended on the retry when the first call crashed before publishing', async () => {
+    const s = ingestSession(projectId, tenantId, { userId: 'linus' });
+    await t.started(s);
+    // The session was ended, then the process died before the event went out.
+    await t.ctx.db.query('update sessions_sessions set ended_at = started_at, end_event_published_at = null where session_id = ?', [s.sessionId]);
+    const before = ended.length;
+    await t.ended(s, { endedAt: T0 + 1_000, batches: 0, reason: 'final' });
+    await t.ended(s, { endedAt: T0 + 1_000, batches: 0, reason: 'final' });
+    expect(ended.slice(before)).toMatchObject([{ sessionId: s.sessionId, userId: 'linus' }]);
+    expect((await session(s.sessionId)).end_event_published_at).not.toBeNull();
+  });
+
   it('creates the summary from a batch whose start was lost, and survives hostile values', async () => {
     const s = ingestSession(projectId, tenantId);
     await t.batch(s, decodedBatch(s, 0, [

@@ -1,7 +1,7 @@
 import type { DecodedBatch, IngestProcessor, IngestSession } from '@cassette/plugin-ingest/api';
 import { sessionsEvents } from './api.js';
 import { eventRows, eventTime } from './event-rows.js';
-import { applyTimings, finishSession, insertEvents, refreshIdentity, refreshSummary, startIdentityRows, upsertSession } from './session-writer.js';
+import { applyTimings, finishSession, insertEvents, markEndPublished, refreshIdentity, refreshSummary, startIdentityRows, unpublishedEnd, upsertSession } from './session-writer.js';
 
 /** The latest activity a batch shows (DOM or semantic), never later than when it arrived. */
 function lastActivity(batch: DecodedBatch): number | null {
@@ -39,8 +39,10 @@ export const sessionSummaryProcessor: IngestProcessor = {
 
   async sessionEnded(session: IngestSession, end, { db, events, log }) {
     await upsertSession(db, session, 'ifMissing');
-    const ended = await finishSession(db, session.sessionId, end.endedAt);
-    if (!ended) return; // already ended: the event went out with the first call
+    await finishSession(db, session.sessionId, end.endedAt);
+    // At least once: a repeated call publishes only if the first one never got that far.
+    const ended = await unpublishedEnd(db, session.sessionId);
+    if (!ended) return;
     await events.publish(sessionsEvents.ended, {
       tenantId: ended.tenant_id ?? session.tenantId,
       projectId: ended.project_id,
@@ -53,6 +55,7 @@ export const sessionSummaryProcessor: IngestProcessor = {
       errorsCount: ended.errors_count,
       issueTypes: ended.issue_types,
     });
+    await markEndPublished(db, session.sessionId);
     log.debug({ sessionId: ended.session_id, reason: end.reason }, 'session ended');
   },
 };

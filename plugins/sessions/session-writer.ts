@@ -227,3 +227,20 @@ export async function finishSession(db: DatabaseService, sessionId: string, ende
   );
   return rows[0] ?? null;
 }
+
+/**
+ * The ended session whose `sessions.ended` has not gone out yet: just ended by this call, or
+ * ended by an earlier call that crashed before publishing. Null once published.
+ */
+export async function unpublishedEnd(db: DatabaseService, sessionId: string): Promise<SessionRow | null> {
+  const rows = await db.query<SessionRow>(
+    `select session_id, project_id, tenant_id, started_at, duration_ms, user_id, pages_count, events_count, errors_count, issue_types, ended_at
+       from sessions_sessions where session_id = ? and ended_at is not null and end_event_published_at is null`,
+    [sessionId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function markEndPublished(db: DatabaseService, sessionId: string): Promise<void> {
+  await db.query('update sessions_sessions set end_event_published_at = now() where session_id = ?', [sessionId]);
+}
