@@ -30,11 +30,105 @@ function emitDeclarations(outDir) {
   writeFileSync(join(outDir, 'index.d.ts'), `export * from '${rel}';\nexport { default } from '${rel}';\n`);
 }
 
+/**
+ * `@rrweb/record` ships as one module, and `record()` reaches its canvas recorder (2D and
+ * WebGL patching, an inline worker), image inlining, font observer, cross-origin iframe relay
+ * and hook wrappers whatever the options, so no import path leaves them out. The tracker
+ * starts rrweb with all of these off (`src/tracker.ts`), and then rrweb's own code for them
+ * does nothing (its canvas manager only flips flags), so these edits cut them from the bundle
+ * without changing what is recorded. `record()` refuses those options, so turning one on
+ * later fails loudly instead of silently recording less. Each edit must match exactly once:
+ * an rrweb upgrade that moves this code fails the build instead of shipping it unedited.
+ */
+const RRWEB_EDITS = [
+  {
+    what: 'option check',
+    from: 'function record(options = {}) {\n',
+    replacement:
+      'function record(options = {}) {\n' +
+      '  for (const name of ["recordCanvas", "inlineImages", "collectFonts", "recordCrossOriginIframes", "plugins", "hooks"])\n' +
+      '    if (options[name]) throw new Error(`rrweb option ${name} is not part of this build`);\n',
+  },
+  {
+    what: 'canvas recorder',
+    from: 'var chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";\n',
+    to: 'class StylesheetManager {',
+    replacement: 'class CanvasManager {\n  reset() {}\n  freeze() {}\n  unfreeze() {}\n  lock() {}\n  unlock() {}\n}\n',
+  },
+  {
+    // rrdom's virtual node, only ever met when replaying: rrweb's `instanceof` checks stay,
+    // and stay false, with an empty class.
+    what: 'rrdom node',
+    from: 'class BaseRRNode {\n',
+    to: 'function on(type, fn, target = document) {',
+    replacement: 'class BaseRRNode {\n}\n',
+  },
+  {
+    // A deprecated `mirror` export that warns on use; this module never exports it.
+    what: 'deprecated mirror',
+    from: 'const DEPARTED_MIRROR_ACCESS_WARNING = ',
+    to: 'function throttle(func, wait, options = {}) {',
+    replacement: '',
+  },
+  {
+    // Relaying events from cross-origin iframes (`recordCrossOriginIframes`): only reached
+    // through the message listener that option installs.
+    what: 'cross-origin iframe relay',
+    from: '  handleMessage(message) {\n',
+    to: 'class ShadowDomManager {',
+    replacement: '}\n',
+  },
+  {
+    // Its id maps serve only that relay (and plugins, which the tracker does not use).
+    what: 'cross-origin iframe mirror',
+    from: 'class CrossOriginIframeMirror {\n',
+    to: 'class IframeManager {',
+    replacement: 'class CrossOriginIframeMirror {\n}\n',
+  },
+  // Hooks (the `hooks` option) wrap every observer callback; without hooks the wrappers only pass through.
+  { what: 'observer hooks', from: '  mergeHooks(o, hooks);\n', replacement: '' },
+  { what: 'canvas snapshot', from: '  if (tagName === "canvas" && recordCanvas) {\n', replacement: '  if (false) {\n' },
+  { what: 'image inlining', from: '  if (tagName === "img" && inlineImages) {\n', replacement: '  if (false) {\n' },
+  {
+    what: 'font observer',
+    from: '    if (o.collectFonts) {\n      fontObserver = initFontObserver(o);\n    }\n',
+    replacement: '',
+  },
+];
+
+function once(code, needle, what, from = 0) {
+  const at = code.indexOf(needle, from);
+  if (at < 0 || code.indexOf(needle, at + 1) >= 0) {
+    throw new Error(`@rrweb/record changed: cannot cut the ${what} (${JSON.stringify(needle.slice(0, 40))} must occur once)`);
+  }
+  return at;
+}
+
+export function pruneRrweb(code) {
+  for (const edit of RRWEB_EDITS) {
+    const start = once(code, edit.from, edit.what);
+    // With `to`, the cut runs up to (not including) that marker; otherwise it is `from` itself.
+    const end = edit.to ? once(code, edit.to, edit.what, start) : start + edit.from.length;
+    code = code.slice(0, start) + edit.replacement + code.slice(end);
+  }
+  return code;
+}
+
+const rrwebPrune = {
+  name: 'rrweb-prune',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]@rrweb[\\/]record[\\/]dist[\\/]record\.js$/ }, (args) => ({
+      contents: pruneRrweb(readFileSync(args.path, 'utf8')),
+      loader: 'js',
+    }));
+  },
+};
+
 /** Builds into `outDir` (default `dist/`); returns the sizes of both bundles. */
 export async function buildTracker({ outDir = join(HERE, 'dist'), declarations = true, quiet = false } = {}) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const common = { bundle: true, target: TARGET, legalComments: 'none', logLevel: 'warning', absWorkingDir: HERE };
+  const common = { bundle: true, target: TARGET, legalComments: 'none', logLevel: 'warning', absWorkingDir: HERE, plugins: [rrwebPrune] };
   await Promise.all([
     esbuild({
       ...common,
