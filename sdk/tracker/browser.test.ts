@@ -27,6 +27,7 @@ const stored = new Map<string, Set<number>>();
 let server: Server;
 let browser: Browser;
 let origin = '';
+let sessions = 0;
 
 const page = (n: number) => `<!doctype html><html><head><title>Shop page ${n}</title>
 <script src="/tracker.js"></script>
@@ -68,7 +69,7 @@ beforeAll(async () => {
       if (url.pathname === '/api/ingest/v1/start') {
         const start = JSON.parse(body.toString()) as StartRequest;
         starts.push(start);
-        const sessionId = start.resume?.sessionId ?? 'session-1';
+        const sessionId = start.resume?.sessionId ?? `session-${++sessions}`;
         const seqs = stored.get(sessionId);
         return respondJson(res, 200, {
           data: {
@@ -185,5 +186,40 @@ describe('tracker.js in Chromium', () => {
     expect(recording).toContain('Buy now');
     expect(recording).toContain('**** ****** *** *****');
     expect(recording).toContain('"rr_width":"120px"');
+  }, 30_000);
+  it('a tab opened with a copy of a recording tab\'s sessionStorage records its own session', async () => {
+    const context = await browser.newContext();
+    const original = await context.newPage();
+    await original.goto(origin + '/');
+    const first = (await original.evaluate(() => (window as unknown as { started: Promise<{ sessionId: string }> }).started)).sessionId;
+    await original.click('#buy');
+    await original.waitForTimeout(1_300);
+
+    // What "Duplicate tab" does: a new tab of the same profile starts with the original's sessionStorage.
+    const copied = await original.evaluate(() => Object.entries(sessionStorage));
+    expect(copied.length).toBeGreaterThan(0);
+    const duplicate = await context.newPage();
+    await duplicate.addInitScript((entries) => {
+      if (!sessionStorage.length) for (const [k, v] of entries) sessionStorage.setItem(k, v);
+    }, copied);
+    const startsBefore = starts.length;
+    await duplicate.goto(origin + '/');
+    const second = await duplicate.evaluate(() => (window as unknown as { started: Promise<unknown> }).started);
+    expect(second).toMatchObject({ ok: true, resumed: false });
+    expect((second as { sessionId: string }).sessionId).not.toBe(first);
+    expect(starts[startsBefore]!.resume).toBeUndefined();
+
+    // Both keep recording, each under its own session with its own sequence.
+    await duplicate.click('#buy');
+    await original.click('#buy');
+    const stop = () => (window as unknown as { t: { stop(): Promise<void> } }).t.stop();
+    await duplicate.evaluate(stop);
+    await original.evaluate(stop);
+    for (const id of [first, (second as { sessionId: string }).sessionId]) {
+      const seqs = [...stored.get(id)!].sort((a, b) => a - b);
+      expect(seqs, id).toEqual(seqs.map((_, i) => i));
+      expect(received.filter((r) => r.batch.sessionId === id).some((r) => r.batch.final), id).toBe(true);
+    }
+    await context.close();
   }, 30_000);
 });

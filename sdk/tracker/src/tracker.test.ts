@@ -371,6 +371,61 @@ describe('a session across page loads in one tab', () => {
   });
 });
 
+describe('a duplicated tab (sessionStorage copied from a tab still recording)', () => {
+  // Trackers in one test share this window and its sessionStorage, as a duplicated tab starts with a
+  // copy of the original's; they talk over the runtime's BroadcastChannel like two tabs.
+  it('starts a new session with the visitor it was told about, and leaves the original its session', async () => {
+    const original = tracker();
+    await original.start();
+    original.event('in-original');
+    setVisibility('hidden');
+    await vi.waitFor(() => expect(server.stored.get('sess-1')?.has(0)).toBe(true));
+    setVisibility('visible');
+
+    const copy = tracker();
+    copy.setUserID('jane');
+    copy.setMetadata('plan', 'pro');
+    await expect(copy.start()).resolves.toEqual({ ok: true, sessionId: 'sess-2', resumed: false });
+    expect(server.starts[1]!.resume).toBeUndefined();
+    expect(server.starts[1]).toMatchObject({ userId: 'jane', metadata: { plan: 'pro' } });
+    expect(original.getSessionID()).toBe('sess-1');
+
+    copy.event('in-copy');
+    original.event('in-original-again');
+    await copy.stop();
+    await original.stop();
+    const of = (sessionId: string) => server.batches.filter((b) => b.batch.sessionId === sessionId);
+    // Each session has its own gap-free sequence: no batch number is sent by both tabs.
+    const seqs = [...server.stored.get('sess-1')!].sort((a, b) => a - b);
+    expect(seqs).toEqual(seqs.map((_, i) => i));
+    expect(of('sess-2').map((b) => b.batch.seq)).toContain(0);
+    expect(of('sess-2').every((b) => b.batch.pageNo === 0)).toBe(true);
+    const names = (sessionId: string) => of(sessionId).flatMap((b) => b.batch.events).flatMap((e) => ('name' in e ? [e.name] : []));
+    expect(names('sess-2')).toEqual(['in-copy']);
+    expect(names('sess-1')).toEqual(expect.arrayContaining(['in-original', 'in-original-again']));
+  });
+
+  it('a page kept in the back-forward cache is not taken for a live tab: the next page resumes', async () => {
+    const first = tracker();
+    await first.start();
+    window.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
+    const next = tracker();
+    await expect(next.start()).resolves.toEqual({ ok: true, sessionId: 'sess-1', resumed: true });
+    unload(first);
+  });
+
+  it('without BroadcastChannel the stored session is resumed, as before', async () => {
+    const noChannel = (t: CassetteTracker) => {
+      (t as unknown as { openChannel: () => undefined }).openChannel = () => undefined;
+      return t;
+    };
+    const original = noChannel(tracker());
+    await original.start();
+    const copy = noChannel(tracker());
+    await expect(copy.start()).resolves.toEqual({ ok: true, sessionId: 'sess-1', resumed: true });
+  });
+});
+
 describe('token renewal', () => {
   it('on 401 starts again with resume and resends with the new token', async () => {
     const t = tracker();

@@ -20,6 +20,7 @@ import {
 } from './protocol';
 import { BatchSender, type SenderStats } from './sender';
 import { getSessionStorage, isSessionOver, SessionStore, storageKey, type PersistedSession } from './session-store';
+import { answerClaims, isClaimed, openTabChannel } from './tab-claim';
 import { TRACKER_VERSION } from './version';
 
 export type StartFailure =
@@ -107,6 +108,7 @@ export class CassetteTracker {
   private userAnonymousId: string | undefined;
   private readonly metadata: Record<string, string> = {};
   private log: (...args: unknown[]) => void = () => undefined;
+  private openChannel = openTabChannel;
 
   constructor(options: TrackerOptions) {
     if (!options || typeof options.projectKey !== 'string' || !options.projectKey) {
@@ -313,7 +315,11 @@ export class CassetteTracker {
     this.status = 'starting';
 
     let persisted = this.store.load();
-    if (persisted && isSessionOver(persisted, Date.now(), timeout)) {
+    if (persisted && (await isClaimed(this.openChannel, persisted.sessionId, 100))) {
+      // A duplicated tab: the session and its unsent batches belong to the tab still recording it.
+      this.log('session', persisted.sessionId, 'is recorded in another tab: starting a new one');
+      persisted = null;
+    } else if (persisted && isSessionOver(persisted, Date.now(), timeout)) {
       this.store.clear();
       this.closeStaleSession(persisted);
       persisted = null;
@@ -549,6 +555,7 @@ export class CassetteTracker {
       );
     }
     this.disposers.push(installErrorCapture(win, push, now));
+    this.disposers.push(answerClaims(win, this.openChannel, () => this.session?.sessionId));
     const dom = installDomCapture(win.document, rules, push, now);
     this.flushPendingInputs = dom.flushPendingInputs;
     this.disposers.push(dom.dispose);
