@@ -34,6 +34,8 @@ export interface IngestSession {
   viewport: { width: number; height: number };
   userId: string | null;
   userAnonymousId: string | null;
+  /** The tracker's per-browser random id, when the site keeps it on. */
+  userUuid: string | null;
   metadata: Record<string, string>;
   revId: string | null;
 }

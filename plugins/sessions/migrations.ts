@@ -126,6 +126,11 @@ export const sessionsMigrations: Migration[] = [
     // Set once sessions.ended went out: a crash between ending a session and publishing
     // leaves it null, and the ingest retry of sessionEnded publishes then.
     id: '0005_end_event_published',
-    up: [`alter table sessions_sessions add column end_event_published_at timestamptz`, `update sessions_sessions set end_event_published_at = ended_at where ended_at is not null`],
+    up: [
+      `alter table sessions_sessions add column end_event_published_at timestamptz`,
+      `update sessions_sessions set end_event_published_at = ended_at where ended_at is not null`,
+      // Sessions per device (the tracker's random per-browser id) for anonymous visitors.
+      `create index sessions_sessions_project_uuid on sessions_sessions (project_id, user_uuid)`,
+    ],
   },
 ];

@@ -97,6 +97,20 @@ describe('sessions plugin', () => {
     expect(theirs.body.data.sessions[0].favorite).toBe(false);
   });
 
+  it("counts an anonymous visitor's sessions by the tracker's device id", async () => {
+    const { projectId, owner, tenantId } = await t.createTenant();
+    const device = '2b6f0cc9-4a1e-4b7e-9d2c-5f3a8e1d7c40';
+    const latest = ingestSession(projectId, tenantId, { userUuid: device });
+    await t.started(latest);
+    await t.started(ingestSession(projectId, tenantId, { userUuid: device, startedAt: latest.startedAt - 3_600_000 }));
+    await t.started(ingestSession(projectId, tenantId, { userUuid: 'another-device-0000', startedAt: latest.startedAt - 7_200_000 }));
+    const res = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: owner.token, body: { limit: 3 } });
+    const [first, second, third] = res.body.data.sessions;
+    expect(first).toMatchObject({ sessionId: latest.sessionId, userUuid: device, userSessionsCount: 2, userDisplayName: 'Anonymous User' });
+    expect(second.userSessionsCount).toBe(2);
+    expect(third).toMatchObject({ userUuid: 'another-device-0000', userSessionsCount: 1 });
+  });
+
   it('needs the Session Replay permission', async () => {
     const { projectId, tenantId } = await t.createTenant();
     const without = await t.createMember(tenantId, { permissions: ['ERRORS'] });

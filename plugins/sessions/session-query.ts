@@ -58,6 +58,7 @@ export function sessionListSql(q: SessionListQuery, conditions: Conditions = ses
         case
           when s.user_id is not null then (select count(*) from sessions_sessions u where u.project_id = s.project_id and u.user_id = s.user_id)
           when s.user_anonymous_id is not null then (select count(*) from sessions_sessions u where u.project_id = s.project_id and u.user_anonymous_id = s.user_anonymous_id)
+          when s.user_uuid is not null then (select count(*) from sessions_sessions u where u.project_id = s.project_id and u.user_uuid = s.user_uuid)
           else 1
         end::int as user_sessions_count
       from sessions_sessions s

@@ -50,6 +50,7 @@ export async function upsertSession(db: DatabaseService, s: IngestSession, mode:
     tenant_id: s.tenantId,
     started_at: new Date(s.startedAt),
     user_agent: text(s.userAgent, 1000),
+    user_uuid: text(s.userUuid, 64),
     user_browser: text(s.browser, 100),
     user_browser_version: text(s.browserVersion, 100),
     user_os: text(s.os, 100),

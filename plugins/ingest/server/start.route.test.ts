@@ -19,7 +19,7 @@ describe('POST /api/ingest/v1/start', () => {
 
   it('starts a session: id, token, clock, config from the project settings; the project turns green', async () => {
     const before = Date.now();
-    const res = await start(w.t, startBody(w.projectKey, { userId: 'jane@example.test', metadata: { plan: 'pro' }, timestamp: before - 5000 }), {}, '8.8.8.8');
+    const res = await start(w.t, startBody(w.projectKey, { userId: 'jane@example.test', userUuid: '2b6f0cc9-4a1e-4b7e-9d2c-5f3a8e1d7c40', metadata: { plan: 'pro' }, timestamp: before - 5000 }), {}, '8.8.8.8');
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -39,7 +39,7 @@ describe('POST /api/ingest/v1/start', () => {
     const row = await sessionRow(data.sessionId);
     expect(row?.project_id).toBe(w.projectId);
     expect(row?.tenant_id).toBe(w.tenantId);
-    expect(row?.info).toMatchObject({ browser: 'Chrome', browserVersion: '126.0.0.0', os: 'Windows', osVersion: '10', deviceType: 'desktop', country: 'US', userId: 'jane@example.test', metadata: { plan: 'pro' }, url: 'https://shop.example.test/' });
+    expect(row?.info).toMatchObject({ browser: 'Chrome', browserVersion: '126.0.0.0', os: 'Windows', osVersion: '10', deviceType: 'desktop', country: 'US', userId: 'jane@example.test', userUuid: '2b6f0cc9-4a1e-4b7e-9d2c-5f3a8e1d7c40', metadata: { plan: 'pro' }, url: 'https://shop.example.test/' });
 
     const project = await w.t.request('GET', `/api/projects/${w.projectId}`, { token: w.owner.token });
     expect(project.body.data).toMatchObject({ recorded: true, status: 'green' });
@@ -101,6 +101,7 @@ describe('POST /api/ingest/v1/start', () => {
     const metadata = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v']));
     expect((await start(w.t, startBody(w.projectKey, { metadata }))).status).toBe(400);
     expect((await start(w.t, { projectKey: w.projectKey })).status).toBe(400);
+    expect((await start(w.t, startBody(w.projectKey, { userUuid: '<img src=x>' }))).status).toBe(400);
   });
 
   it('answers CORS preflights for any origin, without credentials', async () => {

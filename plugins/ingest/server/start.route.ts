@@ -86,6 +86,7 @@ export function startRoute(runtime: () => IngestRuntime) {
         viewport: body.viewport,
         userId: body.userId || null,
         userAnonymousId: body.userAnonymousId || null,
+        userUuid: body.userUuid || null,
         metadata: { ...(body.metadata ?? {}) },
         revId: body.revId ?? null,
       };

@@ -19,6 +19,7 @@ export const START_BODY = Type.Object({
   maxTouchPoints: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
   userId: Type.Optional(Type.String({ maxLength: 256 })),
   userAnonymousId: Type.Optional(Type.String({ maxLength: 256 })),
+  userUuid: Type.Optional(Type.String({ maxLength: 64, pattern: '^[0-9A-Za-z-]*$' })),
   metadata: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 64 }), Type.String({ maxLength: 1024 }), { maxProperties: 10 })),
   revId: Type.Optional(Type.String({ maxLength: 128 })),
   resume: Type.Optional(Type.Object({ sessionId: Type.String({ pattern: SESSION_ID_PATTERN }), token: Type.String({ minLength: 1, maxLength: 1024 }) })),

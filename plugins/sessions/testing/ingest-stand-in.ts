@@ -100,6 +100,7 @@ export function ingestSession(projectId: number, tenantId: number, overrides: Pa
     viewport: { width: 1280, height: 720 },
     userId: null,
     userAnonymousId: null,
+    userUuid: null,
     metadata: {},
     revId: 'rev-42',
     ...overrides,

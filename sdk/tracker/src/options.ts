@@ -25,6 +25,8 @@ export interface TrackerOptions {
   revID?: string;
   /** Do not record visitors whose browser sends Do Not Track. */
   respectDoNotTrack?: boolean;
+  /** Keep a random device id in localStorage to count visits per browser (default true). */
+  deviceId?: boolean;
   network?: NetworkOptions;
   /** Stricter masking than the project's settings (never looser). */
   obscureTextEmails?: boolean;

@@ -35,6 +35,8 @@ export interface StartRequest {
   maxTouchPoints?: number;
   userId?: string;
   userAnonymousId?: string;
+  /** A random id the tracker keeps per browser (localStorage), unless the site turns it off. */
+  userUuid?: string;
   metadata?: Record<string, string>;
   /** Release / revision id of the website (`revID` option). */
   revId?: string;

@@ -167,6 +167,8 @@ describe('start', () => {
       revId: 'v42',
     });
     expect(req.resume).toBeUndefined();
+    expect(req.userUuid).toBe(localStorage.getItem('cassette-device-id'));
+    expect(req.userUuid).toMatch(/^[0-9a-f-]{16,64}$/i);
     expect(req.screen).toHaveProperty('width');
     expect(req.viewport).toHaveProperty('height');
 

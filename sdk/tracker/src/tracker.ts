@@ -1,3 +1,4 @@
+import { deviceId, localStore } from './device-id';
 import { record } from '@rrweb/record';
 import { backoffDelay, parseRetryAfter, retryAfterDelay } from './backoff';
 import { Batcher } from './batcher';
@@ -392,6 +393,7 @@ export class CassetteTracker {
     if (typeof win.navigator.maxTouchPoints === 'number') body.maxTouchPoints = win.navigator.maxTouchPoints;
     if (this.userId) body.userId = this.userId;
     if (this.userAnonymousId) body.userAnonymousId = this.userAnonymousId;
+    if (this.options.deviceId !== false) body.userUuid = deviceId(localStore(win));
     if (Object.keys(this.metadata).length) body.metadata = { ...this.metadata };
     if (this.options.revID) body.revId = String(this.options.revID);
     if (resume) body.resume = resume;
