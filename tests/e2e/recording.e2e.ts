@@ -153,6 +153,17 @@ test('onboarding shows the real snippet with the project key, and the project tu
     const projectId = (await (await page.request.get(`${cassette.url}/api/projects`, { headers: { Authorization: `Bearer ${jwt}` } })).json()).data[0].id as number;
     const gdpr = (await (await page.request.get(`${cassette.url}/api/${projectId}/gdpr`, { headers: { Authorization: `Bearer ${jwt}` } })).json()).data;
     expect(gdpr.retentionDays).toBe(30);
+
+    // Request payloads are off until the project turns them on; the tracker learns it at start.
+    const payloads = page.getByLabel('Capture request and response payloads');
+    await expect(payloads).not.toBeChecked();
+    await payloads.check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Project updated')).toBeVisible();
+    const started = await page.request.post(`${cassette.url}/api/ingest/v1/start`, {
+      data: { projectKey: key, trackerVersion: '1.0.0', protocolVersion: 1, timestamp: Date.now(), url: `${cassette.url}/demo/`, referrer: '', title: 'Demo', screen: { width: 1, height: 1 }, viewport: { width: 1, height: 1 } },
+    });
+    expect((await started.json()).data.config.captureNetworkPayloads).toBe(true);
   });
 
   await test.step("an admin deletes one user's recorded sessions", async () => {

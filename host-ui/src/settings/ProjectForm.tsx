@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FormErrors, Input, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, Checkbox, FormErrors, Input, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
 import { errorsOf, statusOf } from '../app/errors.js';
 import type { Project } from '../session/types.js';
 import { duplicateSiteName, SITE_EXISTS } from '../shell/account-rules.js';
@@ -14,6 +14,7 @@ export function ProjectForm({ project, onSaved }: ProjectFormProps) {
   const { api, projects, toast } = useHost();
   const [name, setName] = useState(project?.name ?? '');
   const [host, setHost] = useState(project?.host ?? '');
+  const [capturePayloads, setCapturePayloads] = useState(project?.saveRequestPayloads ?? false);
   const [nameError, setNameError] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
@@ -30,7 +31,9 @@ export function ProjectForm({ project, onSaved }: ProjectFormProps) {
     setErrors([]);
     try {
       const body = { name: name.trim(), host: host.trim() || undefined };
-      const saved = exists ? await api.put<Project>(`/projects/${project?.id}`, body) : await api.post<Project>('/projects', body);
+      const saved = exists
+        ? await api.put<Project>(`/projects/${project?.id}`, { ...body, saveRequestPayloads: capturePayloads })
+        : await api.post<Project>('/projects', body);
       toast(exists ? 'Project updated' : 'Project added', 'success');
       onSaved(saved);
     } catch (error) {
@@ -59,6 +62,14 @@ export function ProjectForm({ project, onSaved }: ProjectFormProps) {
         }}
       />
       <Input label="Host" name="host" value={host} placeholder="www.example.com" hint="The domain the tracker records." onChange={(e) => setHost(e.target.value)} />
+      {exists && (
+        <Checkbox
+          label="Capture request and response payloads"
+          hint="Headers and bodies of the site's fetch and XHR calls, after its network sanitizer. Authorization and cookies are never captured."
+          checked={capturePayloads}
+          onChange={(e) => setCapturePayloads(e.target.checked)}
+        />
+      )}
       <FormErrors errors={errors} />
       <div className="cs-form__actions">
         <Button type="submit" variant="primary" loading={saving} disabled={!name.trim()}>
