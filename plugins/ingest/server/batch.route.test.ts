@@ -1,3 +1,5 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices } from '@cassette/plugin-sdk/server';
@@ -211,6 +213,30 @@ describe('batches in flight', () => {
     w = await bootIngest({ settings: { maxInFlightBatches: 1 } });
   });
   afterAll(async () => w?.t.close());
+
+  it('answers 503 with Retry-After when the recording storage fails, and stores the batch once storage is back', async () => {
+    const s = await newSession(w);
+    const blobRoot = join(w.t.kernel.config.dataDir, 'blobs', 'ingest');
+    const saved = `${blobRoot}.moved`;
+    await rename(blobRoot, saved).catch(() => undefined);
+    // A file where the directory should be: even root cannot write beneath it.
+    await mkdir(dirname(blobRoot), { recursive: true });
+    await writeFile(blobRoot, 'not a directory');
+    try {
+      const before = await storedCounts(w.t);
+      const res = await sendBatch(w.t, batch(s.sessionId, 0), { token: s.token });
+      expect(res.status).toBe(503);
+      expect(res.body.errors[0]).toBe('Recordings cannot be stored right now. Retry later.');
+      expect(res.headers['retry-after']).toBe('10');
+      expect(await storedCounts(w.t)).toEqual(before);
+    } finally {
+      await rm(blobRoot, { force: true });
+      await rename(saved, blobRoot).catch(() => undefined);
+    }
+    const again = await sendBatch(w.t, batch(s.sessionId, 0), { token: s.token });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual({ seq: 0, duplicate: false });
+  });
 
   it('answers 503 with Retry-After when too many batches are being stored at once', async () => {
     const a = await newSession(w);

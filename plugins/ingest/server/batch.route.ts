@@ -8,6 +8,7 @@ import type { IngestRuntime } from './runtime.js';
 import { sessionForBatch } from './session-store.js';
 import { verifySessionToken } from './session-token.js';
 import { MAX_BATCH_BYTES } from './settings.js';
+import { unavailableOnFailure } from './unavailable-on-failure.js';
 
 const unauthorized = (message: string) => new HttpError(401, message);
 
@@ -54,7 +55,7 @@ export async function acceptBatch(rt: IngestRuntime, body: unknown, token: strin
     const removed = sanitizeRecording(batch.recording);
     if (removed.removedElements || removed.removedAttributes) log.debug({ sessionId: batch.sessionId, seq: batch.seq, ...removed }, 'active content removed from a recording');
     const now = Date.now();
-    const outcome = await storeBatch(deps.db, deps.blobs, {
+    const outcome = await unavailableOnFailure(log, 'Recordings cannot be stored', () => storeBatch(deps.db, deps.blobs, {
       projectId: claims.projectId,
       batch,
       hash: decoded.hash,
@@ -63,7 +64,7 @@ export async function acceptBatch(rt: IngestRuntime, body: unknown, token: strin
       clockOffsetMs: claims.clockOffsetMs,
       receivedAt: now,
       lastEventAt: lastEventTime(batch, claims.clockOffsetMs, now),
-    });
+    }));
     if (!outcome.stored) return { seq: batch.seq, duplicate: true };
     try {
       await deps.jobs.enqueue(processSessionJob, { sessionId: batch.sessionId }, { jobId: processJobId(batch.sessionId, batch.seq) });

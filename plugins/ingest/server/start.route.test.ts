@@ -87,6 +87,21 @@ describe('POST /api/ingest/v1/start', () => {
     expect(await db.query('select id from ingest_sessions where project_id = ?', [id])).toEqual([]);
   });
 
+  it('answers 503 with Retry-After, not 500, when the database fails', async () => {
+    const db = w.t.kernel.resolve(coreServices.database);
+    // A table the start needs goes missing: every write to it fails as on a broken database.
+    await db.query('alter table ingest_sessions rename to ingest_sessions_away');
+    try {
+      const res = await start(w.t, startBody(w.projectKey));
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('10');
+      expect(res.body.errors).toEqual(['Sessions cannot be started right now. Retry later.']);
+    } finally {
+      await db.query('alter table ingest_sessions_away rename to ingest_sessions');
+    }
+    expect((await start(w.t, startBody(w.projectKey))).status).toBe(200);
+  });
+
   it('answers 404 with a readable message for an unknown project key', async () => {
     const res = await start(w.t, startBody('noSuchKey1234567890'));
     expect(res.status).toBe(404);

@@ -9,6 +9,7 @@ import { newSessionId } from './session-id.js';
 import { issueSessionToken, verifySessionToken } from './session-token.js';
 import { MAX_BATCH_BYTES } from './settings.js';
 import { START_BODY, type StartBody } from './start.schema.js';
+import { unavailableOnFailure } from './unavailable-on-failure.js';
 import { parseUserAgent } from './user-agent.js';
 
 function recordingConfig(project: ProjectInfo, runtime: IngestRuntime): RecordingConfig {
@@ -41,7 +42,7 @@ export function startRoute(runtime: () => IngestRuntime) {
     cors: 'anyOrigin',
     summary: 'Tracker: start (or resume) a recorded session; answers the session token and what to mask',
     schema: { body: START_BODY },
-    handler: async ({ body, request }): Promise<StartResponse> => {
+    handler: async ({ body, request, log }): Promise<StartResponse> => unavailableOnFailure(log, 'Sessions cannot be started', async () => {
       const rt = runtime();
       const { deps, settings } = rt;
       const project = await deps.projects.byKey(body.projectKey);
@@ -94,6 +95,6 @@ export function startRoute(runtime: () => IngestRuntime) {
       await deps.projects.markRecorded(project.id, new Date(now));
       if (session.userId) await deps.onboarding.markDone(project.tenantId, 'identifyUsers');
       return answer(session.sessionId, false, 0);
-    },
+    }),
   });
 }
