@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ConfirmDialog, FormErrors, Input, Loader, NoContent, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, FormErrors, Input, NoContent, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
 import type { CustomField } from '../session/types.js';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
+import { ResourceList } from './ResourceList.js';
 import { SettingsHeader } from './SettingsHeader.js';
 import { useConfirmedDelete } from './useConfirmedDelete.js';
 import { useResource } from './useResource.js';
@@ -52,49 +54,47 @@ export default function MetadataTab() {
         }
       />
       <section className="cs-card cs-card--flush">
-        {fields.loading && !fields.data ? (
-          <Loader />
-        ) : fields.errors ? (
-          <div className="cs-card__body">
-            <FormErrors errors={fields.errors} />
-          </div>
-        ) : list.length === 0 ? (
-          <NoContent subtext="Send metadata from the tracker, e.g. tracker.setMetadata('plan', 'premium'), after declaring its key here." />
-        ) : (
-          <table className="cs-table">
-            <thead>
-              <tr>
-                <th scope="col">Key</th>
-                <th scope="col">Label</th>
-                {isAdmin && (
-                  <th scope="col">
-                    <span className="cs-visually-hidden">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((field) => (
-                <tr key={field.index}>
-                  <td>
-                    <code className="cs-code-inline">{field.key}</code>
-                  </td>
-                  <td>{field.label || <span className="cs-muted">—</span>}</td>
+        {/* Rows in index order; data stays null until the first load so the loader still shows. */}
+        <ResourceList
+          resource={{ ...fields, data: fields.data && list }}
+          empty={<NoContent subtext="Send metadata from the tracker, e.g. tracker.setMetadata('plan', 'premium'), after declaring its key here." />}
+        >
+          {(items) => (
+            <table className="cs-table">
+              <thead>
+                <tr>
+                  <th scope="col">Key</th>
+                  <th scope="col">Label</th>
                   {isAdmin && (
-                    <td className="cs-table__actions">
-                      <Button size="small" variant="ghost" aria-label={`Edit ${field.key}`} onClick={() => setPanel({ field })}>
-                        Edit
-                      </Button>
-                      <Button size="small" variant="ghost" aria-label={`Delete ${field.key}`} onClick={() => removal.ask(field)}>
-                        Delete
-                      </Button>
-                    </td>
+                    <th scope="col">
+                      <span className="cs-visually-hidden">Actions</span>
+                    </th>
                   )}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              </thead>
+              <tbody>
+                {items.map((field) => (
+                  <tr key={field.index}>
+                    <td>
+                      <code className="cs-code-inline">{field.key}</code>
+                    </td>
+                    <td>{field.label || <span className="cs-muted">—</span>}</td>
+                    {isAdmin && (
+                      <td className="cs-table__actions">
+                        <Button size="small" variant="ghost" aria-label={`Edit ${field.key}`} onClick={() => setPanel({ field })}>
+                          Edit
+                        </Button>
+                        <Button size="small" variant="ghost" aria-label={`Delete ${field.key}`} onClick={() => removal.ask(field)}>
+                          Delete
+                        </Button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </ResourceList>
       </section>
       {panel && (
         <SidePanel title={panel.field ? 'Edit Metadata' : 'New Metadata'} onClose={() => setPanel(null)}>
@@ -109,15 +109,7 @@ export default function MetadataTab() {
           />
         </SidePanel>
       )}
-      {removal.deleting && (
-        <ConfirmDialog
-          message={`Are you sure you want to permanently delete the metadata key "${removal.deleting.key}"?`}
-          confirmLabel="Delete"
-          loading={removal.busy}
-          onConfirm={() => void removal.confirm()}
-          onCancel={removal.cancel}
-        />
-      )}
+      <ConfirmDeleteDialog removal={removal} message={(field) => `Are you sure you want to permanently delete the metadata key "${field.key}"?`} />
     </div>
   );
 }

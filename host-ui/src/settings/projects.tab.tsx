@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog, CopyButton, hostSlots, NoContent, SidePanel, Slot, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, CopyButton, hostSlots, NoContent, SidePanel, Slot, useHost } from '@cassette/plugin-sdk/ui';
 import { useSession } from '../session/session.js';
 import type { Project } from '../session/types.js';
 import { canAddProject } from '../shell/account-rules.js';
 import { StatusDot } from '../shell/StatusDot.js';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
 import { GdprForm } from './GdprForm.js';
 import { ProjectForm, ProjectFormPanel } from './ProjectForm.js';
 import { SettingsHeader } from './SettingsHeader.js';
@@ -109,15 +110,7 @@ export default function ProjectsTab() {
           <Slot name={hostSlots.projectPrivacy} props={{ projectId: editing.id }} />
         </SidePanel>
       )}
-      {removal.deleting && (
-        <ConfirmDialog
-          message={`Are you sure you want to permanently delete the project "${removal.deleting.name}" and its recordings?`}
-          confirmLabel="Delete"
-          loading={removal.busy}
-          onConfirm={() => void removal.confirm()}
-          onCancel={removal.cancel}
-        />
-      )}
+      <ConfirmDeleteDialog removal={removal} message={(project) => `Are you sure you want to permanently delete the project "${project.name}" and its recordings?`} />
     </div>
   );
 }

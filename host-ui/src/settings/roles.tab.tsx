@@ -2,11 +2,8 @@ import { useState, type FormEvent } from 'react';
 import {
   Button,
   Checkbox,
-  ConfirmDialog,
   FormErrors,
   Input,
-  Loader,
-  NoContent,
   PERMISSION_LABELS,
   PERMISSIONS,
   SidePanel,
@@ -16,6 +13,8 @@ import {
 } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
 import type { Role } from '../session/types.js';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
+import { ResourceList } from './ResourceList.js';
 import { SettingsHeader } from './SettingsHeader.js';
 import { useConfirmedDelete } from './useConfirmedDelete.js';
 import { useResource } from './useResource.js';
@@ -56,59 +55,53 @@ export default function RolesTab() {
         </div>
       )}
       <section className="cs-card cs-card--flush">
-        {roles.loading && !roles.data ? (
-          <Loader />
-        ) : roles.errors ? (
-          <div className="cs-card__body">
-            <FormErrors errors={roles.errors} />
-          </div>
-        ) : !roles.data || roles.data.length === 0 ? (
-          <NoContent />
-        ) : (
-          <table className="cs-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">Projects</th>
-                <th scope="col">
-                  <span className="cs-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {roles.data.map((role) => (
-                <tr key={role.roleId}>
-                  <td>
-                    <div className="cs-strong">
-                      {role.name} {role.protected && <span className="cs-badge">Protected</span>}
-                    </div>
-                    {role.description && <div className="cs-muted cs-small">{role.description}</div>}
-                  </td>
-                  <td>
-                    <div className="cs-chips">
-                      {role.permissions.length === 0 && <span className="cs-muted">None</span>}
-                      {role.permissions.map((p) => (
-                        <span key={p} className="cs-chip">
-                          {PERMISSION_LABELS[p] ?? p}
-                        </span>
-                      ))}
-                    </div>
-                  </td>
-                  <td>{role.allProjects ? 'All projects' : role.projects.map(projectName).join(', ')}</td>
-                  <td className="cs-table__actions">
-                    <Button size="small" variant="ghost" aria-label={`${role.protected ? 'View' : 'Edit'} ${role.name}`} onClick={() => setPanel({ role })}>
-                      {role.protected ? 'View' : 'Edit'}
-                    </Button>
-                    <Button size="small" variant="ghost" aria-label={`Delete ${role.name}`} disabled={role.protected} onClick={() => removal.ask(role)}>
-                      Delete
-                    </Button>
-                  </td>
+        <ResourceList resource={roles}>
+          {(items) => (
+            <table className="cs-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Permissions</th>
+                  <th scope="col">Projects</th>
+                  <th scope="col">
+                    <span className="cs-visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              </thead>
+              <tbody>
+                {items.map((role) => (
+                  <tr key={role.roleId}>
+                    <td>
+                      <div className="cs-strong">
+                        {role.name} {role.protected && <span className="cs-badge">Protected</span>}
+                      </div>
+                      {role.description && <div className="cs-muted cs-small">{role.description}</div>}
+                    </td>
+                    <td>
+                      <div className="cs-chips">
+                        {role.permissions.length === 0 && <span className="cs-muted">None</span>}
+                        {role.permissions.map((p) => (
+                          <span key={p} className="cs-chip">
+                            {PERMISSION_LABELS[p] ?? p}
+                          </span>
+                        ))}
+                      </div>
+                    </td>
+                    <td>{role.allProjects ? 'All projects' : role.projects.map(projectName).join(', ')}</td>
+                    <td className="cs-table__actions">
+                      <Button size="small" variant="ghost" aria-label={`${role.protected ? 'View' : 'Edit'} ${role.name}`} onClick={() => setPanel({ role })}>
+                        {role.protected ? 'View' : 'Edit'}
+                      </Button>
+                      <Button size="small" variant="ghost" aria-label={`Delete ${role.name}`} disabled={role.protected} onClick={() => removal.ask(role)}>
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </ResourceList>
       </section>
       {panel && (
         <SidePanel title={panel.role ? (panel.role.protected ? panel.role.name : 'Edit Role') : 'New Role'} onClose={() => setPanel(null)}>
@@ -121,15 +114,7 @@ export default function RolesTab() {
           />
         </SidePanel>
       )}
-      {removal.deleting && (
-        <ConfirmDialog
-          message={`Are you sure you want to permanently delete the role "${removal.deleting.name}"?`}
-          confirmLabel="Delete"
-          loading={removal.busy}
-          onConfirm={() => void removal.confirm()}
-          onCancel={removal.cancel}
-        />
-      )}
+      <ConfirmDeleteDialog removal={removal} message={(role) => `Are you sure you want to permanently delete the role "${role.name}"?`} />
     </div>
   );
 }

@@ -2,13 +2,10 @@ import { useState, type FormEvent } from 'react';
 import {
   Button,
   Checkbox,
-  ConfirmDialog,
   CopyButton,
   FormErrors,
   Input,
-  Loader,
   Modal,
-  NoContent,
   Select,
   SidePanel,
   useHost,
@@ -16,6 +13,8 @@ import {
 import { errorsOf } from '../app/errors.js';
 import type { Member, Role } from '../session/types.js';
 import { canInviteMember, memberState } from '../shell/account-rules.js';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
+import { ResourceList } from './ResourceList.js';
 import { SettingsHeader } from './SettingsHeader.js';
 import { useConfirmedDelete } from './useConfirmedDelete.js';
 import { useResource } from './useResource.js';
@@ -58,67 +57,61 @@ export default function TeamTab() {
         }
       />
       <section className="cs-card cs-card--flush">
-        {members.loading && !members.data ? (
-          <Loader />
-        ) : members.errors ? (
-          <div className="cs-card__body">
-            <FormErrors errors={members.errors} />
-          </div>
-        ) : !members.data || members.data.length === 0 ? (
-          <NoContent />
-        ) : (
-          <table className="cs-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="cs-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.map((member) => {
-                const state = memberState(member);
-                const self = member.id === account.id;
-                return (
-                  <tr key={member.id}>
-                    <td>
-                      <div className="cs-member">
-                        <span className="cs-avatar cs-avatar--small" aria-hidden="true">
-                          {(member.name || member.email).charAt(0).toUpperCase()}
-                        </span>
-                        <span>{member.name}</span>
-                        {member.superAdmin ? <span className="cs-badge cs-badge--primary">Owner</span> : member.admin ? <span className="cs-badge cs-badge--primary">Admin</span> : null}
-                        {self && <span className="cs-muted">(you)</span>}
-                      </div>
-                    </td>
-                    <td>{member.email}</td>
-                    <td>{member.roleName ?? <span className="cs-muted">—</span>}</td>
-                    <td>
-                      {state ? <span className={['cs-badge', state === 'Pending' ? 'cs-badge--warning' : 'cs-badge--danger'].join(' ')}>{state}</span> : <span className="cs-badge cs-badge--success">Active</span>}
-                    </td>
-                    <td className="cs-table__actions">
-                      {!member.joined && (
-                        <Button size="small" variant="ghost" onClick={() => void resetLink(member)}>
-                          Reset invitation link
+        <ResourceList resource={members}>
+          {(items) => (
+            <table className="cs-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="cs-visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((member) => {
+                  const state = memberState(member);
+                  const self = member.id === account.id;
+                  return (
+                    <tr key={member.id}>
+                      <td>
+                        <div className="cs-member">
+                          <span className="cs-avatar cs-avatar--small" aria-hidden="true">
+                            {(member.name || member.email).charAt(0).toUpperCase()}
+                          </span>
+                          <span>{member.name}</span>
+                          {member.superAdmin ? <span className="cs-badge cs-badge--primary">Owner</span> : member.admin ? <span className="cs-badge cs-badge--primary">Admin</span> : null}
+                          {self && <span className="cs-muted">(you)</span>}
+                        </div>
+                      </td>
+                      <td>{member.email}</td>
+                      <td>{member.roleName ?? <span className="cs-muted">—</span>}</td>
+                      <td>
+                        {state ? <span className={['cs-badge', state === 'Pending' ? 'cs-badge--warning' : 'cs-badge--danger'].join(' ')}>{state}</span> : <span className="cs-badge cs-badge--success">Active</span>}
+                      </td>
+                      <td className="cs-table__actions">
+                        {!member.joined && (
+                          <Button size="small" variant="ghost" onClick={() => void resetLink(member)}>
+                            Reset invitation link
+                          </Button>
+                        )}
+                        <Button size="small" variant="ghost" aria-label={`Edit ${member.name}`} onClick={() => setPanel({ member })}>
+                          Edit
                         </Button>
-                      )}
-                      <Button size="small" variant="ghost" aria-label={`Edit ${member.name}`} onClick={() => setPanel({ member })}>
-                        Edit
-                      </Button>
-                      <Button size="small" variant="ghost" aria-label={`Delete ${member.name}`} disabled={self || member.superAdmin} onClick={() => removal.ask(member)}>
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
+                        <Button size="small" variant="ghost" aria-label={`Delete ${member.name}`} disabled={self || member.superAdmin} onClick={() => removal.ask(member)}>
+                          Delete
+                        </Button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+        </ResourceList>
       </section>
 
       {panel && (
@@ -126,15 +119,7 @@ export default function TeamTab() {
           <InviteMemberForm member={panel.member} roles={roles.data ?? []} onSaved={() => members.reload()} onUpdated={() => setPanel(null)} />
         </SidePanel>
       )}
-      {removal.deleting && (
-        <ConfirmDialog
-          message={`Are you sure you want to delete ${removal.deleting.name || removal.deleting.email} from the team?`}
-          confirmLabel="Delete"
-          loading={removal.busy}
-          onConfirm={() => void removal.confirm()}
-          onCancel={removal.cancel}
-        />
-      )}
+      <ConfirmDeleteDialog removal={removal} message={(member) => `Are you sure you want to delete ${member.name || member.email} from the team?`} />
       {link && (
         <Modal title="Invitation link" onClose={() => setLink(null)}>
           <p>Share this new link with {link.member.name || link.member.email}. The previous link no longer works.</p>

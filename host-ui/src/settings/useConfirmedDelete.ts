@@ -15,8 +15,17 @@ export interface ConfirmedDeleteOptions<T> {
   onErrors?(errors: string[]): void;
 }
 
+export interface ConfirmedDelete<T> {
+  /** The item awaiting confirmation, or null while no dialog is open. */
+  deleting: T | null;
+  ask(item: T): void;
+  cancel(): void;
+  confirm(): Promise<void>;
+  busy: boolean;
+}
+
 /** The ask → confirm → delete → refresh cycle every settings list shares. */
-export function useConfirmedDelete<T>(options: ConfirmedDeleteOptions<T>) {
+export function useConfirmedDelete<T>(options: ConfirmedDeleteOptions<T>): ConfirmedDelete<T> {
   const { api, toast } = useHost();
   const [deleting, setDeleting] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
