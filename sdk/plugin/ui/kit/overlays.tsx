@@ -65,19 +65,26 @@ export function SidePanel({ title, onClose, children, footer, width = 480 }: Sid
   return createPortal(
     <div className="cs-side-panel-backdrop">
       <div ref={ref} className="cs-side-panel" role="dialog" aria-modal="true" aria-labelledby={titleId} style={style} tabIndex={-1}>
-        <header className="cs-side-panel__header">
-          <h2 id={titleId} className="cs-side-panel__title">
-            {title}
-          </h2>
-          <button type="button" className="cs-icon-btn" aria-label="Close" onClick={onClose}>
-            <CloseIcon size={18} />
-          </button>
-        </header>
+        <OverlayHeader block="cs-side-panel" titleId={titleId} title={title} onClose={onClose} />
         <div className="cs-side-panel__body">{children}</div>
         {footer && <footer className="cs-side-panel__footer">{footer}</footer>}
       </div>
     </div>,
     container,
+  );
+}
+
+/** The title and close button a side panel and a modal share (`block` is the CSS block name). */
+function OverlayHeader({ block, titleId, title, onClose }: { block: string; titleId: string; title: ReactNode; onClose(): void }) {
+  return (
+    <header className={`${block}__header`}>
+      <h2 id={titleId} className={`${block}__title`}>
+        {title}
+      </h2>
+      <button type="button" className="cs-icon-btn" aria-label="Close" onClick={onClose}>
+        <CloseIcon size={18} />
+      </button>
+    </header>
   );
 }
 
@@ -115,16 +122,7 @@ export function Modal({ title, onClose, children, footer, size = 'medium', label
         aria-label={title ? undefined : label}
         tabIndex={-1}
       >
-        {title && (
-          <header className="cs-modal__header">
-            <h2 id={titleId} className="cs-modal__title">
-              {title}
-            </h2>
-            <button type="button" className="cs-icon-btn" aria-label="Close" onClick={onClose}>
-              <CloseIcon size={18} />
-            </button>
-          </header>
-        )}
+        {title && <OverlayHeader block="cs-modal" titleId={titleId} title={title} onClose={onClose} />}
         <div className="cs-modal__body">{children}</div>
         {footer && <footer className="cs-modal__footer">{footer}</footer>}
       </div>
