@@ -43,7 +43,7 @@ function newestMtime(paths, skip = /node_modules|dist|\.git/) {
 export function ensurePackages() {
   const marker = join(ROOT, 'node_modules', '.modules.yaml');
   const lock = join(ROOT, 'pnpm-lock.yaml');
-  const manifests = [join(ROOT, 'package.json'), lock, ...['core', 'sdk/plugin', 'host-ui', 'tests'].map((d) => join(ROOT, d, 'package.json'))];
+  const manifests = [join(ROOT, 'package.json'), lock, ...['core', 'sdk/plugin', 'sdk/tracker', 'host-ui', 'tests'].map((d) => join(ROOT, d, 'package.json'))];
   for (const dir of readdirSync(join(ROOT, 'plugins'))) manifests.push(join(ROOT, 'plugins', dir, 'package.json'));
   const stale = !existsSync(marker) || manifests.some((m) => existsSync(m) && statSync(m).mtimeMs > statSync(marker).mtimeMs);
   if (!stale) return;

@@ -3,15 +3,16 @@
  * stored byte and kill the server mid-upload, which the shared server of the other browser
  * tests must not see. Runs the real app (`core/src/main.ts`) on the embedded default.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
+// The same stamp-checked build `npm test` and `npm start` run, for Playwright started on its own.
+export { ensureTrackerBuilt } from '../../../scripts/setup.mjs';
 const CORE_DIR = join(REPO_ROOT, 'core');
-const TRACKER_DIR = join(REPO_ROOT, 'sdk', 'tracker');
 
 /** Fast flushes and a short silence so a test sees batches and ended sessions in seconds. */
 const INGEST_SETTINGS = { flushIntervalMs: 1000, sessionSilenceMinutes: 0.5, sweepEverySeconds: 1, gapSkipSeconds: 30 };
@@ -26,24 +27,6 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-function newestFile(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    const stat = statSync(path);
-    newest = Math.max(newest, stat.isDirectory() ? newestFile(path) : stat.mtimeMs);
-  }
-  return newest;
-}
-
-/** The server serves `/tracker.js` from the tracker's build: make it when it is missing or stale. */
-export function ensureTrackerBuilt(): void {
-  const script = join(TRACKER_DIR, 'dist', 'tracker.js');
-  if (existsSync(script) && statSync(script).mtimeMs >= newestFile(join(TRACKER_DIR, 'src'))) return;
-  const result = spawnSync(process.execPath, ['build.mjs'], { cwd: TRACKER_DIR, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`building the tracker failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 export class CassetteServer {
