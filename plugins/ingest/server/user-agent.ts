@@ -1,14 +1,8 @@
 import { UAParser } from 'ua-parser-js';
-import type { DeviceType } from '../api.js';
+import type { DeviceType, IngestSession } from '../api.js';
 
-export interface ParsedUserAgent {
-  browser: string | null;
-  browserVersion: string | null;
-  os: string | null;
-  osVersion: string | null;
-  device: string | null;
-  deviceType: DeviceType;
-}
+/** What a session's facts take from the user agent. */
+export type ParsedUserAgent = Pick<IngestSession, 'browser' | 'browserVersion' | 'os' | 'osVersion' | 'device' | 'deviceType'>;
 
 const DESKTOP_OSES = /^(windows|mac os|macos|linux|ubuntu|debian|fedora|chromium os|chrome os|freebsd|openbsd|netbsd|solaris|mint|arch|gentoo|suse|red hat|centos|manjaro)/i;
 
