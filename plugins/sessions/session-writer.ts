@@ -179,6 +179,7 @@ export async function refreshSummary(db: DatabaseService, sessionId: string, see
     memory: number | null;
     bad_request: boolean | null;
     missing_resource: boolean | null;
+    issue_names: string[] | null;
   }>(
     `select
        count(*) filter (where type = 'LOCATION')::int as pages,
@@ -189,12 +190,12 @@ export async function refreshSummary(db: DatabaseService, sessionId: string, see
        avg((payload->>'cpu')::float8) filter (where type = 'PERFORMANCE') as cpu,
        avg((payload->>'memoryUsed')::float8) filter (where type = 'PERFORMANCE') as memory,
        bool_or(type = 'FETCH' and status >= 400) as bad_request,
-       bool_or(type = 'RESOURCE' and success = false) as missing_resource
+       bool_or(type = 'RESOURCE' and success = false) as missing_resource,
+       array_agg(distinct name) filter (where type = 'ISSUE' and name is not null) as issue_names
      from sessions_events where session_id = ?`,
     [sessionId],
   );
-  const issues = await db.query<{ name: string }>(`select distinct name from sessions_events where session_id = ? and type = 'ISSUE' and name is not null`, [sessionId]);
-  const issueTypes = new Set(issues.map((i) => i.name));
+  const issueTypes = new Set(agg!.issue_names ?? []);
   if (agg!.errors > 0) issueTypes.add('js_exception');
   if (agg!.bad_request) issueTypes.add('bad_request');
   if (agg!.missing_resource) issueTypes.add('missing_resource');
