@@ -44,7 +44,7 @@ export function ensurePackages() {
   const marker = join(ROOT, 'node_modules', '.modules.yaml');
   const lock = join(ROOT, 'pnpm-lock.yaml');
   const manifests = [join(ROOT, 'package.json'), lock, ...['core', 'sdk/plugin', 'sdk/tracker', 'host-ui', 'tests'].map((d) => join(ROOT, d, 'package.json'))];
-  for (const dir of readdirSync(join(ROOT, 'plugins'))) manifests.push(join(ROOT, 'plugins', dir, 'package.json'));
+  for (const group of ['plugins', 'packages']) for (const dir of readdirSync(join(ROOT, group))) manifests.push(join(ROOT, group, dir, 'package.json'));
   const stale = !existsSync(marker) || manifests.some((m) => existsSync(m) && statSync(m).mtimeMs > statSync(marker).mtimeMs);
   if (!stale) return;
   log('installing packages (pnpm install)');
@@ -54,7 +54,7 @@ export function ensurePackages() {
 
 export function ensureUiBuilt({ force = false } = {}) {
   const stamp = join(ROOT, 'host-ui', 'dist', '.built');
-  const sources = newestMtime([join(ROOT, 'host-ui'), join(ROOT, 'sdk', 'plugin'), join(ROOT, 'plugins'), join(ROOT, 'package.json')]);
+  const sources = newestMtime([join(ROOT, 'host-ui'), join(ROOT, 'sdk', 'plugin'), join(ROOT, 'packages'), join(ROOT, 'plugins'), join(ROOT, 'package.json')]);
   if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return;
   log('building the UI');
   const status = run('pnpm', ['run', 'build:ui']);

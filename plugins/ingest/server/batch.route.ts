@@ -3,7 +3,7 @@ import type { BatchRequest, BatchResponse } from '@cassette/tracker/protocol';
 import { decodeBatchBody } from './batch-decoder.js';
 import { conflictFor, storeBatch } from './batch-store.js';
 import { processSessionJob, processJobId } from './process-session.job.js';
-import { sanitizeRecording } from './recording-sanitizer.js';
+import { sanitizeRecording } from '@cassette/recording-safety';
 import type { IngestRuntime } from './runtime.js';
 import { sessionForBatch } from './session-store.js';
 import { verifySessionToken } from './session-token.js';

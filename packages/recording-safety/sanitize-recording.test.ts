@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordingEvent } from '@cassette/tracker/protocol';
-import { isDangerousUrl, sanitizeRecording } from './recording-sanitizer.js';
+import { isDangerousUrl, sanitizeRecording } from './sanitize-recording.js';
 
 const el = (id: number, tagName: string, attributes: Record<string, unknown> = {}, childNodes: unknown[] = []) => ({ type: 2, id, tagName, attributes, childNodes });
 const text = (id: number, textContent: string) => ({ type: 3, id, textContent });

@@ -1,0 +1,3 @@
+// Recorded DOM is untrusted HTML: the same rules run when ingest stores it and when the player rebuilds it.
+export { isDangerousUrl, sanitizeRecording } from './sanitize-recording.js';
+export type { SanitizeReport } from './sanitize-recording.js';
