@@ -128,6 +128,7 @@ describe('POST /api/ingest/v1/batch', () => {
     await refused(() => sendBatch(w.t, { ...batch(s.sessionId, 0), seq: 1.5 }, opts), 400, /seq/);
     await refused(() => sendBatch(w.t, { ...batch(s.sessionId, 0), sessionId: 'abc' }, opts), 400, /sessionId/);
     await refused(() => sendBatch(w.t, batch(s.sessionId, 0, { events: [{ type: 'click', ts: 1 } as never] }), opts), 400, /events\[0\]/);
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 0, { events: [{ type: 'click', ts: 1, selector: 'a', label: '', tag: 'x'.repeat(65) }] }), opts), 400, /events\[0\]\.tag/);
     await refused(() => sendBatch(w.t, batch(s.sessionId, 0, { events: [{ type: 'teleport', ts: 1 } as never] }), opts), 400, /unknown event type "teleport"/);
     await refused(() => sendBatch(w.t, batch(s.sessionId, 0, { recording: [{ type: 2, timestamp: 1, data: 'x' }] }), opts), 400, /recording\[0\]/);
     await refused(() => sendBatch(w.t, batch(s.sessionId, 0, { events: [{ type: 'console', ts: 1, level: 'shout', value: 'x' } as never] }), opts), 400, /events\[0\]/);

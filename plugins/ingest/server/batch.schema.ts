@@ -27,7 +27,7 @@ const EVENT_SCHEMAS: Record<TrackerEventType, TSchema> = {
       ),
     ),
   }),
-  click: event('click', { selector: Text, label: Short, x: Type.Optional(Type.Number()), y: Type.Optional(Type.Number()) }),
+  click: event('click', { selector: Text, label: Short, x: Type.Optional(Type.Number()), y: Type.Optional(Type.Number()), tag: Type.Optional(Type.String({ maxLength: 64 })) }),
   input: event('input', { selector: Text, label: Short, value: Text, mode: InputMode }),
   custom: event('custom', { name: Short, payload: Type.Optional(Type.Unknown()) }),
   user_id: event('user_id', { userId: Type.String({ maxLength: 256 }) }),

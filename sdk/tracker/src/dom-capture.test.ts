@@ -54,11 +54,19 @@ describe('selectors and labels', () => {
 });
 
 describe('clicks', () => {
-  it('reports the interactive element clicked, with selector and label', () => {
+  it('reports the interactive element clicked, with selector, label and tag', () => {
     document.body.innerHTML = '<button id="go"><span>Checkout</span></button>';
     const { seen } = capture();
     document.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    expect(seen).toEqual([expect.objectContaining({ type: 'click', ts: 42, selector: '#go', label: 'Checkout' })]);
+    expect(seen).toEqual([expect.objectContaining({ type: 'click', ts: 42, selector: '#go', label: 'Checkout', tag: 'button' })]);
+  });
+
+  it("tells the server a click was on a field (a field's click is never a dead click)", () => {
+    document.body.innerHTML = '<p>Plain <b>text</b></p><input id="q">';
+    const { seen } = capture();
+    document.querySelector('b')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    document.getElementById('q')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(seen.map((e) => (e as { tag?: string }).tag)).toEqual(['b', 'input']);
   });
 });
 

@@ -43,7 +43,7 @@ export function installDomCapture(
     const raw = ev.target as Element | null;
     if (!raw || raw.nodeType !== 1) return;
     const el = clickTarget(raw);
-    const e: ClickEvent = { type: 'click', ts: now(), selector: cssSelector(el), label: elementLabel(el, rules) };
+    const e: ClickEvent = { type: 'click', ts: now(), selector: cssSelector(el), label: elementLabel(el, rules), tag: el.tagName.toLowerCase() };
     if (Number.isFinite(ev.pageX)) {
       e.x = Math.round(ev.pageX);
       e.y = Math.round(ev.pageY);

@@ -3,6 +3,8 @@ import type { PageTimings, PerformanceEvent, ResourceEvent } from './protocol';
 
 const SLOW_RESOURCE_MS = 3_000;
 const TTI_QUIET_MS = 5_000;
+/** Frames are counted this long before each sample: long enough for a stable rate, short enough to cost nothing. */
+export const FPS_WINDOW_MS = 1_000;
 
 interface NavLike {
   startTime: number;
@@ -66,6 +68,40 @@ export function cpuBusyPercent(tasks: LongTask[], from: number, to: number): num
   return Math.min(100, Math.round((busy / span) * 100));
 }
 
+export interface FrameClock {
+  requestAnimationFrame(cb: (time: number) => void): number;
+  cancelAnimationFrame(handle: number): void;
+}
+
+/**
+ * Counts animation frames for `windowMs` (by the frames' own timestamps) and answers frames per
+ * second. Browsers stop animation frames in hidden tabs, so a measurement may never finish:
+ * the returned function cancels it, and no frame is requested after it finished or was cancelled.
+ */
+export function measureFps(clock: FrameClock, windowMs: number, done: (fps: number) => void): () => void {
+  let first: number | undefined;
+  let frames = 0;
+  let handle = 0;
+  let active = true;
+  const onFrame = (time: number) => {
+    if (!active) return;
+    if (first === undefined) first = time;
+    else frames += 1;
+    const elapsed = time - first;
+    if (elapsed >= windowMs) {
+      active = false;
+      done(Math.round((frames * 1000) / elapsed));
+      return;
+    }
+    handle = clock.requestAnimationFrame(onFrame);
+  };
+  handle = clock.requestAnimationFrame(onFrame);
+  return () => {
+    if (active) clock.cancelAnimationFrame(handle);
+    active = false;
+  };
+}
+
 export interface PerformanceCaptureDeps {
   ingestPoint: string;
   sampleMs: number;
@@ -91,7 +127,7 @@ function observe(win: Window & typeof globalThis, type: string, cb: (entries: Pe
 
 /**
  * Page timings (sent once, after load has settled or when the page hides), failed and slow
- * resources, and periodic CPU / memory samples while the page is visible.
+ * resources, and periodic CPU / memory / FPS samples while the page is visible.
  */
 export function installPerformanceCapture(win: Window & typeof globalThis, deps: PerformanceCaptureDeps): { flushTimings: () => void; dispose: () => void } {
   const perf = win.performance;
@@ -162,8 +198,7 @@ export function installPerformanceCapture(win: Window & typeof globalThis, deps:
   else win.addEventListener('load', afterLoad, { once: true });
 
   let lastSample = perf?.now?.() ?? 0;
-  const sampler = setInterval(() => {
-    if (win.document.visibilityState === 'hidden') return;
+  const takeSample = (fps?: number) => {
     const t = perf?.now?.() ?? 0;
     const sample: PerformanceEvent = { type: 'performance', ts: deps.now(), cpu: cpuBusyPercent(longTasks, lastSample, t) };
     lastSample = t;
@@ -172,13 +207,29 @@ export function installPerformanceCapture(win: Window & typeof globalThis, deps:
       sample.memoryUsed = memory.usedJSHeapSize;
       sample.memoryTotal = memory.totalJSHeapSize;
     }
+    if (fps !== undefined) sample.fps = fps;
     deps.emitSample(sample);
+  };
+  // Frames are counted only for a short window before each sample, and only while the page is
+  // visible: no animation-frame loop runs the rest of the time. A window the page hid during
+  // never ends; the next tick drops it, like any sample of a hidden page.
+  let cancelFps: (() => void) | undefined;
+  const sampler = setInterval(() => {
+    cancelFps?.();
+    cancelFps = undefined;
+    if (win.document.visibilityState === 'hidden') return;
+    if (typeof win.requestAnimationFrame !== 'function') return takeSample();
+    cancelFps = measureFps(win, Math.min(FPS_WINDOW_MS, deps.sampleMs / 2), (fps) => {
+      cancelFps = undefined;
+      takeSample(fps);
+    });
   }, deps.sampleMs);
 
   return {
     flushTimings,
     dispose: () => {
       clearInterval(sampler);
+      cancelFps?.();
       if (timingTimer) clearTimeout(timingTimer);
       win.removeEventListener('load', afterLoad);
       win.removeEventListener('error', onResourceError, true);

@@ -125,7 +125,15 @@ export interface PageTimings {
 export interface PageEvent extends Base { type: 'page'; url: string; referrer: string; title: string }
 /** Timings of the current page, sent once they are known (LCP settles late). */
 export interface PageTimingEvent extends Base { type: 'page_timing'; url: string; timings: PageTimings }
-export interface ClickEvent extends Base { type: 'click'; selector: string; label: string; x?: number; y?: number }
+export interface ClickEvent extends Base {
+  type: 'click';
+  selector: string;
+  label: string;
+  x?: number;
+  y?: number;
+  /** Lower-case tag name of the clicked element (`button`, `input`, ...): fields are never dead clicks. */
+  tag?: string;
+}
 /** `value` is already masked per the input mode; never present for password fields. */
 export interface InputEvent extends Base { type: 'input'; selector: string; label: string; value: string; mode: InputMode }
 export interface CustomEvent extends Base { type: 'custom'; name: string; payload?: unknown }
