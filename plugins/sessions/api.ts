@@ -217,6 +217,7 @@ export interface PerformanceSample {
  * recording is not inside: the player streams it chunk by chunk (see RecordingIndex).
  * `logs`, `resources`, `stackEvents` and `performance` are present only when the caller
  * holds DEV_TOOLS (`devtools: true`); otherwise they are empty and `devtools` is false.
+ * Each list holds at most 5,000 items (the earliest); null fields are left out of the JSON.
  */
 export interface Session extends SessionSummary {
   siteId: number;
@@ -265,6 +266,7 @@ export interface RecordingChunk {
   events: Array<{ type: number; timestamp: number; data: unknown; delay?: number }>;
 }
 
+/** `POST /sessions/search2` and `GET /sessions2/favorite` (the caller's bookmarks, newest first). */
 export interface SessionSearchResult {
   sessions: SessionSummary[];
   total: number;

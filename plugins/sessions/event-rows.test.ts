@@ -16,6 +16,12 @@ describe('event rows', () => {
     expect(timings).toEqual([{ seq: 4, idx: 1, url: 'https://x.test/', timings: expect.objectContaining({ ttfb: 10, lcp: null }) }]);
   });
 
+  it("keeps a click's position and the clicked element's tag in the payload", () => {
+    const { rows } = eventRows(0, [{ type: 'click', ts: 1_800_000_000_000, selector: 'div > b', label: 'B', x: 3, y: 4, tag: 'b' }], 0);
+    expect(rows[0]).toMatchObject({ type: 'CLICK', selector: 'div > b', payload: { x: 3, y: 4, tag: 'b' } });
+    expect(eventRows(0, [{ type: 'click', ts: 1_800_000_000_000, selector: 'a', label: '' }], 0).rows[0]!.payload).toBeNull();
+  });
+
   it('drops NUL characters and caps text', () => {
     expect(text('a\u0000b')).toBe('ab');
     expect(text('x'.repeat(3000))).toHaveLength(2000);

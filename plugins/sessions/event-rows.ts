@@ -8,7 +8,7 @@ import type { TrackerEvent } from '@cassette/plugin-ingest/api';
  * |---------------------|-------------|--------------------------------------------------------|
  * | page                | LOCATION    | url, host, path, label = title; timings from page_timing |
  * | page_timing         | (none)      | fills the timing columns of the matching LOCATION row  |
- * | click               | CLICK       | selector, label                                        |
+ * | click               | CLICK       | selector, label; payload { x, y, tag }                 |
  * | input               | INPUT       | selector, label, value (masked in the browser)         |
  * | custom              | CUSTOM      | name, value = payload as JSON                          |
  * | request (fetch/xhr) | FETCH       | url, host, path, method, status, success, duration     |
@@ -194,7 +194,7 @@ export function eventRows(seq: number, events: readonly TrackerEvent[], fallback
         break;
       }
       case 'click':
-        rows.push({ ...base, type: 'CLICK', selector: text(e.selector), label: text(e.label, INDEXED_TEXT_MAX), payload: payloadOf({ x: num(e.x), y: num(e.y) }) });
+        rows.push({ ...base, type: 'CLICK', selector: text(e.selector), label: text(e.label, INDEXED_TEXT_MAX), payload: payloadOf({ x: num(e.x), y: num(e.y), tag: text(e.tag, 64) }) });
         break;
       case 'input':
         rows.push({ ...base, type: 'INPUT', selector: text(e.selector), label: text(e.label, INDEXED_TEXT_MAX), value: text(e.value), payload: payloadOf({ mode: text(e.mode, 20) }) });

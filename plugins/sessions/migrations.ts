@@ -133,4 +133,51 @@ export const sessionsMigrations: Migration[] = [
       `create index sessions_sessions_project_uuid on sessions_sessions (project_id, user_uuid)`,
     ],
   },
+  {
+    // Issues found by the sessions.issues processor (issues/), and its detectors' state per
+    // session; issue_id is `${type}:${seq}:${idx}` so a repeated batch inserts nothing.
+    id: '0006_issues',
+    up: [
+      `create table sessions_issues (
+        project_id integer not null,
+        session_id text not null,
+        issue_id text not null,
+        type text not null,
+        context_string text not null,
+        ts timestamptz not null,
+        seq integer not null,
+        idx integer not null,
+        payload jsonb,
+        primary key (session_id, issue_id)
+      )`,
+      `create index sessions_issues_project_type_ts on sessions_issues (project_id, type, ts)`,
+      `create table sessions_issue_state (
+        session_id text primary key,
+        project_id integer not null,
+        last_seq integer not null,
+        state jsonb not null,
+        finished_at timestamptz,
+        updated_at timestamptz not null default now()
+      )`,
+      `alter table sessions_sessions add column issue_score integer not null default 0`,
+    ],
+  },
+  {
+    // What the player needs to know about each stored batch without reading its blob
+    // (written by the sessions.recordingIndex processor, idempotent per (session, seq)).
+    id: '0007_recording_chunks',
+    up: [
+      `create table sessions_recording_chunks (
+        project_id integer not null,
+        session_id text not null,
+        seq integer not null,
+        page_no integer not null,
+        first_ts timestamptz,
+        last_ts timestamptz,
+        has_full_snapshot boolean not null,
+        bytes integer not null,
+        primary key (session_id, seq)
+      )`,
+    ],
+  },
 ];

@@ -13,7 +13,16 @@ describe('sessions plugin', () => {
 
   it('mounts its routes with the access they declare', () => {
     const mine = t.kernel.routes.filter((r) => r.plugin === 'sessions').map((r) => `${r.method} ${r.path} ${r.access.auth} ${r.access.permission ?? '-'}`);
-    expect(mine.sort()).toEqual(['POST /api/:projectId/sessions/gdpr/delete-user admin -', 'POST /api/:projectId/sessions/search2 user SESSION_REPLAY']);
+    expect(mine.sort()).toEqual([
+      'GET /api/:projectId/sessions2/:sessionId user SESSION_REPLAY',
+      'GET /api/:projectId/sessions2/:sessionId/favorite user SESSION_REPLAY',
+      'GET /api/:projectId/sessions2/:sessionId/recording user SESSION_REPLAY',
+      'GET /api/:projectId/sessions2/:sessionId/recording/:seq user SESSION_REPLAY',
+      'GET /api/:projectId/sessions2/favorite user SESSION_REPLAY',
+      'POST /api/:projectId/sessions/gdpr/delete-user admin -',
+      'POST /api/:projectId/sessions/search2 user SESSION_REPLAY',
+      'POST /api/:projectId/sessions2/:sessionId/viewed user SESSION_REPLAY',
+    ]);
   });
 
   it("lists the project's sessions newest first, ten a page, with the display-name rule", async () => {
@@ -46,15 +55,15 @@ describe('sessions plugin', () => {
     const s = ingestSession(projectId, tenantId, { userId: 'lin@example.test', metadata: { plan: 'pro' } });
     await t.started(s);
     await t.started(ingestSession(projectId, tenantId, { userId: 'lin@example.test', startedAt: s.startedAt - 86_400_000 }));
-    await t.batch(
-      s,
-      decodedBatch(s, 0, [
-        { type: 'page', ts: s.startedAt + 5, url: s.url, referrer: '', title: 'Products' },
-        { type: 'click', ts: s.startedAt + 900, selector: 'a', label: 'Next' },
-        { type: 'error', ts: s.startedAt + 1500, source: 'js_exception', name: 'Error', message: 'bad' },
-        { type: 'console', ts: s.startedAt + 1600, level: 'log', value: 'hi' },
-      ]),
-    );
+    const batch0 = decodedBatch(s, 0, [
+      { type: 'page', ts: s.startedAt + 5, url: s.url, referrer: '', title: 'Products' },
+      { type: 'click', ts: s.startedAt + 900, selector: 'a', label: 'Next' },
+      { type: 'error', ts: s.startedAt + 1500, source: 'js_exception', name: 'Error', message: 'bad' },
+      { type: 'console', ts: s.startedAt + 1600, level: 'log', value: 'hi' },
+    ]);
+    await t.batch(s, batch0);
+    // Issue types come from the issues processor, which ingest runs after the summary.
+    await t.state.processors.find((p) => p.id === 'sessions.issues')!.batch!(s, batch0, t.ctx);
     await t.ctx.db.query('insert into sessions_favorites (session_id, user_id, project_id) values (?, ?, ?)', [s.sessionId, owner.id, projectId]);
     const res = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: owner.token, body: { limit: 1 } });
     expect(res.body.data.total).toBe(2);

@@ -1,12 +1,20 @@
 import { coreEvents, coreServices, definePlugin } from '@cassette/plugin-sdk/server';
 import { ingestExtensionPoints, ingestServices } from '@cassette/plugin-ingest/api';
+import { listFavoritesRoute, toggleFavoriteRoute } from './favorites.route.js';
 import { gdprDeleteUserRoute } from './gdpr-delete-user.route.js';
+import { issuesProcessor } from './issues/issues.processor.js';
 import { sessionsMigrations } from './migrations.js';
+import { recordingIndexProcessor } from './recording-index.processor.js';
+import { recordingChunkRoute, recordingIndexRoute } from './recording.route.js';
 import { deleteProjectSessionsJob, enforceRetention, RETENTION_EVERY_MS, retentionJob } from './retention.job.js';
 import { searchSessionsRoute } from './search.route.js';
 import { SessionDeletion, sessionDeletionRef } from './session-deletion.js';
+import { sessionDetailRoute } from './session-detail.route.js';
+import { sessionReadingRef, type SessionReading } from './session-reading.js';
 import { SessionEntity } from './session.entity.js';
+import { sessionEndPublisher } from './session-end-publisher.processor.js';
 import { sessionSummaryProcessor } from './session-summary.processor.js';
+import { markViewedRoute } from './viewed.route.js';
 
 export default definePlugin({
   id: 'sessions',
@@ -23,6 +31,11 @@ export default definePlugin({
       if (!deletion) throw new Error('sessions: the deletion service is not created yet');
       return deletion;
     };
+    let reading: SessionReading | null = null;
+    const boundReading = () => {
+      if (!reading) throw new Error('sessions: the reading services are not created yet');
+      return reading;
+    };
     r.entities(SessionEntity);
     r.migrations(...sessionsMigrations);
     r.provide({
@@ -30,9 +43,24 @@ export default definePlugin({
       deps: { database: coreServices.database, recordings: ingestServices.recordings },
       create: ({ database, recordings }) => (deletion = new SessionDeletion(database, recordings)),
     });
+    r.provide({
+      ref: sessionReadingRef,
+      deps: { recordings: ingestServices.recordings, projects: coreServices.projects },
+      create: (services) => (reading = services),
+    });
     r.route(searchSessionsRoute);
+    // Fastify matches the static `/sessions2/favorite` before `/sessions2/:sessionId`, whatever the order here.
+    r.route(listFavoritesRoute);
+    r.route(sessionDetailRoute(() => boundReading().projects));
+    r.route(toggleFavoriteRoute);
+    r.route(markViewedRoute);
+    r.route(recordingIndexRoute(() => boundReading().recordings));
+    r.route(recordingChunkRoute(() => boundReading().recordings));
     r.route(gdprDeleteUserRoute(boundDeletion));
     r.extend(ingestExtensionPoints.processors, sessionSummaryProcessor);
+    r.extend(ingestExtensionPoints.processors, issuesProcessor);
+    r.extend(ingestExtensionPoints.processors, recordingIndexProcessor);
+    r.extend(ingestExtensionPoints.processors, sessionEndPublisher);
     r.job(retentionJob, async (_payload, { deps, log }) => {
       await enforceRetention({ db: deps.database, projects: deps.projects, deletion: deps.deletion, log });
     });

@@ -19,7 +19,7 @@ export class SessionDeletion {
     for (let start = 0; start < sessionIds.length; start += DELETE_CHUNK) {
       const chunk = sessionIds.slice(start, start + DELETE_CHUNK);
       await this.recordings.deleteSessions(projectId, chunk);
-      for (const table of ['sessions_events', 'sessions_viewed', 'sessions_favorites', 'sessions_sessions']) {
+      for (const table of ['sessions_events', 'sessions_issues', 'sessions_issue_state', 'sessions_recording_chunks', 'sessions_viewed', 'sessions_favorites', 'sessions_sessions']) {
         await this.db.query(`delete from ${table} where project_id = ? and session_id in (?)`, [projectId, chunk]);
       }
     }

@@ -101,7 +101,7 @@ describe('session summary processor', () => {
       errors_count: 1,
       console_logs_count: 1,
       requests_count: 1,
-      issue_types: ['bad_request', 'custom', 'js_exception', 'missing_resource'],
+      issue_types: [], // the issues processor's column (issues/issues.processor.test.ts)
       duration_ms: 6000, // the DOM recording's last event
       avg_cpu: 30,
       avg_memory_used: 2000,
@@ -180,7 +180,8 @@ describe('session summary processor', () => {
         pagesCount: 1,
         eventsCount: 1,
         errorsCount: 1,
-        issueTypes: ['js_exception'],
+        // What the issues processor stored before the end (it did not run here; a handled error is no issue anyway).
+        issueTypes: [],
       },
     ]);
     const row = await session(s.sessionId);

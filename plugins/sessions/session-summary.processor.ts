@@ -1,7 +1,6 @@
 import type { DecodedBatch, IngestProcessor, IngestSession } from '@cassette/plugin-ingest/api';
-import { sessionsEvents } from './api.js';
 import { eventRows, eventTime } from './event-rows.js';
-import { applyTimings, finishSession, insertEvents, markEndPublished, refreshIdentity, refreshSummary, startIdentityRows, unpublishedEnd, upsertSession } from './session-writer.js';
+import { applyTimings, finishSession, insertEvents, refreshIdentity, refreshSummary, startIdentityRows, upsertSession } from './session-writer.js';
 
 /** The latest activity a batch shows (DOM or semantic), never later than when it arrived. */
 function lastActivity(batch: DecodedBatch): number | null {
@@ -37,25 +36,8 @@ export const sessionSummaryProcessor: IngestProcessor = {
     await refreshSummary(db, session.sessionId, lastActivity(batch));
   },
 
-  async sessionEnded(session: IngestSession, end, { db, events, log }) {
+  async sessionEnded(session: IngestSession, end, { db }) {
     await upsertSession(db, session, 'ifMissing');
     await finishSession(db, session.sessionId, end.endedAt);
-    // At least once: a repeated call publishes only if the first one never got that far.
-    const ended = await unpublishedEnd(db, session.sessionId);
-    if (!ended) return;
-    await events.publish(sessionsEvents.ended, {
-      tenantId: ended.tenant_id ?? session.tenantId,
-      projectId: ended.project_id,
-      sessionId: ended.session_id,
-      startedAt: new Date(ended.started_at).getTime(),
-      duration: ended.duration_ms,
-      userId: ended.user_id,
-      pagesCount: ended.pages_count,
-      eventsCount: ended.events_count,
-      errorsCount: ended.errors_count,
-      issueTypes: ended.issue_types,
-    });
-    await markEndPublished(db, session.sessionId);
-    log.debug({ sessionId: ended.session_id, reason: end.reason }, 'session ended');
   },
 };

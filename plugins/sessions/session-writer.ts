@@ -164,8 +164,9 @@ export async function refreshIdentity(db: DatabaseService, sessionId: string): P
 const DURATION_SQL = `least(${MAX_INT}, greatest(0, floor(extract(epoch from (last_event_at - started_at)) * 1000)))::int`;
 
 /**
- * Counts, issue types and performance averages from the stored events; `seenUntil` (epoch ms)
- * moves the last activity forward (never back), and the duration follows it.
+ * Counts and performance averages from the stored events; `seenUntil` (epoch ms) moves the
+ * last activity forward (never back), and the duration follows it. Issue types and the issue
+ * score belong to the issues processor (issues/issues.processor.ts).
  */
 export async function refreshSummary(db: DatabaseService, sessionId: string, seenUntil: number | null): Promise<void> {
   const counted = COUNTED_EVENT_TYPES.map((t) => `'${t}'`).join(', ');
@@ -177,9 +178,6 @@ export async function refreshSummary(db: DatabaseService, sessionId: string, see
     requests: number;
     cpu: number | null;
     memory: number | null;
-    bad_request: boolean | null;
-    missing_resource: boolean | null;
-    issue_names: string[] | null;
   }>(
     `select
        count(*) filter (where type = 'LOCATION')::int as pages,
@@ -188,25 +186,18 @@ export async function refreshSummary(db: DatabaseService, sessionId: string, see
        count(*) filter (where type = 'CONSOLE')::int as logs,
        count(*) filter (where type = 'FETCH')::int as requests,
        avg((payload->>'cpu')::float8) filter (where type = 'PERFORMANCE') as cpu,
-       avg((payload->>'memoryUsed')::float8) filter (where type = 'PERFORMANCE') as memory,
-       bool_or(type = 'FETCH' and status >= 400) as bad_request,
-       bool_or(type = 'RESOURCE' and success = false) as missing_resource,
-       array_agg(distinct name) filter (where type = 'ISSUE' and name is not null) as issue_names
+       avg((payload->>'memoryUsed')::float8) filter (where type = 'PERFORMANCE') as memory
      from sessions_events where session_id = ?`,
     [sessionId],
   );
-  const issueTypes = new Set(agg!.issue_names ?? []);
-  if (agg!.errors > 0) issueTypes.add('js_exception');
-  if (agg!.bad_request) issueTypes.add('bad_request');
-  if (agg!.missing_resource) issueTypes.add('missing_resource');
   await db.query(
     `update sessions_sessions set
        pages_count = ?, events_count = ?, errors_count = ?, console_logs_count = ?, requests_count = ?,
-       avg_cpu = ?, avg_memory_used = ?, issue_types = ?::jsonb,
+       avg_cpu = ?, avg_memory_used = ?,
        last_event_at = greatest(last_event_at, ?::timestamptz),
        updated_at = now()
      where session_id = ?`,
-    [agg!.pages, agg!.events, agg!.errors, agg!.logs, agg!.requests, agg!.cpu, agg!.memory, JSON.stringify([...issueTypes].sort()), seenUntil === null ? null : new Date(seenUntil), sessionId],
+    [agg!.pages, agg!.events, agg!.errors, agg!.logs, agg!.requests, agg!.cpu, agg!.memory, seenUntil === null ? null : new Date(seenUntil), sessionId],
   );
   await db.query(`update sessions_sessions set duration_ms = coalesce(${DURATION_SQL}, 0) where session_id = ?`, [sessionId]);
 }

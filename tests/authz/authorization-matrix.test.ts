@@ -89,6 +89,26 @@ async function trackerBatch(w: World): Promise<Cell> {
   };
 }
 
+/** A session of tenant A's first project, recorded through the tracker endpoints and processed (once per run). */
+let recorded: Promise<string> | null = null;
+function recordedSession(w: World): Promise<string> {
+  recorded ??= (async () => {
+    const started = await w.t.request('POST', '/api/ingest/v1/start', { body: await trackerStart(w) });
+    const { sessionId, token } = started.body.data;
+    const now = Date.now();
+    const body = { sessionId, seq: 0, sentAt: now, pageNo: 0, recording: [{ type: 4, timestamp: now, data: { href: 'https://shop.example.test/', width: 1280, height: 720 } }], events: [{ type: 'click', ts: now, selector: 'a', label: 'A' }] };
+    await w.t.request('POST', `/api/ingest/v1/batch?token=${encodeURIComponent(token)}`, { body });
+    const until = Date.now() + 15_000;
+    while ((await w.t.request('GET', `/api/${w.projectId}/sessions2/${sessionId}/recording`, { token: w.adminToken })).body?.data?.chunks?.length !== 1) {
+      if (Date.now() > until) throw new Error('the recorded session was not processed in time');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return sessionId as string;
+  })();
+  return recorded;
+}
+const SESSION_REPLAY: Statuses = [401, 403, 200, 200, 404];
+
 const MATRIX: Record<string, { statuses: Statuses; fixture: Fixture }> = {
   'GET /api/signup': { statuses: PUBLIC_OK, fixture: () => ({ url: '/api/signup' }) },
   'POST /api/signup': {
@@ -142,6 +162,12 @@ const MATRIX: Record<string, { statuses: Statuses; fixture: Fixture }> = {
   'DELETE /api/:projectId/metadata/:index': { statuses: ADMIN_OWNED, fixture: async (w) => ({ url: `/api/${await projectWithField(w)}/metadata/1` }) },
   // sessions plugin
   'POST /api/:projectId/sessions/search2': { statuses: [401, 403, 200, 200, 404], fixture: (w) => ({ url: `/api/${w.projectId}/sessions/search2`, body: { page: 1 } }) },
+  'GET /api/:projectId/sessions2/:sessionId': { statuses: SESSION_REPLAY, fixture: async (w) => ({ url: `/api/${w.projectId}/sessions2/${await recordedSession(w)}` }) },
+  'GET /api/:projectId/sessions2/:sessionId/favorite': { statuses: SESSION_REPLAY, fixture: async (w) => ({ url: `/api/${w.projectId}/sessions2/${await recordedSession(w)}/favorite` }) },
+  'GET /api/:projectId/sessions2/favorite': { statuses: SESSION_REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/sessions2/favorite` }) },
+  'POST /api/:projectId/sessions2/:sessionId/viewed': { statuses: SESSION_REPLAY, fixture: async (w) => ({ url: `/api/${w.projectId}/sessions2/${await recordedSession(w)}/viewed` }) },
+  'GET /api/:projectId/sessions2/:sessionId/recording': { statuses: SESSION_REPLAY, fixture: async (w) => ({ url: `/api/${w.projectId}/sessions2/${await recordedSession(w)}/recording` }) },
+  'GET /api/:projectId/sessions2/:sessionId/recording/:seq': { statuses: SESSION_REPLAY, fixture: async (w) => ({ url: `/api/${w.projectId}/sessions2/${await recordedSession(w)}/recording/0` }) },
   'POST /api/:projectId/sessions/gdpr/delete-user': { statuses: ADMIN_OWNED, fixture: (w) => ({ url: `/api/${w.projectId}/sessions/gdpr/delete-user`, body: { userId: `gone-${w.unique()}` } }) },
   // ingest plugin: public tracker endpoints, authorised by the project key and the session token instead of a login.
   'POST /api/ingest/v1/start': { statuses: PUBLIC_OK, fixture: async (w) => ({ url: '/api/ingest/v1/start', body: await trackerStart(w) }) },

@@ -69,7 +69,11 @@ export async function createSessionsTestKernel(): Promise<SessionsTestKernel> {
     processor,
     started: (s: IngestSession) => processor.sessionStarted!(s, ctx),
     batch: (s: IngestSession, b: DecodedBatch) => processor.batch!(s, b, ctx),
-    ended: (s: IngestSession, e: SessionEnd) => processor.sessionEnded!(s, e, ctx),
+    // The end runs through every processor, in ingest's order: the end event goes out last.
+    ended: async (s: IngestSession, e: SessionEnd) => {
+      const ordered = [...state.processors].sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.id.localeCompare(b.id));
+      for (const p of ordered) await p.sessionEnded?.(s, e, ctx);
+    },
   });
 }
 
