@@ -2,11 +2,15 @@ import { lazy } from 'react';
 import { defineUiPlugin, hostSlots } from '@cassette/plugin-sdk/ui';
 import { DeleteUserData } from './delete-user-data.js';
 
-const SessionsListPage = lazy(() => import('./sessions-list.page.js'));
+const SessionsListPage = lazy(() => import('./list/sessions-list.page.js'));
+const SessionPlayerPage = lazy(() => import('./player/session-player.page.js'));
 
 export default defineUiPlugin({
   id: 'sessions',
-  pages: [{ path: '/:siteId/sessions', component: SessionsListPage, permission: 'SESSION_REPLAY' }],
+  pages: [
+    { path: '/:siteId/sessions', component: SessionsListPage, permission: 'SESSION_REPLAY' },
+    { path: '/:siteId/session/:sessionId', component: SessionPlayerPage, permission: 'SESSION_REPLAY', hideTopBar: true },
+  ],
   navItems: [{ id: 'sessions', label: 'Sessions', to: (siteId) => `/${siteId}/sessions`, order: 10, permission: 'SESSION_REPLAY' }],
   fills: [{ slot: hostSlots.projectPrivacy, id: 'sessions.delete-user-data', component: DeleteUserData, order: 10 }],
 });

@@ -1,0 +1,28 @@
+import { ISSUE_LIST_NAMES, VISIBLE_ISSUE_TYPES } from './issue-names.js';
+import type { SessionListTab } from './use-session-search.js';
+
+export const SESSION_LIST_TABS: ReadonlyArray<{ tab: SessionListTab; label: string }> = [
+  { tab: 'all', label: 'All' },
+  { tab: 'bookmark', label: 'Bookmarks' },
+  ...VISIBLE_ISSUE_TYPES.map((type) => ({ tab: type, label: ISSUE_LIST_NAMES[type] })),
+];
+
+export function SessionTabs({ active, onChange }: { active: SessionListTab; onChange(tab: SessionListTab): void }) {
+  return (
+    <div className="cs-session-tabs" role="tablist" aria-label="Sessions">
+      {SESSION_LIST_TABS.map(({ tab, label }) => (
+        <button
+          key={tab}
+          type="button"
+          role="tab"
+          data-tab={tab}
+          aria-selected={tab === active}
+          className={['cs-session-tabs__tab', tab === active ? 'cs-session-tabs__tab--active' : ''].filter(Boolean).join(' ')}
+          onClick={() => tab !== active && onChange(tab)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+import { createServer, type Server } from 'node:http';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test as base, type Frame, type Page } from '@playwright/test';
+import { CassetteServer, ensureTrackerBuilt, findSession, signUp, type Owner } from './support/cassette-server.js';
+
+/**
+ * Finding a session and replaying it, in real Chromium: a visit recorded on the demo shop is
+ * found in the list and replayed with its devtools; a hostile recording is replayed without
+ * running, navigating or calling out.
+ */
+const test = base.extend<{ cassette: CassetteServer }>({
+  cassette: async ({}, use, testInfo) => {
+    const server = await CassetteServer.start();
+    try {
+      await use(server);
+    } finally {
+      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server output', { body: server.log(), contentType: 'text/plain' });
+      await server.dispose();
+    }
+  },
+});
+
+test.beforeAll(() => ensureTrackerBuilt());
+
+async function sessionIdOn(page: Page): Promise<string> {
+  const status = page.locator('#demo-status');
+  await expect(status, 'the tracker starts a session').toHaveAttribute('data-session-id', /.+/, { timeout: 20_000 });
+  return (await status.getAttribute('data-session-id'))!;
+}
+
+async function endedSession(cassette: CassetteServer, owner: Owner, sessionId: string) {
+  await expect
+    .poll(async () => (await findSession(cassette, owner, sessionId))?.live, { message: 'the session is stored and ended', timeout: 45_000, intervals: [500] })
+    .toBe(false);
+  return (await findSession(cassette, owner, sessionId))!;
+}
+
+/** The app, logged in as the owner (the token is what the login page would have stored). */
+async function logIn(page: Page, cassette: CassetteServer, owner: Owner) {
+  await page.goto(`${cassette.url}/login`);
+  await page.evaluate(
+    ({ jwt, siteId }) => {
+      localStorage.setItem('jwt', jwt);
+      localStorage.setItem('siteId', String(siteId));
+    },
+    { jwt: owner.jwt, siteId: owner.projectId },
+  );
+}
+
+/** The replay iframe's frame, once the recording's first frame is in it. */
+async function replayFrame(page: Page): Promise<Frame> {
+  const iframe = page.getByTestId('player-replay').locator('iframe');
+  await expect(iframe).toHaveCount(1, { timeout: 20_000 });
+  // The frame may hold scripts of nobody: only the same origin (for the rebuild), never scripts.
+  await expect(iframe).toHaveAttribute('sandbox', 'allow-same-origin');
+  const frame = await (await iframe.elementHandle())!.contentFrame();
+  if (!frame) throw new Error('the replay iframe has no frame');
+  return frame;
+}
+
+/** The player's clock label, in seconds ("0:07 / 0:21" → 7). */
+async function playerSeconds(page: Page): Promise<number> {
+  const text = (await page.getByTestId('player-time').textContent()) ?? '';
+  const current = text.split('/')[0]!.trim();
+  return current.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+async function playToEnd(page: Page) {
+  await page.getByTestId('player-play').click();
+  await expect(page.getByTestId('player-root')).toHaveAttribute('data-state', 'ended', { timeout: 60_000 });
+}
+
+test('a demo visit with a rage click and a failing request is found, replayed and inspected', async ({ cassette, page, context }) => {
+  const owner = await signUp(cassette);
+  const demo = await context.newPage();
+  await demo.goto(`${cassette.url}/demo/?key=${owner.projectKey}`);
+  const sessionId = await sessionIdOn(demo);
+
+  await demo.getByRole('link', { name: 'View details' }).first().click();
+  await expect(demo).toHaveURL(/\/demo\/product$/);
+  await sessionIdOn(demo);
+  // A rage click: five clicks on the picture, far less than 300 ms apart.
+  const picture = demo.getByRole('button', { name: 'Zoom the picture' });
+  const box = (await picture.boundingBox())!;
+  for (let i = 0; i < 5; i++) await demo.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+
+  await demo.getByRole('link', { name: 'Continue to checkout' }).click();
+  await expect(demo).toHaveURL(/\/demo\/checkout$/);
+  await sessionIdOn(demo);
+  await demo.getByLabel('Full name').pressSequentially('Ada Lovelace', { delay: 15 });
+  await demo.getByLabel('Create a password').pressSequentially('hunter2-secret', { delay: 15 });
+  await demo.getByLabel('Card number').pressSequentially('4242424242424242', { delay: 15 });
+  await demo.getByRole('button', { name: 'Log a console error' }).click();
+  await demo.getByRole('button', { name: 'Place order' }).click();
+  await expect(demo.locator('#demo-checkout-result')).toContainText('Order API answered 404');
+  await demo.waitForTimeout(500);
+  await demo.evaluate(async () => {
+    await (window as unknown as { cassetteDemoTracker: { stop(): Promise<void> } }).cassetteDemoTracker.stop();
+  });
+  await demo.close();
+  const stored = await endedSession(cassette, owner, sessionId);
+  expect(stored.issueTypes, 'the rage click and the failed request are issues of the session').toEqual(expect.arrayContaining(['click_rage', 'bad_request']));
+
+  await test.step('the session is in the list, and under the Click Rage tab', async () => {
+    await logIn(page, cassette, owner);
+    await page.goto(`${cassette.url}/${owner.projectId}/sessions`);
+    const item = page.locator(`[data-testid="session-item"][data-session-id="${sessionId}"]`);
+    await expect(item).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/Showing 1 of 1/)).toBeVisible();
+    await page.getByRole('tab', { name: 'Click Rage' }).click();
+    await expect(item).toBeVisible();
+    await page.getByRole('tab', { name: 'High CPU' }).click();
+    await expect(page.getByText('No recordings found')).toBeVisible();
+    await page.getByRole('tab', { name: 'All' }).click();
+    await item.getByRole('link', { name: /play/i }).click();
+    await expect(page).toHaveURL(new RegExp(`/${owner.projectId}/session/${sessionId}$`));
+  });
+
+  const frame = await replayFrame(page);
+  await test.step('the replay shows what the user typed, masked where it must be', async () => {
+    await playToEnd(page);
+    await expect(frame.locator('#demo-name')).toHaveValue('Ada Lovelace');
+    const password = await frame.locator('#demo-password').inputValue();
+    expect(password, 'a password is never replayed').not.toContain('hunter2');
+    const card = await frame.locator('#demo-card').inputValue();
+    expect(card, 'a field marked data-cassette-mask is masked').not.toContain('4242');
+    await expect(frame.locator('.demo-address')).not.toContainText('Privet Drive');
+    await page.screenshot({ path: test.info().outputPath('player-ended.png') });
+  });
+
+  await test.step('the rage click is on the timeline', async () => {
+    await expect(page.getByTestId('player-timeline').locator('[data-marker-type="click_rage"]')).toHaveCount(1);
+    expect(await page.getByTestId('player-timeline').locator('[data-marker-type="location"]').count()).toBeGreaterThanOrEqual(3);
+  });
+
+  await test.step('console and network panels list the recorded entries', async () => {
+    await page.getByTestId('panel-toggle-console').click();
+    await expect(page.getByTestId('console-row').filter({ hasText: 'payment widget failed to load' }).first()).toBeVisible();
+    await page.getByTestId('panel-toggle-network').click();
+    await expect(page.getByTestId('panel-console')).toHaveCount(0);
+    const failed = page.getByTestId('network-row').filter({ hasText: '/demo/api/orders' });
+    await expect(failed).toBeVisible();
+    await expect(failed).toContainText('404');
+    await expect(failed).toHaveClass(/red|error|failed/);
+    await failed.click();
+    await expect(page.getByTestId('panel-network')).toContainText('POST');
+    // Choosing the open panel closes it.
+    await page.getByTestId('panel-toggle-network').click();
+    await expect(page.getByTestId('player-panel')).toHaveCount(0);
+  });
+
+  await test.step('clicking an event seeks the player there', async () => {
+    await page.getByTestId('panel-toggle-events').click();
+    const rows = page.getByTestId('event-row');
+    await expect(rows.first()).toBeVisible();
+    await rows.first().click();
+    await expect.poll(() => playerSeconds(page), { message: 'the player went back to the first event' }).toBeLessThanOrEqual(2);
+    const rage = rows.filter({ has: page.locator('[data-event-type="CLICKRAGE"]') }).or(page.locator('[data-testid="event-row"][data-event-type="CLICKRAGE"]'));
+    await rage.first().click();
+    await expect.poll(() => playerSeconds(page), { message: 'the player moved to the rage click' }).toBeGreaterThan(0);
+  });
+});
+
+/** An HTTP server standing for an outside host: it only counts what reaches it. */
+async function outsideHost(): Promise<{ server: Server; origin: string; hits: string[] }> {
+  const hits: string[] = [];
+  const server = createServer((request, response) => {
+    hits.push(`${request.method} ${request.url}`);
+    response.writeHead(200, { 'Content-Type': 'text/plain' }).end('outside');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { server, origin: `http://localhost:${port}`, hits };
+}
+
+let nextId = 1;
+const el = (tagName: string, attributes: Record<string, string> = {}, childNodes: unknown[] = []) => ({ type: 2, id: ++nextId, tagName, attributes, childNodes });
+const txt = (textContent: string) => ({ type: 3, id: ++nextId, textContent });
+
+/** An rrweb recording of a page made to attack whoever replays it. */
+function hostileRecording(pageUrl: string, outside: string, start: number) {
+  nextId = 1;
+  const head = el('head', {}, [
+    el('meta', { 'http-equiv': 'refresh', content: `0;url=${outside}/meta-refresh` }),
+    el('base', { href: `${outside}/base/` }),
+    el('link', { rel: 'stylesheet', href: `${outside}/sheet.css` }),
+    el('style', {}, [{ ...txt(''), textContent: `body { background: url(${outside}/style-bg.png) } @import url("${outside}/import.css");`, isStyle: true }]),
+    el('script', {}, [txt(`parent.__pwned = 'script'; fetch('${outside}/script-fetch')`)]),
+  ]);
+  const body = el('body', {}, [
+    el('h1', { id: 'hostile-title' }, [txt('A page with traps')]),
+    el('img', { src: `${outside}/img.png`, onerror: "parent.__pwned = 'img-onerror'" }),
+    el('svg', { onload: "parent.__pwned = 'svg-onload'" }),
+    el('a', { id: 'js-link', href: "javascript:parent.__pwned='js-link'" }, [txt('a javascript: link')]),
+    el('iframe', { srcdoc: "<script>parent.parent.__pwned = 'srcdoc'</script>" }),
+    el('div', { id: 'styled', style: `background-image: url(${outside}/inline-bg.png)` }, [txt('styled')]),
+    el('img', { srcset: `${outside}/a.png 1x, ${outside}/b.png 2x` }),
+  ]);
+  const html = el('html', {}, [head, body]);
+  return [
+    { type: 4, timestamp: start, data: { href: pageUrl, width: 1280, height: 720 } },
+    { type: 2, timestamp: start + 10, data: { node: { type: 0, id: 1, childNodes: [{ type: 1, id: 2, name: 'html', publicId: '', systemId: '' }, html] }, initialOffset: { left: 0, top: 0 } } },
+    // A later mutation adds another trap, and an attribute change points an image outside.
+    {
+      type: 3,
+      timestamp: start + 1500,
+      data: {
+        source: 0,
+        texts: [],
+        attributes: [{ id: 3, attributes: { style: `background: url(${outside}/mutated-bg.png)` } }],
+        removes: [],
+        adds: [{ parentId: body.id, nextId: null, node: { type: 2, id: 500, tagName: 'img', attributes: { src: `${outside}/added.png`, onload: "parent.__pwned = 'added'" }, childNodes: [] } }],
+      },
+    },
+    { type: 3, timestamp: start + 3000, data: { source: 2, type: 2, id: 4, x: 10, y: 10 } },
+  ];
+}
+
+test('a hostile recording is replayed: nothing runs, nothing navigates, nothing reaches the outside host', async ({ cassette, page }) => {
+  const owner = await signUp(cassette);
+  const outside = await outsideHost();
+  try {
+    const pageUrl = `${cassette.url}/shop/`;
+    const startAnswer = await fetch(`${cassette.url}/api/ingest/v1/start`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ projectKey: owner.projectKey, trackerVersion: '1.0.0', protocolVersion: 1, timestamp: Date.now(), url: pageUrl, referrer: '', title: 'Traps', screen: { width: 1280, height: 720 }, viewport: { width: 1280, height: 720 } }),
+    });
+    const { data: started } = (await startAnswer.json()) as { data: { sessionId: string; token: string } };
+    const now = Date.now();
+    const batch = { sessionId: started.sessionId, seq: 0, sentAt: now + 4000, pageNo: 0, recording: hostileRecording(pageUrl, outside.origin, now), events: [{ type: 'page', ts: now, url: pageUrl, referrer: '', title: 'Traps' }], final: true };
+    const stored = await fetch(`${cassette.url}/api/ingest/v1/batch`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${started.token}` }, body: JSON.stringify(batch) });
+    expect(stored.status, await stored.clone().text()).toBe(200);
+    await endedSession(cassette, owner, started.sessionId);
+
+    // Ingest sanitized what it stored. Put the raw recording back in the blob, as a recording
+    // stored by an older server (or tampered with at rest) would be: the player's own
+    // sanitizing is what this test proves.
+    const blobs = readdirSync(cassette.dataDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.startsWith('0-') && e.parentPath.includes(started.sessionId));
+    expect(blobs, 'the stored batch blob').toHaveLength(1);
+    writeFileSync(join(blobs[0]!.parentPath, blobs[0]!.name), gzipSync(JSON.stringify(batch)));
+
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const outsideRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(outside.origin)) outsideRequests.push(request.url());
+    });
+
+    await logIn(page, cassette, owner);
+    const playerUrl = `${cassette.url}/${owner.projectId}/session/${started.sessionId}`;
+    await page.goto(playerUrl);
+    const frame = await replayFrame(page);
+    await expect(frame.locator('#hostile-title')).toHaveText('A page with traps');
+    await playToEnd(page);
+    await expect(frame.locator('img[src*="added"]')).toHaveCount(0);
+    await page.waitForTimeout(1500);
+
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned), 'nothing ran in the app').toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(page.url(), 'the app did not navigate').toBe(playerUrl);
+    expect(frame.url(), 'the frame did not navigate').toBe('about:blank');
+    expect(await frame.locator('script, base, meta[http-equiv]').count(), 'no script, base or refresh element was rebuilt').toBe(0);
+    expect(await frame.locator('[onerror], [onload], [srcdoc], a[href^="javascript"]').count(), 'no handler, srcdoc or script URL was rebuilt').toBe(0);
+    expect(outsideRequests, 'the browser asked the outside host for nothing').toEqual([]);
+    expect(outside.hits, 'the outside host heard nothing').toEqual([]);
+  } finally {
+    outside.server.close();
+  }
+});
