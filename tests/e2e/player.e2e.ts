@@ -69,7 +69,7 @@ async function playerSeconds(page: Page): Promise<number> {
 
 async function playToEnd(page: Page) {
   await page.getByTestId('player-play').click();
-  await expect(page.getByTestId('player-root')).toHaveAttribute('data-state', 'ended', { timeout: 60_000 });
+  await expect(page.getByTestId('session-player')).toHaveAttribute('data-player-state', 'ended', { timeout: 60_000 });
 }
 
 test('a demo visit with a rage click and a failing request is found, replayed and inspected', async ({ cassette, page, context }) => {
@@ -131,7 +131,8 @@ test('a demo visit with a rage click and a failing request is found, replayed an
   });
 
   await test.step('the rage click is on the timeline', async () => {
-    await expect(page.getByTestId('player-timeline').locator('[data-marker-type="click_rage"]')).toHaveCount(1);
+    const labels = await page.getByTestId('player-timeline').locator('[data-marker-type]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-marker-type')} ${e.getAttribute('aria-label')}`));
+    expect(labels.filter((l) => l.startsWith('click_rage')), labels.join('\n')).toHaveLength(1);
     expect(await page.getByTestId('player-timeline').locator('[data-marker-type="location"]').count()).toBeGreaterThanOrEqual(3);
   });
 

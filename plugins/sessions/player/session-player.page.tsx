@@ -15,6 +15,7 @@ import { Timeline } from './timeline.js';
 import { buildMarkers } from './timeline-markers.js';
 import { useSessionPlayer } from './use-session-player.js';
 import './session-player.css';
+import { sessionFromAnswer } from './session-answer.js';
 
 /** `/:siteId/session/:sessionId`: the session player (spec part 2 §2). */
 export default function SessionPlayerPage() {
@@ -41,7 +42,7 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
     setSessionError(null);
     api
       .get<Session>(`/${projectId}/sessions2/${encodeURIComponent(sessionId)}`)
-      .then((s) => !cancelled && setSession(s))
+      .then((s) => !cancelled && setSession(sessionFromAnswer(s)))
       .catch((e: unknown) => !cancelled && setSessionError(describeSessionError(e)));
     return () => {
       cancelled = true;

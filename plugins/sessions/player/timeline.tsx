@@ -57,11 +57,11 @@ export function Timeline({ duration, currentTime, loaded, markers, onSeek }: Tim
 
   const shown = dragTime ?? currentTime;
   return (
-    <div className="cs-timeline">
+    <div className="cs-timeline" data-testid="player-timeline">
       <div
         ref={trackRef}
         className="cs-timeline__track"
-        data-testid="player-timeline"
+        data-testid="player-timeline-track"
         role="slider"
         tabIndex={-1}
         aria-label="Session timeline"
