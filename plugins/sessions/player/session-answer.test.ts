@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionFromAnswer } from './session-answer.js';
+import { recordingIndexFromAnswer, sessionFromAnswer } from './session-answer.js';
 
 describe('sessionFromAnswer', () => {
   it('puts back the nulls and lists the API left out', () => {
@@ -22,5 +22,10 @@ describe('sessionFromAnswer', () => {
     const session = sessionFromAnswer({ sessionId: '1', userId: 'ada', events: [{ key: 'a', type: 'CLICK', time: 3, timestamp: 4, target: { path: '#b', label: 'Buy' }, targetContent: 'Buy', count: 5 }] } as never);
     expect(session.userId).toBe('ada');
     expect(session.events[0]).toMatchObject({ count: 5, targetContent: 'Buy' });
+  });
+
+  it('gives chunks without DOM events null timestamps, not undefined ones', () => {
+    const index = recordingIndexFromAnswer({ startedAt: 10, chunks: [{ seq: 4, pageNo: 1, hasFullSnapshot: false, bytes: 2 }] } as never);
+    expect(index.chunks[0]).toEqual({ seq: 4, pageNo: 1, hasFullSnapshot: false, bytes: 2, firstTimestamp: null, lastTimestamp: null });
   });
 });

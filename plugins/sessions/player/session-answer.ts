@@ -1,4 +1,4 @@
-import type { PerformanceSample, Session, SessionError, SessionEventItem, SessionIssue, SessionResource, StackEvent } from '../api.js';
+import type { PerformanceSample, RecordingChunkInfo, RecordingIndex, Session, SessionError, SessionEventItem, SessionIssue, SessionResource, StackEvent } from '../api.js';
 
 /**
  * The API leaves out null fields of its answers; the player's code reads the `Session` type,
@@ -46,5 +46,13 @@ export function sessionFromAnswer(raw: Loose<Session>): Session {
     resources: list(raw.resources).map(resource),
     stackEvents: list(raw.stackEvents).map((s) => withNulls<StackEvent>(s, ['method', 'duration', 'payload'])),
     performance: list(raw.performance).map((p) => withNulls<PerformanceSample>(p, ['cpu', 'memoryUsed', 'memoryTotal', 'fps'])),
+  };
+}
+
+/** The recording index with its null timestamps put back (a chunk without DOM events has none). */
+export function recordingIndexFromAnswer(raw: Loose<RecordingIndex>): RecordingIndex {
+  return {
+    startedAt: raw.startedAt ?? 0,
+    chunks: list(raw.chunks).map((c) => withNulls<RecordingChunkInfo>(c, ['firstTimestamp', 'lastTimestamp'])),
   };
 }

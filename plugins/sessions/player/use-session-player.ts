@@ -9,6 +9,7 @@ import { playerMachine } from './player.machine.js';
 import { RecordingLoader } from './recording-loader.js';
 import { allowedReplayOrigins, createChunkPreparer } from './recording-preparation.js';
 import { ReplayDriver, type ReplayerFactory, type ReplayerLike } from './replay-driver.js';
+import { recordingIndexFromAnswer } from './session-answer.js';
 
 /** How often the player's clock is read while playing (the panels' contract says about 4 a second). */
 const TICK_MS = 250;
@@ -135,7 +136,7 @@ export function useSessionPlayer({ projectId, session, replayRef, startPlaying, 
     let driver: ReplayDriver | null = null;
     const loader = new RecordingLoader({
       source: {
-        fetchIndex: () => api.get<RecordingIndex>(path),
+        fetchIndex: () => api.get<RecordingIndex>(path).then(recordingIndexFromAnswer),
         fetchChunk: (seq) => api.get<RecordingChunk>(`${path}/${seq}`),
       },
       prepare: createChunkPreparer(current, origins),
