@@ -238,5 +238,6 @@ describe('authorization matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route × every caller in sequence: it grows with the product, not with a slow machine.
+  }, 180_000);
 });
