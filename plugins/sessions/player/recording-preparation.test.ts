@@ -10,13 +10,10 @@ const session = {
 };
 
 describe('replay origins and preparation', () => {
-  it('allows the app, every recorded page origin and the project host', () => {
-    expect(allowedReplayOrigins(session, 'https://cassette.test', 'https://www.shop.test/')).toEqual([
-      'https://cassette.test',
-      'https://shop.test',
-      'https://checkout.shop-pay.test',
-      'www.shop.test',
-    ]);
+  it('allows the app, every recorded page origin and, with a project host, only pages of that site', () => {
+    expect(allowedReplayOrigins(session, 'https://cassette.test', null)).toEqual(['https://cassette.test', 'https://shop.test', 'https://checkout.shop-pay.test']);
+    expect(allowedReplayOrigins(session, 'https://cassette.test', 'https://www.shop.test/')).toEqual(['https://cassette.test', 'https://shop.test', 'www.shop.test']);
+    expect(allowedReplayOrigins(session, 'https://cassette.test', 'shop-pay.test')).toEqual(['https://cassette.test', 'https://checkout.shop-pay.test', 'shop-pay.test']);
     expect(allowedReplayOrigins({ startUrl: 'not a url', events: [] }, null, '')).toEqual([]);
   });
 

@@ -10,17 +10,21 @@ import type { ChunkEvents } from './recording-loader.js';
 export function allowedReplayOrigins(session: Pick<Session, 'events' | 'startUrl'>, appOrigin: string | null, projectHost: string | null | undefined): string[] {
   const origins = new Set<string>();
   if (appOrigin) origins.add(appOrigin);
+  const host = projectHost?.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/.*$/, '').toLowerCase();
+  // The recorded page URLs come from the visitor's browser, so a forged recording names any
+  // origin it likes. With the project's host set, only pages on that site count.
+  const site = host ? host.replace(/^www\./, '').replace(/:\d+$/, '') : null;
+  const onSite = (hostname: string) => site === null || hostname === site || hostname.endsWith(`.${site}`);
   const pages = [session.startUrl, ...session.events.map((e) => (e.type === 'LOCATION' ? e.url : null))];
   for (const url of pages) {
     if (!url) continue;
     try {
       const parsed = new URL(url);
-      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') origins.add(parsed.origin);
+      if ((parsed.protocol === 'http:' || parsed.protocol === 'https:') && onSite(parsed.hostname.toLowerCase())) origins.add(parsed.origin);
     } catch {
       // Not a URL: nothing to allow.
     }
   }
-  const host = projectHost?.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/.*$/, '');
   if (host) origins.add(host);
   return [...origins];
 }
