@@ -2,40 +2,17 @@ import { createServer, type Server } from 'node:http';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test as base, type Frame, type Page } from '@playwright/test';
-import { CassetteServer, ensureTrackerBuilt, findSession, signUp, type Owner } from './support/cassette-server.js';
+import { expect, type Frame, type Page } from '@playwright/test';
+import { CassetteServer, ensureTrackerBuilt, signUp, type Owner } from './support/cassette-server.js';
+import { endedSession, sessionIdOn, test } from './support/own-server-test.js';
 
 /**
  * Finding a session and replaying it, in real Chromium: a visit recorded on the demo shop is
  * found in the list and replayed with its devtools; a hostile recording is replayed without
  * running, navigating or calling out.
  */
-const test = base.extend<{ cassette: CassetteServer }>({
-  cassette: async ({}, use, testInfo) => {
-    const server = await CassetteServer.start();
-    try {
-      await use(server);
-    } finally {
-      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server output', { body: server.log(), contentType: 'text/plain' });
-      await server.dispose();
-    }
-  },
-});
 
 test.beforeAll(() => ensureTrackerBuilt());
-
-async function sessionIdOn(page: Page): Promise<string> {
-  const status = page.locator('#demo-status');
-  await expect(status, 'the tracker starts a session').toHaveAttribute('data-session-id', /.+/, { timeout: 20_000 });
-  return (await status.getAttribute('data-session-id'))!;
-}
-
-async function endedSession(cassette: CassetteServer, owner: Owner, sessionId: string) {
-  await expect
-    .poll(async () => (await findSession(cassette, owner, sessionId))?.live, { message: 'the session is stored and ended', timeout: 45_000, intervals: [500] })
-    .toBe(false);
-  return (await findSession(cassette, owner, sessionId))!;
-}
 
 /** The app, logged in as the owner (the token is what the login page would have stored). */
 async function logIn(page: Page, cassette: CassetteServer, owner: Owner) {

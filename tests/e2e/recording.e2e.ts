@@ -1,35 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { BatchLog, isBatchUrl } from './support/batch-log.js';
 import { CassetteServer, ensureTrackerBuilt, findSession, signUp, type Owner } from './support/cassette-server.js';
+import { endedSession, sessionIdOn, test } from './support/own-server-test.js';
 import { openDatabase, scanDatabase, scanFiles } from './support/stored-bytes.js';
 
 /**
  * Recording real visits, in real Chromium: the demo shop with the tracker installed, sent to
  * a server of the test's own (each test reads everything its server stored, or kills it).
  */
-const test = base.extend<{ cassette: CassetteServer }>({
-  cassette: async ({}, use, testInfo) => {
-    const server = await CassetteServer.start();
-    try {
-      await use(server);
-    } finally {
-      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server output', { body: server.log(), contentType: 'text/plain' });
-      await server.dispose();
-    }
-  },
-});
 
 test.beforeAll(() => ensureTrackerBuilt());
-
-/** The session id the demo page shows once the tracker started (the same across the tab's pages). */
-async function sessionIdOn(page: Page): Promise<string> {
-  const status = page.locator('#demo-status');
-  await expect(status, 'the tracker starts a session').toHaveAttribute('data-session-id', /.+/, { timeout: 20_000 });
-  return (await status.getAttribute('data-session-id'))!;
-}
 
 async function typeAndLeave(page: Page, label: string, value: string) {
   const field = page.getByLabel(label, { exact: true });
@@ -54,14 +37,6 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}; ${details()}`);
-}
-
-/** Waits until ingest processed the session's last batch and ended it. */
-async function endedSession(cassette: CassetteServer, owner: Owner, sessionId: string) {
-  await expect
-    .poll(async () => (await findSession(cassette, owner, sessionId))?.live, { message: 'the session is stored and ended', timeout: 45_000, intervals: [500] })
-    .toBe(false);
-  return (await findSession(cassette, owner, sessionId))!;
 }
 
 interface EventRow {

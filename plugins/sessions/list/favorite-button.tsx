@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { ApiError, useApi, useToast } from '@cassette/plugin-sdk/ui';
+import { useFavoriteToggle } from '../use-favorite-toggle.js';
 
 export interface FavoriteButtonProps {
   projectId: number;
@@ -10,22 +9,7 @@ export interface FavoriteButtonProps {
 
 /** Toggles the caller's bookmark; the server answers the new state, which is what the star shows. */
 export function FavoriteButton({ projectId, sessionId, favorite, onChange }: FavoriteButtonProps) {
-  const api = useApi();
-  const toast = useToast();
-  const [saving, setSaving] = useState(false);
-
-  async function toggle() {
-    setSaving(true);
-    try {
-      const answer = await api.get<{ favorite: boolean }>(`/${projectId}/sessions2/${encodeURIComponent(sessionId)}/favorite`);
-      onChange(answer.favorite);
-    } catch (e) {
-      const reason = e instanceof ApiError ? e.errors[0] : undefined;
-      toast(`${reason ? `${reason} ` : ''}The bookmark was not changed; try again.`, 'error');
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { saving, toggle } = useFavoriteToggle(projectId, sessionId, onChange);
 
   return (
     <button

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, useApi, useHost, useToast } from '@cassette/plugin-sdk/ui';
+import { useHost } from '@cassette/plugin-sdk/ui';
 import type { Session } from '../api.js';
 import { countryFlag, countryName } from '../list/country.js';
 import { formatStartTime } from '../list/start-time.js';
+import { useFavoriteToggle } from '../use-favorite-toggle.js';
 
 export interface SessionHeaderProps {
   siteId: string;
@@ -81,21 +82,7 @@ export function SessionHeader({ siteId, projectId, session, autoplay, onToggleAu
 
 /** The server answers the new state of the toggle, which is what the button shows. */
 function FavoriteToggle({ projectId, sessionId, favorite, onChange }: { projectId: number; sessionId: string; favorite: boolean; onChange(favorite: boolean): void }) {
-  const api = useApi();
-  const toast = useToast();
-  const [saving, setSaving] = useState(false);
-  async function toggle() {
-    setSaving(true);
-    try {
-      const answer = await api.get<{ favorite: boolean }>(`/${projectId}/sessions2/${encodeURIComponent(sessionId)}/favorite`);
-      onChange(answer.favorite === true);
-    } catch (e) {
-      const reason = e instanceof ApiError ? e.errors[0] : undefined;
-      toast(`${reason ? `${reason} ` : ''}The favorite was not changed; try again.`, 'error');
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { saving, toggle } = useFavoriteToggle(projectId, sessionId, onChange);
   return (
     <button
       type="button"
