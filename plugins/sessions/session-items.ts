@@ -8,6 +8,7 @@ import type {
   SessionResource,
   StackEvent,
 } from './api.js';
+import type { EventRow, TimingColumn } from './event-rows.js';
 import { resourceScore } from './issues/thresholds.js';
 
 /**
@@ -15,34 +16,12 @@ import { resourceScore } from './issues/thresholds.js';
  * the items of the player's Session. Times are relative to the session start.
  */
 
-/** A `sessions_events` row as the detail query selects it. */
-export interface StoredEventRow {
-  seq: number;
-  idx: number;
-  ts: Date | string;
-  type: string;
-  url: string | null;
-  host: string | null;
-  path: string | null;
-  label: string | null;
-  selector: string | null;
-  value: string | null;
-  name: string | null;
-  method: string | null;
-  status: number | null;
-  success: boolean | null;
-  duration: number | null;
-  ttfb: number | null;
-  dom_content_loaded: number | null;
-  dom_complete: number | null;
-  load_time: number | null;
-  fcp: number | null;
-  lcp: number | null;
-  speed_index: number | null;
-  tti: number | null;
-  dom_building: number | null;
-  payload: Record<string, unknown> | null;
-}
+/** A `sessions_events` row as the detail query selects it: the written row, timings as columns. */
+export type StoredEventRow = Omit<EventRow, 'ts' | 'type' | 'timings'> &
+  Record<TimingColumn, number | null> & {
+    ts: Date | string;
+    type: string;
+  };
 
 const LOG_LEVELS: ReadonlySet<string> = new Set(['info', 'log', 'warning', 'warn', 'error', 'exception']);
 
