@@ -38,6 +38,7 @@ function hostWith(post: ApiClient['post'], who: Account = account()): HostContex
     toast: vi.fn(),
     enabledPlugins: ['sessions'],
     timezone: 'UTC',
+    setTimezone: () => {},
     logout: async () => {},
   };
 }

@@ -4,6 +4,7 @@ export const STORAGE_KEYS = {
   siteId: 'siteId',
   onboarding: 'onboarding',
   boardingDismissed: 'boardingDismissed',
+  timezone: 'timezone',
 } as const;
 
 function storage(): Storage | null {

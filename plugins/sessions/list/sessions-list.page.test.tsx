@@ -51,6 +51,20 @@ async function pressEnter(input: HTMLInputElement) {
 }
 
 describe('the sessions list page', () => {
+  it('offers the timezone dropdown, and a choice goes to the host for the whole app', async () => {
+    const setTimezone = vi.fn();
+    const container = await openPage(hostWithSessions(1, { timezone: 'UTC', setTimezone }));
+    const select = container.querySelector<HTMLSelectElement>('select[aria-label="Timezone"]')!;
+    expect([...select.options].map((o) => o.value)).toContain('UTC');
+    expect(select.value).toBe('UTC');
+    const local = [...select.options].find((o) => o.textContent?.startsWith('Local ('))!;
+    act(() => {
+      select.value = local.value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(setTimezone).toHaveBeenCalledWith(local.value);
+  });
+
   it('lists the newest 10 sessions of the project and says how many there are', async () => {
     const host = hostWithSessions(25);
     const container = await openPage(host);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Button, FormErrors, Loader, NoContent, Select, useCurrentProject } from '@cassette/plugin-sdk/ui';
+import { Button, FormErrors, Loader, NoContent, Select, TimezoneSelect, useCurrentProject } from '@cassette/plugin-sdk/ui';
 import type { ProjectSummary } from '@cassette/plugin-sdk/ui';
 import { SESSIONS_PAGE_SIZE } from '../constants.js';
 import { issueListName } from './issue-names.js';
@@ -73,6 +73,7 @@ export default function SessionsListPage() {
         <h1 className="cs-page__title">Sessions</h1>
         {!waitingForFirstRecording && (
           <div className="cs-page__actions">
+            <TimezoneSelect />
             <Select aria-label="Sort sessions" options={SORT_SELECT_OPTIONS} value={sortOptionOf(search.state)} onChange={(e) => search.setSortOption(e.target.value)} />
           </div>
         )}

@@ -42,6 +42,7 @@ export function fakeHost(overrides: Partial<HostContextValue> = {}): HostContext
     toast: vi.fn(),
     enabledPlugins: ['sessions'],
     timezone: 'UTC',
+    setTimezone: () => {},
     logout: async () => {},
     ...overrides,
   } as HostContextValue & { api: ApiClient & FakeApi };

@@ -133,6 +133,7 @@ function hostWith(routes: Routes = {}) {
     toast: vi.fn(),
     enabledPlugins: ['sessions'],
     timezone: 'UTC',
+    setTimezone: () => {},
     logout: async () => {},
   };
   return { host, calls };

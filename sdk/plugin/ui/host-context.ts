@@ -54,7 +54,9 @@ export interface HostContextValue {
   hasPermission(permission: Permission): boolean;
   toast(message: string, kind?: ToastKind): void;
   enabledPlugins: string[];
+  /** IANA zone times are shown in: the browser's own, or 'UTC' (the user's choice, remembered locally). */
   timezone: string;
+  setTimezone(timezone: string): void;
   /** POST /api/logout, then clear the session and go to /login. */
   logout(): Promise<void>;
 }
