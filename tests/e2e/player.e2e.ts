@@ -159,6 +159,29 @@ async function outsideHost(): Promise<{ server: Server; origin: string; hits: st
   return { server, origin: `http://localhost:${port}`, hits };
 }
 
+interface HandBatch {
+  seq: number;
+  recording: unknown[];
+  events: unknown[];
+}
+
+/** Records a session through the real ingest API, batch by batch, as a tracker would (the last one final). */
+async function recordByHand(cassette: CassetteServer, owner: Owner, pageUrl: string, batches: HandBatch[]): Promise<{ sessionId: string }> {
+  const startAnswer = await fetch(`${cassette.url}/api/ingest/v1/start`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ projectKey: owner.projectKey, trackerVersion: '1.0.0', protocolVersion: 1, timestamp: Date.now(), url: pageUrl, referrer: '', title: 'By hand', screen: { width: 1280, height: 720 }, viewport: { width: 1280, height: 720 } }),
+  });
+  const { data: started } = (await startAnswer.json()) as { data: { sessionId: string; token: string } };
+  for (const [i, batch] of batches.entries()) {
+    const body = { sessionId: started.sessionId, pageNo: 0, sentAt: Date.now(), final: i === batches.length - 1, ...batch };
+    const stored = await fetch(`${cassette.url}/api/ingest/v1/batch`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${started.token}` }, body: JSON.stringify(body) });
+    expect(stored.status, await stored.clone().text()).toBe(200);
+  }
+  await endedSession(cassette, owner, started.sessionId);
+  return { sessionId: started.sessionId };
+}
+
 let nextId = 1;
 const el = (tagName: string, attributes: Record<string, string> = {}, childNodes: unknown[] = []) => ({ type: 2, id: ++nextId, tagName, attributes, childNodes });
 const txt = (textContent: string) => ({ type: 3, id: ++nextId, textContent });
@@ -207,16 +230,9 @@ test('a hostile recording is replayed: nothing runs, nothing navigates, nothing 
   const outside = await outsideHost();
   try {
     const pageUrl = `${cassette.url}/shop/`;
-    const startAnswer = await fetch(`${cassette.url}/api/ingest/v1/start`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ projectKey: owner.projectKey, trackerVersion: '1.0.0', protocolVersion: 1, timestamp: Date.now(), url: pageUrl, referrer: '', title: 'Traps', screen: { width: 1280, height: 720 }, viewport: { width: 1280, height: 720 } }),
-    });
-    const { data: started } = (await startAnswer.json()) as { data: { sessionId: string; token: string } };
     const now = Date.now();
-    const batch = { sessionId: started.sessionId, seq: 0, sentAt: now + 4000, pageNo: 0, recording: hostileRecording(pageUrl, outside.origin, now), events: [{ type: 'page', ts: now, url: pageUrl, referrer: '', title: 'Traps' }], final: true };
-    const stored = await fetch(`${cassette.url}/api/ingest/v1/batch`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${started.token}` }, body: JSON.stringify(batch) });
-    expect(stored.status, await stored.clone().text()).toBe(200);
+    const batch = { seq: 0, recording: hostileRecording(pageUrl, outside.origin, now), events: [{ type: 'page', ts: now, url: pageUrl, referrer: '', title: 'Traps' }] };
+    const started = await recordByHand(cassette, owner, pageUrl, [batch]);
     await endedSession(cassette, owner, started.sessionId);
 
     // Ingest sanitized what it stored. Put the raw recording back in the blob, as a recording
@@ -224,7 +240,7 @@ test('a hostile recording is replayed: nothing runs, nothing navigates, nothing 
     // sanitizing is what this test proves.
     const blobs = readdirSync(cassette.dataDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.startsWith('0-') && e.parentPath.includes(started.sessionId));
     expect(blobs, 'the stored batch blob').toHaveLength(1);
-    writeFileSync(join(blobs[0]!.parentPath, blobs[0]!.name), gzipSync(JSON.stringify(batch)));
+    writeFileSync(join(blobs[0]!.parentPath, blobs[0]!.name), gzipSync(JSON.stringify({ ...batch, sessionId: started.sessionId, sentAt: now + 4000, pageNo: 0, final: true })));
 
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -256,4 +272,63 @@ test('a hostile recording is replayed: nothing runs, nothing navigates, nothing 
   } finally {
     outside.server.close();
   }
+});
+
+test('a long recording streams: the first frame shows while later chunks are still downloading, and seeking refetches nothing', async ({ cassette, page }) => {
+  const owner = await signUp(cassette);
+  const pageUrl = `${cassette.url}/long/`;
+  const start = Date.now();
+  nextId = 1;
+  const counter = txt('minute 0');
+  const body = el('body', {}, [el('h1', { id: 'long-title' }, [txt('A long visit')]), el('p', { id: 'counter' }, [counter])]);
+  const html = el('html', {}, [el('head'), body]);
+  const MINUTES = 20;
+  // One batch a minute for 20 minutes: a full snapshot first, then the counter's text changes.
+  const batches: HandBatch[] = Array.from({ length: MINUTES }, (_, minute) => {
+    const ts = start + minute * 60_000;
+    const change = { type: 3, timestamp: ts + 1000, data: { source: 0, texts: [{ id: counter.id, value: `minute ${minute}` }], attributes: [], removes: [], adds: [] } };
+    const recording =
+      minute === 0
+        ? [
+            { type: 4, timestamp: ts, data: { href: pageUrl, width: 1280, height: 720 } },
+            { type: 2, timestamp: ts + 10, data: { node: { type: 0, id: 1, childNodes: [{ type: 1, id: 2, name: 'html', publicId: '', systemId: '' }, html] }, initialOffset: { left: 0, top: 0 } } },
+            change,
+          ]
+        : [change];
+    return { seq: minute, recording, events: minute === 0 ? [{ type: 'page', ts, url: pageUrl, referrer: '', title: 'Long' }] : [] };
+  });
+  const { sessionId } = await recordByHand(cassette, owner, pageUrl, batches);
+
+  // Chunks after the second are held back until the test lets them go.
+  const fetched = new Map<number, number>();
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/recording\/\d+$/, async (route) => {
+    const seq = Number(route.request().url().split('/').pop());
+    fetched.set(seq, (fetched.get(seq) ?? 0) + 1);
+    if (seq >= 2) await released;
+    await route.continue();
+  });
+
+  await logIn(page, cassette, owner);
+  await page.goto(`${cassette.url}/${owner.projectId}/session/${sessionId}`);
+  const frame = await replayFrame(page);
+  await expect(frame.locator('#long-title'), 'the first frame shows before the recording is all in').toHaveText('A long visit');
+  expect([...fetched.keys()].some((seq) => seq >= 2), 'later chunks were asked for, and are still on their way').toBe(true);
+  const loadedWidth = () => page.getByTestId('player-timeline-loaded').evaluateAll((bars) => bars.reduce((sum, b) => sum + b.getBoundingClientRect().width, 0));
+  const trackWidth = (await page.getByTestId('player-timeline-track').boundingBox())!.width;
+  expect(await loadedWidth(), 'the timeline shows a part loaded, not all').toBeLessThan(trackWidth * 0.5);
+
+  release();
+  await expect.poll(() => fetched.size, { message: 'every chunk arrives', timeout: 30_000 }).toBe(MINUTES);
+  await expect.poll(loadedWidth, { message: 'the timeline shows it all loaded' }).toBeGreaterThan(trackWidth * 0.95);
+
+  // Seek near the end, then back to the start: what was fetched is kept.
+  const track = (await page.getByTestId('player-timeline-track').boundingBox())!;
+  // 97 % of 19 min 1 s is 18 min 27 s: the counter changed to 18 at 18 min 1 s.
+  await page.mouse.click(track.x + track.width * 0.97, track.y + track.height / 2);
+  await expect(frame.locator('#counter')).toHaveText(`minute ${MINUTES - 2}`);
+  await page.mouse.click(track.x + 2, track.y + track.height / 2);
+  await expect(frame.locator('#counter')).toHaveText('minute 0');
+  expect([...fetched.values()].every((n) => n === 1), `each chunk fetched once: ${JSON.stringify([...fetched])}`).toBe(true);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordingChunk, RecordingIndex } from '../api.js';
-import { RecordingLoader, type RecordingSource } from './recording-loader.js';
+import { RecordingLoader, recordingLength, type RecordingSource } from './recording-loader.js';
 
 const STARTED_AT = 1_700_000_000_000;
 
@@ -228,5 +228,13 @@ describe('RecordingLoader', () => {
     loader.stop();
     await api.answer(1);
     expect(onChunk).not.toHaveBeenCalled();
+  });
+});
+
+describe('recordingLength', () => {
+  it('is the last DOM event of any chunk, before a single chunk is fetched', () => {
+    const chunk = (seq: number, first: number | null, last: number | null) => ({ seq, pageNo: 0, firstTimestamp: first, lastTimestamp: last, hasFullSnapshot: seq === 0, bytes: 10 });
+    expect(recordingLength({ startedAt: 1_000, chunks: [chunk(0, 1_010, 5_000), chunk(1, 6_000, 1_201_000), chunk(2, null, null)] })).toBe(1_200_000);
+    expect(recordingLength({ startedAt: 1_000, chunks: [chunk(0, null, null)] })).toBe(0);
   });
 });

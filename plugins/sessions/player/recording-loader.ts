@@ -247,3 +247,10 @@ function chunkTimes(index: RecordingIndex): ChunkTimes[] {
   }
   return out;
 }
+
+/** Milliseconds from the session start to the last DOM event any chunk of the index holds. */
+export function recordingLength(index: RecordingIndex): number {
+  let last = index.startedAt;
+  for (const chunk of index.chunks) if (chunk.lastTimestamp !== null && chunk.lastTimestamp > last) last = chunk.lastTimestamp;
+  return last - index.startedAt;
+}

@@ -6,7 +6,7 @@ import { ApiError, useApi, useHost } from '@cassette/plugin-sdk/ui';
 import type { RecordingChunk, RecordingIndex, Session } from '../api.js';
 import { describeRecordingError, NO_RECORDING_TEXT } from './player-errors.js';
 import { playerMachine } from './player.machine.js';
-import { RecordingLoader } from './recording-loader.js';
+import { RecordingLoader, recordingLength } from './recording-loader.js';
 import { allowedReplayOrigins, createChunkPreparer } from './recording-preparation.js';
 import { ReplayDriver, type ReplayerFactory, type ReplayerLike } from './replay-driver.js';
 import { recordingIndexFromAnswer } from './session-answer.js';
@@ -146,6 +146,8 @@ export function useSessionPlayer({ projectId, session, replayRef, startPlaying, 
           loader.stop();
           return;
         }
+        // The index knows where the recording ends before any chunk is in: the timeline spans it all.
+        send({ type: 'SET_DURATION', duration: recordingLength(index) });
         driver = new ReplayDriver({
           store: loader,
           startedAt: index.startedAt,
