@@ -127,6 +127,9 @@ test('a demo visit with a rage click and a failing request is found, replayed an
     // Choosing the open panel closes it.
     await page.getByTestId('panel-toggle-network').click();
     await expect(page.getByTestId('player-panel')).toHaveCount(0);
+    // The performance panel's charts load when it first opens; the page-load timings are there.
+    await page.getByTestId('panel-toggle-performance').click();
+    await expect(page.getByTestId('panel-performance')).toContainText('/demo/checkout');
   });
 
   await test.step('clicking an event seeks the player there', async () => {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { NotAllowed } from '@cassette/plugin-sdk/ui';
+import { Suspense, useEffect, useState } from 'react';
+import { Loader, NotAllowed } from '@cassette/plugin-sdk/ui';
 import type { Session } from '../api.js';
 import type { PlayerPanel } from './panels/panel-types.js';
 
@@ -58,7 +58,15 @@ export function BottomBar({ panels, session, currentTime, seek, canUseDevTools }
     <div className="cs-player-bottom">
       {open && (
         <section className="cs-player-panel" data-testid="player-panel" data-panel-id={open.id} aria-label={open.label}>
-          {open.needsDevTools && !canUseDevTools ? <NotAllowed /> : Panel && <Panel session={session} currentTime={currentTime} seek={seek} />}
+          {open.needsDevTools && !canUseDevTools ? (
+            <NotAllowed />
+          ) : (
+            Panel && (
+              <Suspense fallback={<Loader />}>
+                <Panel session={session} currentTime={currentTime} seek={seek} />
+              </Suspense>
+            )
+          )}
         </section>
       )}
       <div className="cs-player-bottom__bar">

@@ -1,4 +1,5 @@
 // The player's bottom panels: the player page renders PLAYER_PANELS and guards the DEV_TOOLS ones.
+import { lazy } from 'react';
 import type { PlayerPanel } from './panel-types.js';
 import { ConsolePanel } from './console.panel.js';
 import { ErrorsPanel } from './errors.panel.js';
@@ -6,7 +7,10 @@ import { EventsPanel } from './events.panel.js';
 import { IssuesPanel } from './issues.panel.js';
 import { MetadataPanel } from './metadata.panel.js';
 import { NetworkPanel } from './network.panel.js';
-import { PerformancePanel } from './performance.panel.js';
+
+// Highcharts is most of the player's weight: it loads when the performance panel first opens,
+// so the recording's first frame never waits for it.
+const PerformancePanel = lazy(() => import('./performance.panel.js').then((m) => ({ default: m.PerformancePanel })));
 
 export const PLAYER_PANELS: readonly PlayerPanel[] = [
   { id: 'console', label: 'Console', needsDevTools: true, component: ConsolePanel },
