@@ -93,6 +93,12 @@ function seekTarget(context: PlayerContext, event: PlayerEvent): number {
  * The player's behaviour, free of the DOM: the page provides the effects (`startReplay`,
  * `pauseReplay`, `requestTime`, ...) and feeds the loader's progress and the replay's clock in.
  */
+/** A seek from a state that is not playing: show the target paused, or wait for its chunks first. */
+const SEEK_AND_PAUSE = [
+  { guard: 'seekTargetPlayable', target: 'paused', actions: 'assignSeekTime' },
+  { target: 'buffering', actions: ['assignPending', 'stayPausedAfterBuffer'] },
+] as const;
+
 export const playerMachine = setup({
   types: {
     context: {} as PlayerContext,
@@ -210,14 +216,8 @@ export const playerMachine = setup({
       on: {
         PLAY: 'playing',
         TOGGLE_PLAY: 'playing',
-        SEEK: [
-          { guard: 'seekTargetPlayable', target: 'paused', actions: 'assignSeekTime' },
-          { target: 'buffering', actions: ['assignPending', 'stayPausedAfterBuffer'] },
-        ],
-        SEEK_BY: [
-          { guard: 'seekTargetPlayable', target: 'paused', actions: 'assignSeekTime' },
-          { target: 'buffering', actions: ['assignPending', 'stayPausedAfterBuffer'] },
-        ],
+        SEEK: SEEK_AND_PAUSE,
+        SEEK_BY: SEEK_AND_PAUSE,
       },
     },
     playing: {
@@ -302,14 +302,8 @@ export const playerMachine = setup({
           { guard: ({ context }) => isPlayableAt(context.playable, 0), target: 'playing', actions: 'rewindIfEnded' },
           { target: 'buffering', actions: ['rewindIfEnded', 'pendCurrentTime', 'keepPlayingAfterBuffer'] },
         ],
-        SEEK: [
-          { guard: 'seekTargetPlayable', target: 'paused', actions: 'assignSeekTime' },
-          { target: 'buffering', actions: ['assignPending', 'stayPausedAfterBuffer'] },
-        ],
-        SEEK_BY: [
-          { guard: 'seekTargetPlayable', target: 'paused', actions: 'assignSeekTime' },
-          { target: 'buffering', actions: ['assignPending', 'stayPausedAfterBuffer'] },
-        ],
+        SEEK: SEEK_AND_PAUSE,
+        SEEK_BY: SEEK_AND_PAUSE,
       },
     },
     error: {
