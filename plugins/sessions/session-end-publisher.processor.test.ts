@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DecodedBatch, IngestProcessor, IngestSession, SessionEnd } from '@cassette/plugin-ingest/api';
+import type { DecodedBatch, IngestSession, SessionEnd } from '@cassette/plugin-ingest/api';
 import { sessionsEvents } from './api.js';
 import { createSessionsTestKernel, decodedBatch, ingestSession, type SessionsTestKernel } from './testing/ingest-stand-in.js';
 
@@ -19,16 +19,15 @@ describe('the end event', () => {
   });
   afterAll(async () => t?.close());
 
-  /** Every processor the plugin contributes, in ingest's order, as ingest's job calls them. */
-  const ordered = (): IngestProcessor[] => [...t.state.processors].sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.id.localeCompare(b.id));
+  // Every processor the plugin contributes, in ingest's order, as ingest's job calls them.
   const start = async (s: IngestSession) => {
-    for (const p of ordered()) await p.sessionStarted?.(s, t.ctx);
+    for (const p of t.state.processors) await p.sessionStarted?.(s, t.ctx);
   };
   const feed = async (s: IngestSession, b: DecodedBatch) => {
-    for (const p of ordered()) await p.batch?.(s, b, t.ctx);
+    for (const p of t.state.processors) await p.batch?.(s, b, t.ctx);
   };
   const end = async (s: IngestSession, e: SessionEnd) => {
-    for (const p of ordered()) await p.sessionEnded?.(s, e, t.ctx);
+    for (const p of t.state.processors) await p.sessionEnded?.(s, e, t.ctx);
   };
 
   it('goes out after the issues decided at the end, and carries them', async () => {

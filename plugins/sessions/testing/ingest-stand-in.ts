@@ -20,7 +20,21 @@ import sessionsPlugin from '../server.js';
 export interface StandIn {
   /** Recording deletions asked of ingest, in order. */
   deletedRecordings: { projectId: number; sessionIds: string[] }[];
+  /** The contributed processors, in the order ingest runs them. */
   processors: IngestProcessor[];
+  /** Batches a test stored (`storeBatch`), by `${sessionId}:${seq}`, as ingest keeps them. */
+  stored: Map<string, DecodedBatch>;
+  /** How often the recordings service read a batch, to show what reads blobs. */
+  reads: { count: number };
+}
+
+export function newStandIn(): StandIn {
+  return { deletedRecordings: [], processors: [], stored: new Map(), reads: { count: 0 } };
+}
+
+/** Ingest's order: by `order` (default 100), then by id. */
+export function inIngestOrder(processors: readonly IngestProcessor[]): IngestProcessor[] {
+  return [...processors].sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.id.localeCompare(b.id));
 }
 
 export function ingestStandIn(state: StandIn) {
@@ -32,16 +46,36 @@ export function ingestStandIn(state: StandIn) {
         ref: ingestServices.recordings,
         deps: {},
         create: (): RecordingsService => ({
-          listBatches: async () => [],
-          readBatch: async () => null,
-          deleteSessions: async (projectId, sessionIds) => void state.deletedRecordings.push({ projectId, sessionIds: [...sessionIds] }),
+          listBatches: async (projectId, sessionId) =>
+            [...state.stored.values()]
+              .filter((b) => b.projectId === projectId && b.sessionId === sessionId)
+              .sort((a, b) => a.seq - b.seq)
+              .map((b) => ({ seq: b.seq, pageNo: b.pageNo, receivedAt: b.receivedAt, bytes: JSON.stringify(b.recording).length })),
+          readBatch: async (projectId, sessionId, seq) => {
+            state.reads.count += 1;
+            const batch = state.stored.get(`${sessionId}:${seq}`);
+            return batch && batch.projectId === projectId ? structuredClone(batch) : null;
+          },
+          deleteSessions: async (projectId, sessionIds) => {
+            state.deletedRecordings.push({ projectId, sessionIds: [...sessionIds] });
+            for (const [key, b] of state.stored) if (b.projectId === projectId && sessionIds.includes(b.sessionId)) state.stored.delete(key);
+          },
         }),
       });
     },
     start({ contributions }) {
-      state.processors.push(...contributions(ingestExtensionPoints.processors).map((c) => c.value));
+      state.processors.push(...inIngestOrder(contributions(ingestExtensionPoints.processors).map((c) => c.value)));
     },
   });
+}
+
+/** The core services ingest hands its processors, from a test kernel. */
+export function processorContext(t: TestKernel): ProcessorContext {
+  return {
+    db: t.kernel.resolve(coreServices.database),
+    events: t.kernel.resolve(coreServices.events),
+    log: t.kernel.resolve(coreServices.logger),
+  };
 }
 
 export interface SessionsTestKernel extends TestKernel {
@@ -54,13 +88,9 @@ export interface SessionsTestKernel extends TestKernel {
 }
 
 export async function createSessionsTestKernel(): Promise<SessionsTestKernel> {
-  const state: StandIn = { deletedRecordings: [], processors: [] };
+  const state = newStandIn();
   const t = await createTestKernel({ plugins: [ingestStandIn(state), sessionsPlugin] });
-  const ctx: ProcessorContext = {
-    db: t.kernel.resolve(coreServices.database),
-    events: t.kernel.resolve(coreServices.events),
-    log: t.kernel.resolve(coreServices.logger),
-  };
+  const ctx = processorContext(t);
   const processor = state.processors.find((p) => p.id === 'sessions.summary');
   if (!processor) throw new Error('the sessions plugin contributed no summary processor');
   return Object.assign(t, {
@@ -71,8 +101,7 @@ export async function createSessionsTestKernel(): Promise<SessionsTestKernel> {
     batch: (s: IngestSession, b: DecodedBatch) => processor.batch!(s, b, ctx),
     // The end runs through every processor, in ingest's order: the end event goes out last.
     ended: async (s: IngestSession, e: SessionEnd) => {
-      const ordered = [...state.processors].sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.id.localeCompare(b.id));
-      for (const p of ordered) await p.sessionEnded?.(s, e, ctx);
+      for (const p of state.processors) await p.sessionEnded?.(s, e, ctx);
     },
   });
 }
