@@ -8,6 +8,7 @@ import { SettingsHeader } from './SettingsHeader.js';
 import { useConfirmedDelete } from './useConfirmedDelete.js';
 import { useResource } from './useResource.js';
 import { MAX_METADATA_FIELDS, validMetadataKey } from './validation.js';
+import { RowActions, SettingsTable } from './SettingsTable.js';
 
 export const METADATA_KEY_HINT = 'Starts with a letter, _ or -, then letters, digits, _ or -.';
 
@@ -60,39 +61,19 @@ export default function MetadataTab() {
           empty={<NoContent subtext="Send metadata from the tracker, e.g. tracker.setMetadata('plan', 'premium'), after declaring its key here." />}
         >
           {(items) => (
-            <table className="cs-table">
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Label</th>
+            <SettingsTable columns={['Key', 'Label']} withActions={isAdmin}>
+              {items.map((field) => (
+                <tr key={field.index}>
+                  <td>
+                    <code className="cs-code-inline">{field.key}</code>
+                  </td>
+                  <td>{field.label || <span className="cs-muted">—</span>}</td>
                   {isAdmin && (
-                    <th scope="col">
-                      <span className="cs-visually-hidden">Actions</span>
-                    </th>
+                    <RowActions name={field.key} onEdit={() => setPanel({ field })} onDelete={() => removal.ask(field)} />
                   )}
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((field) => (
-                  <tr key={field.index}>
-                    <td>
-                      <code className="cs-code-inline">{field.key}</code>
-                    </td>
-                    <td>{field.label || <span className="cs-muted">—</span>}</td>
-                    {isAdmin && (
-                      <td className="cs-table__actions">
-                        <Button size="small" variant="ghost" aria-label={`Edit ${field.key}`} onClick={() => setPanel({ field })}>
-                          Edit
-                        </Button>
-                        <Button size="small" variant="ghost" aria-label={`Delete ${field.key}`} onClick={() => removal.ask(field)}>
-                          Delete
-                        </Button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </SettingsTable>
           )}
         </ResourceList>
       </section>

@@ -9,6 +9,7 @@ import { GdprForm } from './GdprForm.js';
 import { ProjectForm, ProjectFormPanel } from './ProjectForm.js';
 import { SettingsHeader } from './SettingsHeader.js';
 import { useConfirmedDelete } from './useConfirmedDelete.js';
+import { RowActions, SettingsTable } from './SettingsTable.js';
 
 export default function ProjectsTab() {
   const { account, reloadProjects } = useHost();
@@ -41,49 +42,28 @@ export default function ProjectsTab() {
         {projects.length === 0 ? (
           <NoContent />
         ) : (
-          <table className="cs-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Host</th>
-                <th scope="col">Project key</th>
+          <SettingsTable columns={['Name', 'Host', 'Project key']} withActions={isAdmin}>
+            {projects.map((project) => (
+              <tr key={project.id}>
+                <td>
+                  <div className="cs-project-name">
+                    <StatusDot status={project.status} />
+                    <span className="cs-strong">{project.name}</span>
+                  </div>
+                </td>
+                <td>{project.host || <span className="cs-muted">—</span>}</td>
+                <td>
+                  <div className="cs-key">
+                    <code className="cs-code-inline">{project.projectKey}</code>
+                    <CopyButton content={project.projectKey} />
+                  </div>
+                </td>
                 {isAdmin && (
-                  <th scope="col">
-                    <span className="cs-visually-hidden">Actions</span>
-                  </th>
+                  <RowActions name={project.name} deleteDisabled={projects.length <= 1} onEdit={() => setEditing(project)} onDelete={() => removal.ask(project)} />
                 )}
               </tr>
-            </thead>
-            <tbody>
-              {projects.map((project) => (
-                <tr key={project.id}>
-                  <td>
-                    <div className="cs-project-name">
-                      <StatusDot status={project.status} />
-                      <span className="cs-strong">{project.name}</span>
-                    </div>
-                  </td>
-                  <td>{project.host || <span className="cs-muted">—</span>}</td>
-                  <td>
-                    <div className="cs-key">
-                      <code className="cs-code-inline">{project.projectKey}</code>
-                      <CopyButton content={project.projectKey} />
-                    </div>
-                  </td>
-                  {isAdmin && (
-                    <td className="cs-table__actions">
-                      <Button size="small" variant="ghost" aria-label={`Edit ${project.name}`} onClick={() => setEditing(project)}>
-                        Edit
-                      </Button>
-                      <Button size="small" variant="ghost" aria-label={`Delete ${project.name}`} disabled={projects.length <= 1} onClick={() => removal.ask(project)}>
-                        Delete
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </SettingsTable>
         )}
       </section>
       {adding && (

@@ -19,6 +19,7 @@ import { SettingsHeader } from './SettingsHeader.js';
 import { useConfirmedDelete } from './useConfirmedDelete.js';
 import { useResource } from './useResource.js';
 import { roleErrors } from './validation.js';
+import { RowActions, SettingsTable } from './SettingsTable.js';
 
 export default function RolesTab() {
   const { projects } = useHost();
@@ -57,49 +58,36 @@ export default function RolesTab() {
       <section className="cs-card cs-card--flush">
         <ResourceList resource={roles}>
           {(items) => (
-            <table className="cs-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Permissions</th>
-                  <th scope="col">Projects</th>
-                  <th scope="col">
-                    <span className="cs-visually-hidden">Actions</span>
-                  </th>
+            <SettingsTable columns={['Name', 'Permissions', 'Projects']} withActions>
+              {items.map((role) => (
+                <tr key={role.roleId}>
+                  <td>
+                    <div className="cs-strong">
+                      {role.name} {role.protected && <span className="cs-badge">Protected</span>}
+                    </div>
+                    {role.description && <div className="cs-muted cs-small">{role.description}</div>}
+                  </td>
+                  <td>
+                    <div className="cs-chips">
+                      {role.permissions.length === 0 && <span className="cs-muted">None</span>}
+                      {role.permissions.map((p) => (
+                        <span key={p} className="cs-chip">
+                          {PERMISSION_LABELS[p] ?? p}
+                        </span>
+                      ))}
+                    </div>
+                  </td>
+                  <td>{role.allProjects ? 'All projects' : role.projects.map(projectName).join(', ')}</td>
+                  <RowActions
+                    name={role.name}
+                    editLabel={role.protected ? 'View' : 'Edit'}
+                    deleteDisabled={role.protected}
+                    onEdit={() => setPanel({ role })}
+                    onDelete={() => removal.ask(role)}
+                  />
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((role) => (
-                  <tr key={role.roleId}>
-                    <td>
-                      <div className="cs-strong">
-                        {role.name} {role.protected && <span className="cs-badge">Protected</span>}
-                      </div>
-                      {role.description && <div className="cs-muted cs-small">{role.description}</div>}
-                    </td>
-                    <td>
-                      <div className="cs-chips">
-                        {role.permissions.length === 0 && <span className="cs-muted">None</span>}
-                        {role.permissions.map((p) => (
-                          <span key={p} className="cs-chip">
-                            {PERMISSION_LABELS[p] ?? p}
-                          </span>
-                        ))}
-                      </div>
-                    </td>
-                    <td>{role.allProjects ? 'All projects' : role.projects.map(projectName).join(', ')}</td>
-                    <td className="cs-table__actions">
-                      <Button size="small" variant="ghost" aria-label={`${role.protected ? 'View' : 'Edit'} ${role.name}`} onClick={() => setPanel({ role })}>
-                        {role.protected ? 'View' : 'Edit'}
-                      </Button>
-                      <Button size="small" variant="ghost" aria-label={`Delete ${role.name}`} disabled={role.protected} onClick={() => removal.ask(role)}>
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </SettingsTable>
           )}
         </ResourceList>
       </section>

@@ -19,6 +19,7 @@ import { SettingsHeader } from './SettingsHeader.js';
 import { useConfirmedDelete } from './useConfirmedDelete.js';
 import { useResource } from './useResource.js';
 import { validEmail, validMemberName } from './validation.js';
+import { RowActions, SettingsTable } from './SettingsTable.js';
 
 export default function TeamTab() {
   const { account, api, toast } = useHost();
@@ -59,57 +60,38 @@ export default function TeamTab() {
       <section className="cs-card cs-card--flush">
         <ResourceList resource={members}>
           {(items) => (
-            <table className="cs-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="cs-visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((member) => {
-                  const state = memberState(member);
-                  const self = member.id === account.id;
-                  return (
-                    <tr key={member.id}>
-                      <td>
-                        <div className="cs-member">
-                          <span className="cs-avatar cs-avatar--small" aria-hidden="true">
-                            {(member.name || member.email).charAt(0).toUpperCase()}
-                          </span>
-                          <span>{member.name}</span>
-                          {member.superAdmin ? <span className="cs-badge cs-badge--primary">Owner</span> : member.admin ? <span className="cs-badge cs-badge--primary">Admin</span> : null}
-                          {self && <span className="cs-muted">(you)</span>}
-                        </div>
-                      </td>
-                      <td>{member.email}</td>
-                      <td>{member.roleName ?? <span className="cs-muted">—</span>}</td>
-                      <td>
-                        {state ? <span className={['cs-badge', state === 'Pending' ? 'cs-badge--warning' : 'cs-badge--danger'].join(' ')}>{state}</span> : <span className="cs-badge cs-badge--success">Active</span>}
-                      </td>
-                      <td className="cs-table__actions">
-                        {!member.joined && (
-                          <Button size="small" variant="ghost" onClick={() => void resetLink(member)}>
-                            Reset invitation link
-                          </Button>
-                        )}
-                        <Button size="small" variant="ghost" aria-label={`Edit ${member.name}`} onClick={() => setPanel({ member })}>
-                          Edit
+            <SettingsTable columns={['Name', 'Email', 'Role', 'Status']} withActions>
+              {items.map((member) => {
+                const state = memberState(member);
+                const self = member.id === account.id;
+                return (
+                  <tr key={member.id}>
+                    <td>
+                      <div className="cs-member">
+                        <span className="cs-avatar cs-avatar--small" aria-hidden="true">
+                          {(member.name || member.email).charAt(0).toUpperCase()}
+                        </span>
+                        <span>{member.name}</span>
+                        {member.superAdmin ? <span className="cs-badge cs-badge--primary">Owner</span> : member.admin ? <span className="cs-badge cs-badge--primary">Admin</span> : null}
+                        {self && <span className="cs-muted">(you)</span>}
+                      </div>
+                    </td>
+                    <td>{member.email}</td>
+                    <td>{member.roleName ?? <span className="cs-muted">—</span>}</td>
+                    <td>
+                      {state ? <span className={['cs-badge', state === 'Pending' ? 'cs-badge--warning' : 'cs-badge--danger'].join(' ')}>{state}</span> : <span className="cs-badge cs-badge--success">Active</span>}
+                    </td>
+                    <RowActions name={member.name} deleteDisabled={self || member.superAdmin} onEdit={() => setPanel({ member })} onDelete={() => removal.ask(member)}>
+                      {!member.joined && (
+                        <Button size="small" variant="ghost" onClick={() => void resetLink(member)}>
+                          Reset invitation link
                         </Button>
-                        <Button size="small" variant="ghost" aria-label={`Delete ${member.name}`} disabled={self || member.superAdmin} onClick={() => removal.ask(member)}>
-                          Delete
-                        </Button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+                      )}
+                    </RowActions>
+                  </tr>
+                );
+              })}
+            </SettingsTable>
           )}
         </ResourceList>
       </section>
