@@ -5,42 +5,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, HostContext, hostSlots, Slot, UiRegistryContext, type Account, type ApiClient, type HostContextValue } from '@cassette/plugin-sdk/ui';
 import { DeleteUserData } from './delete-user-data.js';
 import sessionsUi from './ui.js';
+import { fakeAccount, fakeHost } from './testing/fake-host.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const PROJECT_ID = 7;
 
-const account = (overrides: Partial<Account> = {}): Account => ({
-  id: 1,
-  email: 'olivia@shop.test',
-  name: 'Olivia',
-  admin: true,
-  superAdmin: false,
-  changePassword: false,
-  roleId: null,
-  permissions: [],
-  appearance: {},
-  limits: { teamMember: { limit: 10, remaining: 9 }, sites: { limit: 10, remaining: 9 }, projects: { remaining: 9 } },
-  ...overrides,
-});
+const account = fakeAccount;
 
 function hostWith(post: ApiClient['post'], who: Account = account()): HostContextValue {
   const api: ApiClient = { request: vi.fn(), get: vi.fn(), post, put: vi.fn(), del: vi.fn() };
-  return {
-    api,
-    account: who,
-    client: null,
-    projects: [],
-    currentProject: null,
-    selectProject: () => {},
-    reloadProjects: async () => {},
-    hasPermission: () => who.admin || who.superAdmin,
-    toast: vi.fn(),
-    enabledPlugins: ['sessions'],
-    timezone: 'UTC',
-    setTimezone: () => {},
-    logout: async () => {},
-  };
+  return fakeHost({ api, account: who, projects: [], currentProject: null, hasPermission: () => who.admin || who.superAdmin });
 }
 
 let root: Root | null = null;

@@ -3,50 +3,13 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { HostContext, type Account, type ApiClient, type HostContextValue, type ProjectSummary } from '@cassette/plugin-sdk/ui';
+import { HostContext, type HostContextValue } from '@cassette/plugin-sdk/ui';
 import type { SessionSummary } from '../api.js';
+import { PROJECT } from '../testing/fake-host.js';
+
+export { fakeHost, PROJECT, type FakeApi } from '../testing/fake-host.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-export const PROJECT: ProjectSummary = { id: 7, name: 'Shop', host: 'shop.test', projectKey: 'key-7', status: 'green', recorded: true };
-
-const account: Account = {
-  id: 1,
-  email: 'olivia@shop.test',
-  name: 'Olivia',
-  admin: true,
-  superAdmin: false,
-  changePassword: false,
-  roleId: null,
-  permissions: [],
-  appearance: {},
-  limits: { teamMember: { limit: 10, remaining: 9 }, sites: { limit: 10, remaining: 9 }, projects: { remaining: 9 } },
-};
-
-export interface FakeApi {
-  get: ReturnType<typeof vi.fn>;
-  post: ReturnType<typeof vi.fn>;
-}
-
-export function fakeHost(overrides: Partial<HostContextValue> = {}): HostContextValue & { api: ApiClient & FakeApi } {
-  const api = { request: vi.fn(), get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() } as unknown as ApiClient & FakeApi;
-  return {
-    api,
-    account,
-    client: null,
-    projects: [PROJECT],
-    currentProject: PROJECT,
-    selectProject: () => {},
-    reloadProjects: vi.fn(async () => {}),
-    hasPermission: () => true,
-    toast: vi.fn(),
-    enabledPlugins: ['sessions'],
-    timezone: 'UTC',
-    setTimezone: () => {},
-    logout: async () => {},
-    ...overrides,
-  } as HostContextValue & { api: ApiClient & FakeApi };
-}
 
 export function session(overrides: Partial<SessionSummary> = {}): SessionSummary {
   return {

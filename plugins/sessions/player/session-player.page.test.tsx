@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, HostContext, NOT_ALLOWED_TEXT, type ApiClient, type HostContextValue } from '@cassette/plugin-sdk/ui';
 import type { RecordingIndex, Session } from '../api.js';
 import { NO_RECORDING_TEXT, SESSION_NOT_FOUND_TEXT } from './player-errors.js';
+import { fakeAccount, fakeHost } from '../testing/fake-host.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -121,21 +122,13 @@ function hostWith(routes: Routes = {}) {
     return {};
   });
   const api = { request: vi.fn(), get, post, put: vi.fn(), del: vi.fn() } as unknown as ApiClient;
-  const host: HostContextValue = {
+  const host: HostContextValue = fakeHost({
     api,
-    account: { id: 1, email: 'a@b.test', name: 'A', admin: false, superAdmin: false, changePassword: false, roleId: 1, permissions: ['SESSION_REPLAY'], appearance: {}, limits: {} as never },
-    client: null,
+    account: fakeAccount({ admin: false, roleId: 1, permissions: ['SESSION_REPLAY'] }),
     projects: [],
     currentProject: { id: PROJECT, name: 'Shop', host: 'shop.test', projectKey: 'k', status: 'green', recorded: true },
-    selectProject: () => {},
-    reloadProjects: async () => {},
     hasPermission: (p) => p === 'SESSION_REPLAY',
-    toast: vi.fn(),
-    enabledPlugins: ['sessions'],
-    timezone: 'UTC',
-    setTimezone: () => {},
-    logout: async () => {},
-  };
+  });
   return { host, calls };
 }
 
