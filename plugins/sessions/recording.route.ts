@@ -82,15 +82,14 @@ export function recordingChunkRoute(recordings: () => RecordingsService) {
     access: { auth: 'user', project: true, permission: 'SESSION_REPLAY' },
     summary: "One chunk of the session's recording (rrweb events); cacheable, a stored chunk never changes",
     schema: { params: Type.Object({ sessionId: sessionIdParam, seq: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }) }) },
-    handler: async ({ params, em, projectId, reply }) => {
+    // In rrweb mutations a null attribute or text means "removed": it must reach the player.
+    keepNulls: true,
+    handler: async ({ params, em, projectId, reply }): Promise<RecordingChunk> => {
       await requireSession(em, projectId!, params.sessionId);
       const batch = await recordings().readBatch(projectId!, params.sessionId, params.seq);
       if (!batch) throw notFound('Recording chunk not found');
-      const chunk: RecordingChunk = { seq: batch.seq, events: batch.recording };
-      // Sent here rather than returned: the kernel drops null values from answers, and in
-      // rrweb mutations a null attribute or text means "removed", so it must reach the player.
-      await reply.header('Cache-Control', CHUNK_CACHE_CONTROL).send({ data: chunk });
-      return null;
+      reply.header('Cache-Control', CHUNK_CACHE_CONTROL);
+      return { seq: batch.seq, events: batch.recording };
     },
   });
 }

@@ -36,6 +36,18 @@ const sink = definePlugin({
         },
       }),
     );
+    for (const keepNulls of [false, true]) {
+      r.route(
+        defineRoute({
+          method: 'GET',
+          url: keepNulls ? '/sink/nulls-kept' : '/sink/nulls',
+          access: { auth: 'public' },
+          keepNulls,
+          schema: {},
+          handler: async () => ({ removed: null, nested: [{ text: null, id: 3 }] }),
+        }),
+      );
+    }
     r.asset(defineAsset({ url: '/sink.js', contentType: 'application/javascript', cors: 'anyOrigin', cacheSeconds: 60, load: () => 'window.sink = 1;' }));
     r.asset(defineAsset({ url: '/sink/page', contentType: 'text/html; charset=utf-8', load: () => new TextEncoder().encode('<p>hi</p>') }));
   },
@@ -61,6 +73,15 @@ describe('raw-body routes', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().errors[0]).toMatch(/too large/i);
     expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
+describe('null values in answers', () => {
+  it('are left out by default, and kept for routes that ask', async () => {
+    const stripped = await kernel.kernel.app.inject({ method: 'GET', url: '/api/sink/nulls' });
+    expect(stripped.json()).toEqual({ data: { nested: [{ id: 3 }] } });
+    const kept = await kernel.kernel.app.inject({ method: 'GET', url: '/api/sink/nulls-kept' });
+    expect(kept.json()).toEqual({ data: { removed: null, nested: [{ text: null, id: 3 }] } });
   });
 });
 

@@ -137,10 +137,11 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
           reply,
         });
         if (reply.sent) return reply;
+        const clean = route.keepNulls ? <T>(value: T) => value : stripEmptyValues;
         if (isApiResult(result)) {
-          return reply.status(result.status ?? 200).send(stripEmptyValues({ ...(result.extra ?? {}), data: result.data ?? null }));
+          return reply.status(result.status ?? 200).send(clean({ ...(result.extra ?? {}), data: result.data ?? null }));
         }
-        return reply.send({ data: stripEmptyValues(result ?? null) });
+        return reply.send({ data: clean(result ?? null) });
       },
     };
     if (route.rawBody) {

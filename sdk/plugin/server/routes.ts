@@ -94,6 +94,12 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
    * (ingest is called from the websites being recorded).
    */
   cors?: 'anyOrigin';
+  /**
+   * The answer keeps its null values. By default the kernel leaves null and undefined out of
+   * answers; data where null means something (rrweb mutations: a null attribute is a removed
+   * one) must reach the client whole.
+   */
+  keepNulls?: boolean;
   handler(ctx: RouteContext<S>): Promise<unknown>;
 }
 
