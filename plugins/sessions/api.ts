@@ -1,6 +1,9 @@
 // Public surface of the sessions plugin: refs and types only.
 import { Type } from '@sinclair/typebox';
-import { defineEvent } from '@cassette/plugin-sdk';
+import { createServiceRef, defineEvent } from '@cassette/plugin-sdk';
+import type { EventsOrder, RangeValue } from './search/filter-catalogue.js';
+
+export * from './search/filter-catalogue.js';
 
 /** A session as the list shows it (spec part 1 §3 "Session summary"); empty fields are omitted in answers. */
 export interface SessionSummary {
@@ -270,6 +273,118 @@ export interface RecordingChunk {
 export interface SessionSearchResult {
   sessions: SessionSummary[];
   total: number;
+}
+
+/**
+ * One filter entry of a session search (spec part 1 §3 "Filter entry", part 2 §3 "Filter item").
+ * `type` is the key (FILTER_KEYS in search/filter-catalogue.ts, or METADATA / a project
+ * metadata key); positive operators match any of `value`, negative ones none of them.
+ */
+export interface SearchFilterItem {
+  type: string;
+  operator?: string;
+  value?: unknown[];
+  /** Performance keys: the threshold (one number); METADATA: the metadata key. */
+  source?: unknown;
+  /** Performance keys: how `source` is compared (>, >=, <, <=, =, or a named form). */
+  sourceOperator?: string;
+  /** FETCH / GRAPHQL sub-filters (FETCH_URL, FETCH_STATUS_CODE, ...), all of which must hold on the same event. */
+  filters?: SearchFilterItem[];
+  /** UI facts kept with saved searches; the compiler ignores them. */
+  isEvent?: boolean;
+  key?: string;
+  label?: string;
+  category?: string;
+  custom?: boolean;
+}
+
+/**
+ * What a session search asks (spec part 2 §3 "Saved search" filter). `events` are steps in
+ * `eventsOrder`: then (in this order), and (all, any order), or (any). `filters` are session
+ * attributes, all of which must hold. Dates are epoch ms over the session start; durations ms.
+ */
+export interface SessionSearchFilter {
+  events?: SearchFilterItem[];
+  filters?: SearchFilterItem[];
+  eventsOrder?: EventsOrder;
+  /** With eventsOrder then: each step is the very next user action (page visit, click, input, custom event) after the previous one. */
+  strict?: boolean;
+  rangeValue?: RangeValue;
+  startDate?: number | null;
+  endDate?: number | null;
+  minDuration?: number | null;
+  maxDuration?: number | null;
+  /** Only the caller's favorites. */
+  bookmarked?: boolean;
+}
+
+/** `POST /api/{projectId}/sessions/search2`. */
+export interface SessionSearchRequest extends SessionSearchFilter {
+  page?: number;
+  limit?: number;
+  sort?: 'startTs' | 'duration' | 'eventsCount' | 'errorsCount';
+  order?: 'asc' | 'desc';
+}
+
+/** Parameterised SQL with `?` placeholders (the DatabaseService dialect); parameters in order. */
+export interface SqlFragment {
+  sql: string;
+  params: unknown[];
+}
+
+export interface FilterCompileContext {
+  /** The caller, for `bookmarked`. */
+  viewerId?: number;
+  /** The project's metadata keys: a filter `type` equal to one of them searches that key. */
+  metadataKeys?: readonly string[];
+}
+
+/**
+ * Turns a session search filter into SQL over the sessions plugin's tables; never splices a
+ * value into the text. Throws an HttpError 400 naming the problem when a filter cannot be read.
+ * Funnels, metrics and alerts embed these fragments as subqueries.
+ */
+export interface SessionFilterCompiler {
+  /** A boolean expression over `sessions_sessions s` (alias `s`): the project's sessions matching every part of `filter`. */
+  sessionConditions(projectId: number, filter: SessionSearchFilter, context?: FilterCompileContext): SqlFragment;
+  /** `select s.session_id from sessions_sessions s where …`: the project's sessions matching `filter`. */
+  sessionsMatching(projectId: number, filter: SessionSearchFilter, context?: FilterCompileContext): SqlFragment;
+  /**
+   * `select e.session_id, e.ts, e.seq, e.idx from sessions_events e where …`: the project's stored
+   * events matching one event filter item (a funnel step), optionally within [startDate, endDate].
+   */
+  eventsMatching(projectId: number, item: SearchFilterItem, range?: { startDate?: number | null; endDate?: number | null }, context?: FilterCompileContext): SqlFragment;
+}
+
+export const sessionsServices = {
+  filterCompiler: createServiceRef<SessionFilterCompiler>('sessions.filterCompiler'),
+} as const;
+
+/** One autocomplete suggestion: `/events/search`, `/sessions/filters/search`, `/events/values`, `/events/selectors`. */
+export interface FilterSuggestion {
+  /** The filter key it belongs to (CLICK, LOCATION, USEROS, a metadata key, ...). */
+  type: string;
+  value: string;
+  /** Sessions (or events) with this value among those looked at. */
+  count: number;
+}
+
+/** `GET /api/{projectId}/sessions/filters`: values per key, most frequent first, empty ones removed. */
+export type SessionFilterValues = Record<'USEROS' | 'USERBROWSER' | 'USERDEVICE' | 'REFERRER' | 'USERCOUNTRY', string[]>;
+
+/** A saved search (spec part 2 §3). */
+export interface SavedSearch {
+  searchId: number;
+  projectId: number;
+  /** The author. */
+  userId: number;
+  name: string;
+  filter: SessionSearchFilter;
+  isPublic: boolean;
+  /** Epoch ms. */
+  createdAt: number;
+  /** The author's name, for "shared by". */
+  ownerName?: string;
 }
 
 export const sessionsEvents = {

@@ -180,4 +180,21 @@ export const sessionsMigrations: Migration[] = [
       )`,
     ],
   },
+  {
+    // Saved searches (spec part 2 §3): private to the author unless public in the project.
+    id: '0008_saved_searches',
+    up: [
+      `create table sessions_saved_searches (
+        search_id serial primary key,
+        project_id integer not null,
+        user_id integer not null,
+        name text not null,
+        filter jsonb not null,
+        is_public boolean not null default false,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`,
+      `create index sessions_saved_searches_project on sessions_saved_searches (project_id, user_id)`,
+    ],
+  },
 ];
