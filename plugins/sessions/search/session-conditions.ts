@@ -1,0 +1,66 @@
+import type { CheckedItem } from './filter-validation.js';
+import { compareNumber } from './number-match.js';
+import { allOf, sql, trusted, type Fragment } from './sql-fragment.js';
+import { comparisonOf, hasNoText, hasText, textMatch } from './text-match.js';
+
+/** Session attribute keys read `sessions_sessions` under the alias `s` (spec part 1 §3 filter keys). */
+const TEXT_COLUMNS: Record<string, Fragment> = {
+  USEROS: trusted('s.user_os'),
+  USERBROWSER: trusted('s.user_browser'),
+  USERDEVICE: trusted('s.user_device'),
+  PLATFORM: trusted('s.user_device_type'),
+  REVID: trusted('s.rev_id'),
+  REFERRER: trusted('s.referrer'),
+  USERCOUNTRY: trusted('s.user_country'),
+  USERID: trusted('s.user_id'),
+  USERANONYMOUSID: trusted('s.user_anonymous_id'),
+};
+
+const BYTES_PER_MB = 1024 * 1024;
+
+function textAttribute(item: CheckedItem, column: Fragment): Fragment {
+  const { criterion } = item;
+  if (criterion.match !== 'text') throw new Error(`${item.def.key} takes text values`);
+  if (criterion.meaning === 'any') return hasText(column);
+  if (criterion.meaning === 'none') return hasNoText(column);
+  return textMatch(comparisonOf(criterion.meaning), [{ column, values: criterion.values }]);
+}
+
+function issueCondition(item: CheckedItem): Fragment {
+  const { criterion } = item;
+  if (criterion.match !== 'text') throw new Error('ISSUE takes issue types');
+  if (criterion.meaning === 'any') return sql`jsonb_array_length(s.issue_types) > 0`;
+  const anyOfTypes = sql`exists (select 1 from jsonb_array_elements_text(s.issue_types) as it(v) where it.v in (${criterion.values}))`;
+  return criterion.meaning === 'notEquals' ? sql`not ${anyOfTypes}` : anyOfTypes;
+}
+
+/** A performance average: compared with the threshold, or just measured when none was given. */
+function averageCondition(item: CheckedItem, column: Fragment, scale: number): Fragment {
+  return item.threshold ? compareNumber(column, item.threshold.comparison, item.threshold.value * scale) : sql`${column} is not null`;
+}
+
+/** One session attribute item as a condition on `s`. */
+export function sessionCondition(item: CheckedItem): Fragment {
+  const { def, criterion } = item;
+  const column = TEXT_COLUMNS[def.key];
+  if (column) return textAttribute(item, column);
+  switch (def.key) {
+    case 'METADATA':
+      return textAttribute(item, sql`(s.metadata->>${item.metadataKey!})`);
+    case 'DURATION': {
+      if (criterion.match !== 'durationRange') throw new Error('DURATION takes a range');
+      return allOf([
+        ...(criterion.min !== null ? [sql`s.duration_ms >= ${criterion.min}`] : []),
+        ...(criterion.max !== null ? [sql`s.duration_ms <= ${criterion.max}`] : []),
+      ]);
+    }
+    case 'ISSUE':
+      return issueCondition(item);
+    case 'AVG_CPU_LOAD':
+      return averageCondition(item, trusted('s.avg_cpu'), 1);
+    case 'AVG_MEMORY_USAGE':
+      return averageCondition(item, trusted('s.avg_memory_used'), BYTES_PER_MB);
+    default:
+      throw new Error(`${def.key} is not a session attribute`);
+  }
+}
