@@ -14,11 +14,20 @@ describe('sessions plugin', () => {
   it('mounts its routes with the access they declare', () => {
     const mine = t.kernel.routes.filter((r) => r.plugin === 'sessions').map((r) => `${r.method} ${r.path} ${r.access.auth} ${r.access.permission ?? '-'}`);
     expect(mine.sort()).toEqual([
+      'DELETE /api/:projectId/saved_search/:searchId user SESSION_REPLAY',
+      'GET /api/:projectId/events/search user SESSION_REPLAY',
+      'GET /api/:projectId/events/selectors user SESSION_REPLAY',
+      'GET /api/:projectId/events/values user SESSION_REPLAY',
+      'GET /api/:projectId/saved_search user SESSION_REPLAY',
+      'GET /api/:projectId/sessions/filters user SESSION_REPLAY',
+      'GET /api/:projectId/sessions/filters/search user SESSION_REPLAY',
       'GET /api/:projectId/sessions2/:sessionId user SESSION_REPLAY',
       'GET /api/:projectId/sessions2/:sessionId/favorite user SESSION_REPLAY',
       'GET /api/:projectId/sessions2/:sessionId/recording user SESSION_REPLAY',
       'GET /api/:projectId/sessions2/:sessionId/recording/:seq user SESSION_REPLAY',
       'GET /api/:projectId/sessions2/favorite user SESSION_REPLAY',
+      'POST /api/:projectId/saved_search user SESSION_REPLAY',
+      'POST /api/:projectId/saved_search/:searchId user SESSION_REPLAY',
       'POST /api/:projectId/sessions/gdpr/delete-user admin -',
       'POST /api/:projectId/sessions/search2 user SESSION_REPLAY',
       'POST /api/:projectId/sessions2/:sessionId/viewed user SESSION_REPLAY',

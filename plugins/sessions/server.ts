@@ -8,6 +8,8 @@ import { recordingIndexProcessor } from './recording-index.processor.js';
 import { recordingChunkRoute, recordingIndexRoute } from './recording.route.js';
 import { deleteProjectSessionsJob, enforceRetention, RETENTION_EVERY_MS, retentionJob } from './retention.job.js';
 import { searchSessionsRoute } from './search.route.js';
+import { SessionFilterCompilerImpl } from './search/filter-compiler.js';
+import { sessionsServices } from './api.js';
 import { SessionDeletion, sessionDeletionRef } from './session-deletion.js';
 import { sessionDetailRoute } from './session-detail.route.js';
 import { sessionReadingRef, type SessionReading } from './session-reading.js';
@@ -15,6 +17,9 @@ import { SessionEntity } from './session.entity.js';
 import { sessionEndPublisher } from './session-end-publisher.processor.js';
 import { sessionSummaryProcessor } from './session-summary.processor.js';
 import { markViewedRoute } from './viewed.route.js';
+import { eventSearchRoute, eventSelectorsRoute, eventValuesRoute, sessionFilterSearchRoute, sessionFilterValuesRoute } from './suggestions/suggestions.route.js';
+import { createSavedSearchRoute, deleteSavedSearchRoute, listSavedSearchesRoute, updateSavedSearchRoute } from './saved-searches/saved-search.route.js';
+import { deleteProjectSavedSearches } from './saved-searches/saved-search-store.js';
 
 export default definePlugin({
   id: 'sessions',
@@ -43,12 +48,15 @@ export default definePlugin({
       deps: { database: coreServices.database, recordings: ingestServices.recordings },
       create: ({ database, recordings }) => (deletion = new SessionDeletion(database, recordings)),
     });
+    // Stateless: the routes and other plugins (funnels, metrics, alerts) share one.
+    const filterCompiler = new SessionFilterCompilerImpl();
+    r.provide({ ref: sessionsServices.filterCompiler, deps: {}, create: () => filterCompiler });
     r.provide({
       ref: sessionReadingRef,
-      deps: { recordings: ingestServices.recordings, projects: coreServices.projects },
-      create: (services) => (reading = services),
+      deps: { recordings: ingestServices.recordings, projects: coreServices.projects, users: coreServices.users },
+      create: (services) => (reading = { ...services, filterCompiler }),
     });
-    r.route(searchSessionsRoute);
+    r.route(searchSessionsRoute(boundReading));
     // Fastify matches the static `/sessions2/favorite` before `/sessions2/:sessionId`, whatever the order here.
     r.route(listFavoritesRoute);
     r.route(sessionDetailRoute(() => boundReading().projects));
@@ -57,6 +65,15 @@ export default definePlugin({
     r.route(recordingIndexRoute(() => boundReading().recordings));
     r.route(recordingChunkRoute(() => boundReading().recordings));
     r.route(gdprDeleteUserRoute(boundDeletion));
+    r.route(eventSearchRoute(() => boundReading().projects));
+    r.route(sessionFilterSearchRoute(() => boundReading().projects));
+    r.route(sessionFilterValuesRoute);
+    r.route(eventValuesRoute);
+    r.route(eventSelectorsRoute);
+    r.route(listSavedSearchesRoute(boundReading));
+    r.route(createSavedSearchRoute(boundReading));
+    r.route(updateSavedSearchRoute(boundReading));
+    r.route(deleteSavedSearchRoute);
     r.extend(ingestExtensionPoints.processors, sessionSummaryProcessor);
     r.extend(ingestExtensionPoints.processors, issuesProcessor);
     r.extend(ingestExtensionPoints.processors, recordingIndexProcessor);
@@ -67,6 +84,7 @@ export default definePlugin({
     r.job(deleteProjectSessionsJob, async ({ projectId }, { deps, log }) => {
       const deleted = await deps.deletion.deleteOlderThan(projectId, null);
       if (deleted > 0) log.info({ projectId, deleted }, 'sessions of a deleted project deleted');
+      await deleteProjectSavedSearches(deps.database, projectId);
     });
     r.on(coreEvents.projectDeleted, async ({ projectId }, { deps }) => {
       await deps.jobs.enqueue(deleteProjectSessionsJob, { projectId }, { jobId: `sessions-delete-project-${projectId}` });

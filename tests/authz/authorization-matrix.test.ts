@@ -109,6 +109,15 @@ function recordedSession(w: World): Promise<string> {
 }
 const SESSION_REPLAY: Statuses = [401, 403, 200, 200, 404];
 
+/** A saved search of tenant A's first project: the caller's own when it may save one (only the author may change it), else the admin's. */
+async function savedSearchOf(w: World, caller: TestUser | null): Promise<number> {
+  const body = { name: `Search ${w.unique()}`, filter: { events: [{ type: 'CLICK', operator: 'on', value: ['Buy'] }] } };
+  const own = caller ? await w.t.request('POST', `/api/${w.projectId}/saved_search`, { token: caller.token, body }) : null;
+  if (own?.status === 200) return own.body.data.searchId as number;
+  const res = await w.t.request('POST', `/api/${w.projectId}/saved_search`, { token: w.adminToken, body });
+  return res.body.data.searchId as number;
+}
+
 const MATRIX: Record<string, { statuses: Statuses; fixture: Fixture }> = {
   'GET /api/signup': { statuses: PUBLIC_OK, fixture: () => ({ url: '/api/signup' }) },
   'POST /api/signup': {
@@ -169,6 +178,21 @@ const MATRIX: Record<string, { statuses: Statuses; fixture: Fixture }> = {
   'GET /api/:projectId/sessions2/:sessionId/recording': { statuses: SESSION_REPLAY, fixture: async (w) => ({ url: `/api/${w.projectId}/sessions2/${await recordedSession(w)}/recording` }) },
   'GET /api/:projectId/sessions2/:sessionId/recording/:seq': { statuses: SESSION_REPLAY, fixture: async (w) => ({ url: `/api/${w.projectId}/sessions2/${await recordedSession(w)}/recording/0` }) },
   'POST /api/:projectId/sessions/gdpr/delete-user': { statuses: ADMIN_OWNED, fixture: (w) => ({ url: `/api/${w.projectId}/sessions/gdpr/delete-user`, body: { userId: `gone-${w.unique()}` } }) },
+  'GET /api/:projectId/saved_search': { statuses: SESSION_REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/saved_search` }) },
+  'POST /api/:projectId/saved_search': {
+    statuses: SESSION_REPLAY,
+    fixture: (w) => ({ url: `/api/${w.projectId}/saved_search`, body: { name: `Search ${w.unique()}`, filter: { filters: [{ type: 'USEROS', operator: 'is', value: ['Linux'] }] }, isPublic: true } }),
+  },
+  'POST /api/:projectId/saved_search/:searchId': {
+    statuses: SESSION_REPLAY,
+    fixture: async (w, caller) => ({ url: `/api/${w.projectId}/saved_search/${await savedSearchOf(w, caller)}`, body: { name: 'Renamed search' } }),
+  },
+  'DELETE /api/:projectId/saved_search/:searchId': { statuses: SESSION_REPLAY, fixture: async (w, caller) => ({ url: `/api/${w.projectId}/saved_search/${await savedSearchOf(w, caller)}` }) },
+  'GET /api/:projectId/events/search': { statuses: SESSION_REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/events/search?type=CLICK&q=a` }) },
+  'GET /api/:projectId/events/values': { statuses: SESSION_REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/events/values?type=INPUT&q=a` }) },
+  'GET /api/:projectId/events/selectors': { statuses: SESSION_REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/events/selectors?q=a` }) },
+  'GET /api/:projectId/sessions/filters': { statuses: SESSION_REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/sessions/filters` }) },
+  'GET /api/:projectId/sessions/filters/search': { statuses: SESSION_REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/sessions/filters/search?type=USEROS&q=a` }) },
   // ingest plugin: public tracker endpoints, authorised by the project key and the session token instead of a login.
   'POST /api/ingest/v1/start': { statuses: PUBLIC_OK, fixture: async (w) => ({ url: '/api/ingest/v1/start', body: await trackerStart(w) }) },
   'POST /api/ingest/v1/batch': { statuses: PUBLIC_OK, fixture: (w) => trackerBatch(w) },
