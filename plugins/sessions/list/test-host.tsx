@@ -3,11 +3,37 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { HostContext, type HostContextValue } from '@cassette/plugin-sdk/ui';
+import { ApiError, HostContext, type ApiClient, type HostContextValue } from '@cassette/plugin-sdk/ui';
 import type { SessionSummary } from '../api.js';
-import { PROJECT } from '../testing/fake-host.js';
+import { fakeHost as baseFakeHost, PROJECT, type FakeApi } from '../testing/fake-host.js';
 
-export { fakeHost, PROJECT, type FakeApi } from '../testing/fake-host.js';
+export { PROJECT, type FakeApi } from '../testing/fake-host.js';
+
+export type ListHost = HostContextValue & { api: ApiClient & FakeApi };
+
+/** The fake host; the list's side calls (metadata, saved searches) answer nothing unless a test says otherwise. */
+export function fakeHost(overrides: Partial<HostContextValue> = {}): ListHost {
+  const host = baseFakeHost(overrides);
+  host.api.get.mockResolvedValue(undefined);
+  return host;
+}
+
+type Answer = (path: string, body: unknown) => unknown;
+
+/**
+ * Answers the fake API by route, as the server would: keys are "METHOD /path" (the query string
+ * is not part of the key; the handler gets the whole path). Anything else is a 404.
+ */
+export function answerRoutes(host: ListHost, routes: Record<string, Answer>): void {
+  const respond = (method: string) => async (path: string, body?: unknown) => {
+    const answer = routes[`${method} ${path.split('?')[0]}`];
+    if (!answer) throw new ApiError(404, [`No route ${method} ${path}`]);
+    return answer(path, body);
+  };
+  host.api.get.mockImplementation(respond('GET'));
+  host.api.post.mockImplementation(respond('POST'));
+  host.api.del.mockImplementation(respond('DELETE'));
+}
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -115,3 +141,40 @@ export async function click(element: Element | null | undefined): Promise<void> 
 }
 
 export const buttonNamed = (scope: ParentNode, name: string) => [...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+
+/** Types into an input the way React sees a user's typing. */
+export function typeInto(input: HTMLInputElement, value: string): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setValue.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+export async function pressKey(element: Element, key: string): Promise<void> {
+  await act(async () => {
+    element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  });
+}
+
+export async function chooseOption(select: HTMLSelectElement, value: string): Promise<void> {
+  await act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+export async function focus(element: HTMLElement): Promise<void> {
+  await act(async () => {
+    element.focus();
+  });
+}
+
+/** With fake timers: lets `ms` pass and the promises it releases settle. */
+export async function advance(ms: number): Promise<void> {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+export const byLabel = <T extends HTMLElement = HTMLElement>(scope: ParentNode, label: string) => scope.querySelector<T>(`[aria-label="${label}"]`);

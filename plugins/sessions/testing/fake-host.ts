@@ -24,6 +24,7 @@ export function fakeAccount(overrides: Partial<Account> = {}): Account {
 export interface FakeApi {
   get: ReturnType<typeof vi.fn>;
   post: ReturnType<typeof vi.fn>;
+  del: ReturnType<typeof vi.fn>;
 }
 
 export function fakeHost(overrides: Partial<HostContextValue> = {}): HostContextValue & { api: ApiClient & FakeApi } {

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+
+const MINUTE_MS = 60_000;
+
+export interface DurationInputProps {
+  label: string;
+  /** [min, max] in milliseconds; either may be null. */
+  value: readonly unknown[] | undefined;
+  onChange(value: [number | null, number | null]): void;
+}
+
+const msOf = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
+const minutesText = (ms: number | null) => (ms === null ? '' : String(Math.round((ms / MINUTE_MS) * 100) / 100));
+
+/**
+ * The session duration in whole minutes, from at least 1 (spec part 1 §5); sent in ms. A lower
+ * bound of 0 from a saved search still shows and is kept.
+ */
+export function DurationInput({ label, value, onChange }: DurationInputProps) {
+  const min = msOf(value?.[0]);
+  const max = msOf(value?.[1]);
+  const [minText, setMinText] = useState(minutesText(min));
+  const [maxText, setMaxText] = useState(minutesText(max));
+  useEffect(() => setMinText((t) => (parse(t) === min ? t : minutesText(min))), [min]);
+  useEffect(() => setMaxText((t) => (parse(t) === max ? t : minutesText(max))), [max]);
+  const inverted = min !== null && max !== null && min > max;
+
+  return (
+    <div className="cs-filter-duration">
+      <label className="cs-filter-duration__bound">
+        <span>Min</span>
+        <input
+          className="cs-input cs-filter-number"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          aria-label={`${label} minimum minutes`}
+          value={minText}
+          onChange={(e) => {
+            setMinText(e.target.value);
+            const ms = parse(e.target.value);
+            if (ms !== undefined) onChange([ms, max]);
+          }}
+        />
+      </label>
+      <label className="cs-filter-duration__bound">
+        <span>Max</span>
+        <input
+          className="cs-input cs-filter-number"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          aria-label={`${label} maximum minutes`}
+          value={maxText}
+          onChange={(e) => {
+            setMaxText(e.target.value);
+            const ms = parse(e.target.value);
+            if (ms !== undefined) onChange([min, ms]);
+          }}
+        />
+      </label>
+      <span className="cs-muted">minutes</span>
+      {inverted && (
+        <span className="cs-filter-row__warning" role="alert">
+          The minimum is above the maximum: no session can match. Lower the minimum or raise the maximum.
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Minutes typed → ms; '' is no bound; below 1 minute or not a whole number is not taken (undefined). */
+function parse(text: string): number | null | undefined {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!/^\d+$/.test(t)) return undefined;
+  const minutes = Number(t);
+  return minutes >= 1 ? minutes * MINUTE_MS : undefined;
+}
