@@ -26,6 +26,7 @@ export { NotAllowed, NOT_ALLOWED_TEXT, LIVE_SESSION_TEXT } from './ui/kit/NotAll
 export type { NotAllowedProps } from './ui/kit/NotAllowed.js';
 export { CopyButton, copyText, COPY_FEEDBACK_MS } from './ui/kit/CopyButton.js';
 export { TimezoneSelect, timezoneOptions, utcOffsetLabel } from './ui/kit/TimezoneSelect.js';
+export { useDismiss } from './ui/kit/useDismiss.js';
 export type { CopyButtonProps } from './ui/kit/CopyButton.js';
 export { Toasts, useToasts, TOAST_AUTO_CLOSE_MS } from './ui/kit/Toasts.js';
 export type { ShowToast } from './ui/kit/Toasts.js';

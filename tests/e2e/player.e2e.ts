@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, type Frame, type Page } from '@playwright/test';
 import { CassetteServer, ensureTrackerBuilt, signUp, type Owner } from './support/cassette-server.js';
+import { logIn } from './support/log-in.js';
 import { endedSession, sessionIdOn, test } from './support/own-server-test.js';
 
 /**
@@ -13,18 +14,6 @@ import { endedSession, sessionIdOn, test } from './support/own-server-test.js';
  */
 
 test.beforeAll(() => ensureTrackerBuilt());
-
-/** The app, logged in as the owner (the token is what the login page would have stored). */
-async function logIn(page: Page, cassette: CassetteServer, owner: Owner) {
-  await page.goto(`${cassette.url}/login`);
-  await page.evaluate(
-    ({ jwt, siteId }) => {
-      localStorage.setItem('jwt', jwt);
-      localStorage.setItem('siteId', String(siteId));
-    },
-    { jwt: owner.jwt, siteId: owner.projectId },
-  );
-}
 
 /** The replay iframe's frame, once the recording's first frame is in it. */
 async function replayFrame(page: Page): Promise<Frame> {

@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { CassetteServer, ensureTrackerBuilt, signUp, type Owner } from './support/cassette-server.js';
+import { logIn } from './support/log-in.js';
 import { endedSession, sessionIdOn, test } from './support/own-server-test.js';
 
 /**
@@ -44,17 +45,6 @@ async function buyAndFail(demo: Page) {
   await sessionIdOn(demo);
   await demo.getByRole('button', { name: 'Place order' }).click();
   await expect(demo.locator('#demo-checkout-result')).toContainText('Order API answered 404');
-}
-
-async function logIn(page: Page, cassette: CassetteServer, owner: Owner) {
-  await page.goto(`${cassette.url}/login`);
-  await page.evaluate(
-    ({ jwt, siteId }) => {
-      localStorage.setItem('jwt', jwt);
-      localStorage.setItem('siteId', String(siteId));
-    },
-    { jwt: owner.jwt, siteId: owner.projectId },
-  );
 }
 
 /** Adds a step or a filter through its picker, typing part of the key's name first. */

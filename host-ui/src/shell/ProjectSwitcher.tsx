@@ -1,11 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
-import { useHost } from '@cassette/plugin-sdk/ui';
+import { useHost, useDismiss } from '@cassette/plugin-sdk/ui';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { pathForProject } from '../session/project-selection.js';
 import { ProjectFormPanel } from '../settings/ProjectForm.js';
 import { canAddProject } from './account-rules.js';
 import { StatusDot } from './StatusDot.js';
-import { useDismiss } from './useDismiss.js';
 
 export function ProjectSwitcher() {
   const { projects, currentProject, selectProject, account, reloadProjects } = useHost();

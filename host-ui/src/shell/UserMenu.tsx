@@ -1,9 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import { useHost } from '@cassette/plugin-sdk/ui';
+import { useHost, useDismiss } from '@cassette/plugin-sdk/ui';
 import { Link } from 'react-router-dom';
 import { settingsPath } from '../routing/routes.js';
 import { firstName, roleLabel } from './account-rules.js';
-import { useDismiss } from './useDismiss.js';
 
 /** The first name, opening a menu with the account and Logout. */
 export function UserMenu() {

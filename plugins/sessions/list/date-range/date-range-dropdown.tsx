@@ -1,6 +1,5 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, useHost } from '@cassette/plugin-sdk/ui';
-import { useDismiss } from '../use-dismiss.js';
+import { Button, useHost, useDismiss } from '@cassette/plugin-sdk/ui';
 import { CustomRangePopup } from './custom-range-popup.js';
 import { RANGE_VALUES, rangeBounds, rangeButtonLabel, type DateBounds, type RangeValue } from './date-range.js';
 

@@ -27,40 +27,8 @@ export function DurationInput({ label, value, onChange }: DurationInputProps) {
 
   return (
     <div className="cs-filter-duration">
-      <label className="cs-filter-duration__bound">
-        <span>Min</span>
-        <input
-          className="cs-input cs-filter-number"
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
-          aria-label={`${label} minimum minutes`}
-          value={minText}
-          onChange={(e) => {
-            setMinText(e.target.value);
-            const ms = parse(e.target.value);
-            if (ms !== undefined) onChange([ms, max]);
-          }}
-        />
-      </label>
-      <label className="cs-filter-duration__bound">
-        <span>Max</span>
-        <input
-          className="cs-input cs-filter-number"
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
-          aria-label={`${label} maximum minutes`}
-          value={maxText}
-          onChange={(e) => {
-            setMaxText(e.target.value);
-            const ms = parse(e.target.value);
-            if (ms !== undefined) onChange([min, ms]);
-          }}
-        />
-      </label>
+      <MinutesBound name="Min" ariaLabel={`${label} minimum minutes`} text={minText} setText={setMinText} onMs={(ms) => onChange([ms, max])} />
+      <MinutesBound name="Max" ariaLabel={`${label} maximum minutes`} text={maxText} setText={setMaxText} onMs={(ms) => onChange([min, ms])} />
       <span className="cs-muted">minutes</span>
       {inverted && (
         <span className="cs-filter-row__warning" role="alert">
@@ -68,6 +36,29 @@ export function DurationInput({ label, value, onChange }: DurationInputProps) {
         </span>
       )}
     </div>
+  );
+}
+
+/** One bound: what is typed stays as typed; a valid number of minutes goes out in ms. */
+function MinutesBound({ name, ariaLabel, text, setText, onMs }: { name: string; ariaLabel: string; text: string; setText(text: string): void; onMs(ms: number | null): void }) {
+  return (
+    <label className="cs-filter-duration__bound">
+      <span>{name}</span>
+      <input
+        className="cs-input cs-filter-number"
+        type="number"
+        min={1}
+        step={1}
+        inputMode="numeric"
+        aria-label={ariaLabel}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          const ms = parse(e.target.value);
+          if (ms !== undefined) onMs(ms);
+        }}
+      />
+    </label>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Button } from '@cassette/plugin-sdk/ui';
+import { Button, useDismiss } from '@cassette/plugin-sdk/ui';
 import { FILTER_CATEGORIES } from '../../search/filter-catalogue.js';
-import { useDismiss } from '../use-dismiss.js';
 import type { PickerEntry } from './filter-item.js';
 import { NO_RESULTS } from './value-input.js';
 

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import type { FilterOption } from '../../search/filter-catalogue.js';
-import { useDismiss } from '../use-dismiss.js';
+import { useDismiss } from '@cassette/plugin-sdk/ui';
 
 export interface OptionsInputProps {
   label: string;

@@ -1,7 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { ApiError, Button, ConfirmDialog, useHost } from '@cassette/plugin-sdk/ui';
+import { ApiError, Button, ConfirmDialog, useHost, useDismiss } from '@cassette/plugin-sdk/ui';
 import type { SavedSearch } from '../../api.js';
-import { useDismiss } from '../use-dismiss.js';
 import type { SavedSearches } from './use-saved-searches.js';
 
 export const SHARED_WITH_TEAM = 'Shared with team';

@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 
-/** Closes a popover on a press outside it or on Escape (the host shell's menus behave the same). */
+/** Closes a dropdown or popover on a press outside it or on Escape (menus of the shell and of plugins behave the same). */
 export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, close: () => void): void {
   useEffect(() => {
     if (!open) return;
