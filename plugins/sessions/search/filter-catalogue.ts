@@ -250,7 +250,7 @@ export const FILTER_KEYS: readonly FilterKeyDef[] = [
     subFilters: ['GRAPHQL_NAME', 'GRAPHQL_METHOD', 'GRAPHQL_REQUEST_BODY', 'GRAPHQL_RESPONSE_BODY'],
   }),
   event('STATEACTION', 'State Action', 'Javascript'),
-  event('ERROR', 'Error Message', 'Javascript', { operators: EVENT_TEXT_OPERATORS, defaultOperator: 'contains' }),
+  event('ERROR', 'Error Message', 'Javascript', { operators: EVENT_TEXT_OPERATORS, defaultOperator: 'contains', suggest: 'values' }),
   attribute('USEROS', 'User OS', 'Gear'),
   attribute('USERBROWSER', 'User Browser', 'Gear'),
   attribute('USERDEVICE', 'User Device', 'Gear'),

@@ -13,6 +13,18 @@ describe('value suggestions', () => {
     expect(suggestionPath(7, { type: 'CLICK', operator: 'onSelector' }, def('CLICK'), '#buy')).toBe('/7/events/selectors?q=%23buy&type=CLICK');
     expect(suggestionPath(7, { type: 'METADATA', operator: 'is', source: ['plan'] }, METADATA_FILTER, 'p')).toBe('/7/sessions/filters/search?q=p&type=METADATA&source=plan');
     expect(suggestionPath(7, { type: 'FETCH_STATUS_CODE', operator: '=' }, def('FETCH_STATUS_CODE'), '4')).toBeNull();
+    expect(suggestionPath(7, { type: 'ERROR', operator: 'contains' }, def('ERROR'), 'undef')).toBe('/7/events/values?type=ERROR&q=undef');
+  });
+
+  it('offers the most frequent values of a grouped key from /sessions/filters before anything is typed', () => {
+    expect(suggestionPath(7, { type: 'USERBROWSER', operator: 'is' }, def('USERBROWSER'), '')).toBe('/7/sessions/filters');
+    expect(suggestionPath(7, { type: 'USERID', operator: 'is' }, def('USERID'), '')).toBe('/7/sessions/filters/search?q=&type=USERID');
+    const grouped = { USEROS: ['Windows', 'macOS'], USERBROWSER: ['Chrome', 'Firefox', ''] };
+    expect(toValueSuggestions(def('USERBROWSER'), '', grouped, (c) => c)).toEqual([
+      { value: 'Chrome', label: 'Chrome' },
+      { value: 'Firefox', label: 'Firefox' },
+    ]);
+    expect(toValueSuggestions(def('REFERRER'), '', grouped, (c) => c)).toEqual([]);
   });
 
   it('lists the server answer without blanks or repeats', () => {
