@@ -1,20 +1,11 @@
 import type { CheckedItem } from './filter-validation.js';
 import { compareNumber } from './number-match.js';
+import { SESSION_KEY_COLUMNS } from './session-key-columns.js';
 import { allOf, sql, trusted, type Fragment } from './sql-fragment.js';
 import { comparisonOf, hasNoText, hasText, textMatch } from './text-match.js';
 
-/** Session attribute keys read `sessions_sessions` under the alias `s` (spec part 1 §3 filter keys). */
-const TEXT_COLUMNS: Record<string, Fragment> = {
-  USEROS: trusted('s.user_os'),
-  USERBROWSER: trusted('s.user_browser'),
-  USERDEVICE: trusted('s.user_device'),
-  PLATFORM: trusted('s.user_device_type'),
-  REVID: trusted('s.rev_id'),
-  REFERRER: trusted('s.referrer'),
-  USERCOUNTRY: trusted('s.user_country'),
-  USERID: trusted('s.user_id'),
-  USERANONYMOUSID: trusted('s.user_anonymous_id'),
-};
+/** Session attribute keys read `sessions_sessions` under the alias `s`. */
+const TEXT_COLUMNS: Record<string, Fragment> = Object.fromEntries(Object.entries(SESSION_KEY_COLUMNS).map(([key, column]) => [key, trusted(`s.${column}`)]));
 
 const BYTES_PER_MB = 1024 * 1024;
 

@@ -46,18 +46,6 @@ export const SELECTOR_SOURCES: Readonly<Record<string, EventColumnSource>> = {
   INPUT: { storedType: 'INPUT', column: 'selector' },
 };
 
-/** Session attribute keys and the `sessions_sessions` column each reads. */
-export const SESSION_COLUMNS: Readonly<Record<string, string>> = {
-  USEROS: 'user_os',
-  USERBROWSER: 'user_browser',
-  USERDEVICE: 'user_device',
-  PLATFORM: 'user_device_type',
-  REVID: 'rev_id',
-  REFERRER: 'referrer',
-  USERCOUNTRY: 'user_country',
-  USERID: 'user_id',
-  USERANONYMOUSID: 'user_anonymous_id',
-};
 
 /** The keys `/events/search` mixes when no type is given: the common interactions and every session attribute. */
 export const MIXED_EVENT_KEYS = ['CLICK', 'INPUT', 'LOCATION', 'CUSTOM'] as const;

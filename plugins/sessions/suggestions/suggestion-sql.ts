@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { FilterSuggestion, SqlFragment } from '../api.js';
 import { sql } from '../session-lookup.js';
-import { entryOf, SESSION_COLUMNS, type EventColumnSource } from './suggestion-sources.js';
+import { SESSION_KEY_COLUMNS } from '../search/session-key-columns.js';
+import { entryOf, type EventColumnSource } from './suggestion-sources.js';
 
 /**
  * Autocomplete must answer at once on a large project, so it never reads a project's whole
@@ -75,7 +76,7 @@ export interface SessionAttribute {
 }
 
 export function sessionColumn(type: string): SessionAttribute {
-  const column = entryOf(SESSION_COLUMNS, type);
+  const column = entryOf(SESSION_KEY_COLUMNS, type);
   if (!column) throw new Error(`no session column for ${type}`);
   return { type, expression: { sql: `s.${column}`, params: [] } };
 }

@@ -23,9 +23,9 @@ import {
   METADATA_KEY,
   MIXED_EVENT_KEYS,
   SELECTOR_SOURCES,
-  SESSION_COLUMNS,
   type EventColumnSource,
 } from './suggestion-sources.js';
+import { SESSION_KEY_COLUMNS } from '../search/session-key-columns.js';
 
 const ACCESS = { auth: 'user', project: true, permission: 'SESSION_REPLAY' } as const;
 
@@ -51,7 +51,7 @@ function unknownType(type: string, allowed: readonly string[], metadataKeys: rea
  * the project used as the type itself. Anything else is refused, naming `allowed` and the project's metadata keys.
  */
 async function sessionAttribute(projects: ProjectsService, projectId: number, query: { type: string; source?: string }, allowed: readonly string[]): Promise<SessionAttribute> {
-  if (entryOf(SESSION_COLUMNS, query.type)) return sessionColumn(query.type);
+  if (entryOf(SESSION_KEY_COLUMNS, query.type)) return sessionColumn(query.type);
   if (query.type === METADATA_KEY) {
     if (!query.source) throw badRequest('Type METADATA needs the metadata key in "source".');
     return sessionMetadata(query.source);
@@ -61,7 +61,7 @@ async function sessionAttribute(projects: ProjectsService, projectId: number, qu
   throw unknownType(query.type, allowed, metadataKeys);
 }
 
-const SESSION_KEYS = [...Object.keys(SESSION_COLUMNS), METADATA_KEY];
+const SESSION_KEYS = [...Object.keys(SESSION_KEY_COLUMNS), METADATA_KEY];
 
 /**
  * Spec part 1 §7 `GET /events/search`: values for an event filter (what the search matches it
@@ -79,7 +79,7 @@ export function eventSearchRoute(projects: () => ProjectsService) {
       const scope = suggestionScope(projectId!, query.q);
       const limit = query.limit ?? DEFAULT_SUGGESTIONS;
       if (!query.type) {
-        const branches = [...MIXED_EVENT_KEYS.map((key) => eventBranch(scope, key, EVENT_SEARCH_SOURCES[key]!)), sessionBranch(scope, Object.keys(SESSION_COLUMNS).map(sessionColumn))];
+        const branches = [...MIXED_EVENT_KEYS.map((key) => eventBranch(scope, key, EVENT_SEARCH_SOURCES[key]!)), sessionBranch(scope, Object.keys(SESSION_KEY_COLUMNS).map(sessionColumn))];
         return topSuggestions(em, branches, limit);
       }
       const eventSource = entryOf(EVENT_SEARCH_SOURCES, query.type);
