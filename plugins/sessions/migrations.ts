@@ -197,4 +197,29 @@ export const sessionsMigrations: Migration[] = [
       `create index sessions_saved_searches_project on sessions_saved_searches (project_id, user_id)`,
     ],
   },
+  {
+    // What the typical searches need at a million sessions (tests/bench, `npm run bench:search`).
+    // A search counts every matching session: the event indexes carry session_id and ts, so
+    // that count reads the index alone instead of the table once per matching event.
+    id: '0009_search_indexes',
+    up: [
+      // Page visits (path) and clicks / inputs (label) with a given value. session_id as a key
+      // also serves the per-session lookups of event steps; these replace the 0003 indexes on
+      // the same leading columns and opclass, so a prefix LIKE still uses them.
+      `drop index if exists sessions_events_project_type_path`,
+      `create index sessions_events_search_path on sessions_events (project_id, type, path text_pattern_ops, session_id) include (ts) where path is not null`,
+      `drop index if exists sessions_events_project_type_label`,
+      `create index sessions_events_search_label on sessions_events (project_id, type, label text_pattern_ops, session_id) include (ts) where label is not null`,
+      // Failing requests (FETCH status >= 400 or >= 500, alone or as a step): a few % of requests,
+      // so a small index, read whole for the count and by session_id inside step lookups. The
+      // planner uses it when the query's status bound is a literal of at least 400 (the driver
+      // inlines parameters). An index led by status tempts the planner to combine it with the
+      // primary key inside per-session step lookups, which is far slower.
+      `create index sessions_events_search_bad_status on sessions_events (project_id, type, session_id) include (status, ts) where status >= 400`,
+      // Largest contentful paint over a threshold on any page.
+      `create index sessions_events_search_lcp on sessions_events (project_id, type, lcp, ts) include (session_id) where lcp is not null`,
+      // Browser is X: the page walks it newest first, the count reads the index alone.
+      `create index sessions_sessions_project_browser on sessions_sessions (project_id, user_browser, started_at)`,
+    ],
+  },
 ];

@@ -1,0 +1,132 @@
+import { ACCOUNT_PAGES, BLOG_POSTS, CATEGORIES, PRODUCTS, SEARCH_TERMS } from './catalogue.js';
+import { insertIdentityEventsSql } from './event-statements.js';
+import { SeededRandom } from './random.js';
+import { createStagingSql, dropStagingSql, insertPagesSql, insertPlanSql, stagingTables, type PlanContext } from './session-plan.js';
+import { sql, type Sql } from './sql.js';
+import { insertSessionsSql, writeEventsAndIssuesSql } from './summary-statements.js';
+import { timeWindow } from './time-window.js';
+
+/** Anything that runs parameterised SQL with `?` placeholders: the kernel's DatabaseService fits. */
+export interface SqlRunner {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface GenerateOptions {
+  projectId: number;
+  /** Written to sessions_sessions.tenant_id. */
+  tenantId?: number | null;
+  /** How many sessions to add to the project. */
+  sessions: number;
+  /** The same seed (and `now`) gives the same data; default 1. */
+  seed?: number;
+  /** End of the window, epoch ms; default now. */
+  now?: number;
+  /** Length of the window in days, ending today; default 30. */
+  days?: number;
+  /** Sessions per statement; default 50,000. Larger chunks are faster and need more memory. */
+  chunkSize?: number;
+  /**
+   * Drop the secondary indexes of the sessions tables while loading and build them again at
+   * the end: several times faster for large loads. Only on a database nobody else uses meanwhile.
+   */
+  deferIndexes?: boolean;
+  /** Called after each chunk, and while indexes are built. */
+  onProgress?: (progress: GenerationProgress) => void;
+}
+
+export interface GenerationProgress {
+  sessionsDone: number;
+  sessionsTotal: number;
+  elapsedMs: number;
+  /** What is happening now (after the last chunk: index builds). */
+  step: string;
+}
+
+export interface GenerationResult {
+  sessions: number;
+  /** Events and issues now in the project. */
+  events: number;
+  issues: number;
+  elapsedMs: number;
+  seed: number;
+  /** Epoch ms: the sessions start within [from, to]. */
+  window: { from: number; to: number };
+}
+
+const LOADED_TABLES = ['sessions_sessions', 'sessions_events', 'sessions_issues'];
+
+async function run(db: SqlRunner, statement: Sql): Promise<void> {
+  await db.query(statement.text, statement.params);
+}
+
+/** Indexes of the loaded tables that back no constraint (primary keys stay: they keep rows unique). */
+async function secondaryIndexes(db: SqlRunner): Promise<{ name: string; definition: string }[]> {
+  return db.query<{ name: string; definition: string }>(
+    `select i.indexname as name, i.indexdef as definition from pg_indexes i
+     where i.schemaname = current_schema() and i.tablename in (?)
+       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
+     order by i.tablename, i.indexname`,
+    [LOADED_TABLES],
+  );
+}
+
+function validate(options: GenerateOptions): void {
+  const { sessions, projectId, chunkSize } = options;
+  if (!Number.isSafeInteger(sessions) || sessions < 1 || sessions > 50_000_000) throw new Error(`sessions must be 1 to 50,000,000, not ${sessions}`);
+  if (!Number.isSafeInteger(projectId) || projectId < 1) throw new Error(`not a project id: ${projectId}`);
+  if (chunkSize !== undefined && (!Number.isSafeInteger(chunkSize) || chunkSize < 1)) throw new Error(`chunkSize must be a positive integer, not ${chunkSize}`);
+}
+
+/**
+ * Adds `sessions` realistic sessions to a project: summaries, searchable events and issues,
+ * as the ingest pipeline would have stored them, with set-based SQL in chunks. Generate into a
+ * project once (session ids come from the seed, the project and the session's number), and
+ * not into the same project from two places at once (they would share staging tables).
+ */
+export async function generateSessions(db: SqlRunner, options: GenerateOptions): Promise<GenerationResult> {
+  validate(options);
+  const started = Date.now();
+  const total = options.sessions;
+  const chunkSize = options.chunkSize ?? 50_000;
+  const nowMs = Math.floor(options.now ?? Date.now());
+  const random = new SeededRandom(options.seed ?? 1);
+  const window = timeWindow(nowMs, options.days ?? 30);
+  const tables = stagingTables(options.projectId);
+  const context: PlanContext = { random, projectId: options.projectId, tenantId: options.tenantId ?? null, total, window, tables };
+  const items = { product: PRODUCTS, category: CATEGORIES.length, search: SEARCH_TERMS.length, blogPost: BLOG_POSTS.length, account: ACCOUNT_PAGES.length };
+  const progress = (sessionsDone: number, step: string) => options.onProgress?.({ sessionsDone, sessionsTotal: total, elapsedMs: Date.now() - started, step });
+
+  const deferred = options.deferIndexes ? await secondaryIndexes(db) : [];
+  for (const index of deferred) await db.query(`drop index if exists "${index.name.replaceAll('"', '""')}"`);
+  for (const statement of createStagingSql(tables)) await run(db, statement);
+  try {
+    for (let from = 1; from <= total; from += chunkSize) {
+      const to = Math.min(total, from + chunkSize - 1);
+      await run(db, sql`truncate ${tables.plan}, ${tables.pages}, ${tables.summary}`);
+      await run(db, insertPlanSql(context, from, to));
+      await run(db, insertPagesSql(context, items));
+      await run(db, insertIdentityEventsSql(context));
+      await run(db, writeEventsAndIssuesSql(context));
+      await run(db, insertSessionsSql(context));
+      progress(to, to < total ? 'sessions' : 'done');
+    }
+  } finally {
+    for (const statement of dropStagingSql(tables)) await run(db, statement);
+    for (const index of deferred) {
+      progress(total, `building ${index.name}`);
+      await db.query(index.definition);
+    }
+  }
+  // Statistics and the visibility map of a table at rest, as autovacuum keeps them: the planner
+  // must know how large the tables just became, and index-only scans need the map.
+  for (const table of LOADED_TABLES) {
+    progress(total, `vacuum analyze ${table}`);
+    await db.query(`vacuum analyze ${table}`);
+  }
+  const elapsedMs = Date.now() - started;
+  const [counts] = await db.query<{ events: number; issues: number }>(
+    'select (select count(*) from sessions_events where project_id = ?)::int as events, (select count(*) from sessions_issues where project_id = ?)::int as issues',
+    [options.projectId, options.projectId],
+  );
+  return { sessions: total, events: counts?.events ?? 0, issues: counts?.issues ?? 0, elapsedMs, seed: random.seed, window: { from: window.firstHourMs, to: nowMs } };
+}
