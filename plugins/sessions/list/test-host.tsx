@@ -5,6 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ApiError, HostContext, type ApiClient, type HostContextValue } from '@cassette/plugin-sdk/ui';
 import type { SessionSummary } from '../api.js';
+import SessionsListPage from './sessions-list.page.js';
 import { fakeHost as baseFakeHost, PROJECT, type FakeApi } from '../testing/fake-host.js';
 
 export { PROJECT, type FakeApi } from '../testing/fake-host.js';
@@ -178,3 +179,10 @@ export async function advance(ms: number): Promise<void> {
 }
 
 export const byLabel = <T extends HTMLElement = HTMLElement>(scope: ParentNode, label: string) => scope.querySelector<T>(`[aria-label="${label}"]`);
+
+/** The sessions list page at `url`, mounted and past its first render (fake timers). */
+export async function openSessionsList(host: HostContextValue, url = `/${PROJECT.id}/sessions`): Promise<HTMLElement> {
+  const container = mount(host, <SessionsListPage />, url);
+  await advance(0);
+  return container;
+}

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionSearchResult } from '../../api.js';
 import SessionsListPage from '../sessions-list.page.js';
-import { PROJECT, advance, answerRoutes, byLabel, click, currentUrl, fakeHost, mount, session, typeInto, unmount, type ListHost } from '../test-host.js';
+import { openSessionsList, PROJECT, advance, answerRoutes, byLabel, click, currentUrl, fakeHost, mount, session, typeInto, unmount, type ListHost } from '../test-host.js';
 import type { SessionSearchBody } from '../use-session-search.js';
 
 const SEARCH = `/${PROJECT.id}/sessions/search2`;
@@ -26,11 +26,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function openPage(url = `/${PROJECT.id}/sessions?page=2`) {
-  const container = mount(host, <SessionsListPage />, url);
-  await advance(0);
-  return container;
-}
+const openPage = (url = `/${PROJECT.id}/sessions?page=2`) => openSessionsList(host, url);
 
 const lastSearch = () => host.api.post.mock.calls.filter(([path]) => path === SEARCH).at(-1)![1] as SessionSearchBody;
 const menuItem = (c: HTMLElement, label: string) => [...c.querySelectorAll<HTMLElement>('[role="menuitemradio"]')].find((i) => i.textContent === label);

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FilterSuggestion, SessionSearchResult } from '../../api.js';
 import SessionsListPage from '../sessions-list.page.js';
-import { PROJECT, advance, answerRoutes, byLabel, chooseOption, click, currentUrl, fakeHost, focus, mount, pressKey, session, typeInto, unmount, type ListHost } from '../test-host.js';
+import { openSessionsList, PROJECT, advance, answerRoutes, byLabel, chooseOption, click, currentUrl, fakeHost, focus, mount, pressKey, session, typeInto, unmount, type ListHost } from '../test-host.js';
 import type { SessionSearchBody } from '../use-session-search.js';
 
 const SEARCH = `/${PROJECT.id}/sessions/search2`;
@@ -29,11 +29,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function openPage(url = `/${PROJECT.id}/sessions`) {
-  const container = mount(host, <SessionsListPage />, url);
-  await advance(0);
-  return container;
-}
+const openPage = (url = `/${PROJECT.id}/sessions`) => openSessionsList(host, url);
 
 const searches = () => host.api.post.mock.calls.filter(([path]) => path === SEARCH).map(([, body]) => body as SessionSearchBody);
 const lastSearch = () => searches().at(-1)!;

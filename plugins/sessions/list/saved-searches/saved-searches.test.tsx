@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@cassette/plugin-sdk/ui';
 import type { SavedSearch, SessionSearchResult } from '../../api.js';
 import SessionsListPage from '../sessions-list.page.js';
-import { PROJECT, advance, answerRoutes, byLabel, click, currentUrl, fakeHost, mount, pressKey, session, typeInto, unmount, type ListHost } from '../test-host.js';
+import { openSessionsList, PROJECT, advance, answerRoutes, byLabel, click, currentUrl, fakeHost, mount, pressKey, session, typeInto, unmount, type ListHost } from '../test-host.js';
 import type { SessionSearchBody } from '../use-session-search.js';
 
 const SEARCH = `/${PROJECT.id}/sessions/search2`;
@@ -78,11 +78,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function openPage(url = `/${PROJECT.id}/sessions`) {
-  const container = mount(host, <SessionsListPage />, url);
-  await advance(0);
-  return container;
-}
+const openPage = (url = `/${PROJECT.id}/sessions`) => openSessionsList(host, url);
 
 const lastSearch = () => host.api.post.mock.calls.filter(([path]) => path === SEARCH).at(-1)![1] as SessionSearchBody;
 const buttonText = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === text);
