@@ -190,6 +190,21 @@ export interface SessionError {
   timestamp: number;
 }
 
+/** Slots the sessions plugin offers other plugins' UI. */
+export const sessionsSlots = {
+  /**
+   * Under an expanded error of the player's errors panel, in place of the raw stack lines;
+   * props `PlayerErrorStackProps`. The errors plugin fills it with the source-mapped stack.
+   */
+  playerErrorStack: 'sessions.player.error-stack',
+} as const;
+
+export interface PlayerErrorStackProps {
+  projectId: number;
+  sessionId: string;
+  error: SessionError;
+}
+
 /** GraphQL operations and state actions (spec: stackEvents). */
 export interface StackEvent {
   key: string;

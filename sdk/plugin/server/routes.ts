@@ -10,12 +10,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
  * Who may call a route. The kernel checks it before the handler runs:
  * - `public`: anyone (login, signup, ingest endpoints with their own auth);
  * - `user`: any logged-in member of the tenant (plus `permission` when set);
- * - `admin`: admin or superAdmin only.
+ * - `admin`: admin or superAdmin only;
+ * - `apiKey`: a build pipeline or script holding the organization API key (spec Client
+ *   `apiKey`, Preferences › Account) as `Authorization: Bearer <key>`. The handler gets
+ *   `tenantId` and no caller; it must scope what it touches to that tenant. Not combined
+ *   with `project: true` (the key is not a member with a role).
  * `project: true` mounts the route under `/api/:projectId` and checks the project
  * belongs to the caller's tenant (404 otherwise) and is within the caller's role.
  */
 export interface RouteAccess {
-  auth: 'public' | 'user' | 'admin';
+  auth: 'public' | 'user' | 'admin' | 'apiKey';
   project?: boolean;
   permission?: Permission;
 }
@@ -53,7 +57,7 @@ export interface RouteContext<S extends RouteSchema> {
   caller: Caller | null;
   /** Present for project routes; already checked against the caller. */
   projectId: number | null;
-  /** Tenant of the caller (or of the project for public project routes). */
+  /** Tenant of the caller (or of the project for public project routes, or of the API key). */
   tenantId: number | null;
   /** A fresh EntityManager fork for this request. */
   em: EntityManager;

@@ -23,6 +23,8 @@ export interface NavItem {
   to(siteId: number): string;
   order: number;
   permission?: Permission;
+  /** Shown next to the label (e.g. the new-errors count); renders nothing when there is nothing to say. */
+  badge?: ComponentType<{ siteId: number }>;
 }
 
 export interface SettingsTab {
