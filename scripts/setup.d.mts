@@ -7,4 +7,5 @@ export function ensurePnpm(): void;
 export function ensurePackages(): void;
 export function ensureUiBuilt(options?: { force?: boolean }): void;
 export function ensureTrackerBuilt(options?: { force?: boolean }): void;
+export function ensureDemoBuilt(options?: { force?: boolean }): void;
 export function ensureChromium(): void;

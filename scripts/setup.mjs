@@ -74,6 +74,18 @@ export function ensureTrackerBuilt({ force = false } = {}) {
   writeFileSync(stamp, new Date().toISOString());
 }
 
+// The demo shop's minified bundle and its source map (plugins/demo/build.mjs).
+export function ensureDemoBuilt({ force = false } = {}) {
+  const dir = join(ROOT, 'plugins', 'demo');
+  const stamp = join(dir, 'site', 'dist', '.built');
+  const sources = newestMtime([join(dir, 'site-src'), join(dir, 'build.mjs')]);
+  if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return;
+  log('building the demo shop bundle');
+  const status = run('node', [join(dir, 'build.mjs')]);
+  if (status !== 0) throw new Error('demo bundle build failed');
+  writeFileSync(stamp, new Date().toISOString());
+}
+
 export function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   if (process.getuid?.() !== 0) {

@@ -32,5 +32,7 @@ export function demoAssets(): AssetDef[] {
     defineAsset({ url: '/demo', contentType: HTML, load: () => home.html }),
     siteFile('/demo/demo.js', 'demo.js', 'text/javascript; charset=utf-8'),
     siteFile('/demo/demo.css', 'demo.css', 'text/css; charset=utf-8'),
+    // Built by build.mjs; its source map stays on disk, to be uploaded rather than served.
+    siteFile('/demo/dist/shop.min.js', 'dist/shop.min.js', 'text/javascript; charset=utf-8'),
   ];
 }

@@ -28,6 +28,7 @@ function layout(current: string, title: string, main: string): string {
     <link rel="icon" href="data:," />
     <link rel="stylesheet" href="/demo/demo.css" />
     <script src="/tracker.js" defer></script>
+    <script src="/demo/dist/shop.min.js" defer></script>
     <script src="/demo/demo.js" defer></script>
   </head>
   <body>
@@ -49,6 +50,7 @@ ${main}
         <button type="button" data-demo-action="failing-fetch">Call a failing API</button>
         <button type="button" data-demo-action="throw">Throw an exception</button>
         <button type="button" data-demo-action="reject">Reject a promise</button>
+        <button type="button" data-demo-action="bad-coupon">Apply an unknown coupon</button>
         <button type="button" data-demo-action="custom-event">Send a custom event</button>
       </div>
       <p class="demo-lab__result" id="demo-lab-result" aria-live="polite"></p>

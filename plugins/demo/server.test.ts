@@ -74,6 +74,29 @@ describe('demo plugin', () => {
     expect(String(css.body)).toContain('.demo-header');
   });
 
+  it('serves the minified shop bundle (before demo.js) but not its source map, which is for uploading', async () => {
+    for (const url of PAGES) {
+      const html = String((await t.request('GET', url)).body);
+      expect(html.indexOf('/demo/dist/shop.min.js')).toBeGreaterThan(0);
+      expect(html.indexOf('/demo/dist/shop.min.js')).toBeLessThan(html.indexOf('/demo/demo.js'));
+      expect(html).toContain('data-demo-action="bad-coupon"');
+    }
+    const bundle = await t.request('GET', '/demo/dist/shop.min.js');
+    expect(bundle.status).toBe(200);
+    const code = String(bundle.body);
+    expect(code.split('\n').length).toBeLessThanOrEqual(3);
+    expect(code).toContain('//# sourceMappingURL=shop.min.js.map');
+    expect(code).not.toContain('discountFor');
+    expect((await t.request('GET', '/demo/dist/shop.min.js.map')).status).toBe(404);
+
+    // An unknown coupon throws from the minified code, which is what the errors demo needs.
+    const window: { GroundedCoffee?: { release: string; applyCoupon(subtotal: number, code: string): string } } = {};
+    new Script(code).runInNewContext({ window });
+    expect(window.GroundedCoffee!.release).toBe('grounded-coffee@1.0.0');
+    expect(window.GroundedCoffee!.applyCoupon(40, 'welcome10')).toBe('Coupon applied: €4.00 off, total €36.00.');
+    expect(() => window.GroundedCoffee!.applyCoupon(42, 'SPRING24')).toThrow(/reading 'percent'/);
+  });
+
   it('has no API: the requests its failure buttons make really fail', async () => {
     for (const url of ['/demo/api/orders', '/demo/api/stock']) {
       const res = await t.request('POST', url, { body: { items: 1 } });

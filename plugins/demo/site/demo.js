@@ -69,7 +69,9 @@
     }
     var tracker;
     try {
-      tracker = new window.CassetteTracker({ projectKey: key, ingestPoint: window.location.origin + '/api/ingest' });
+      // The release of the minified shop bundle, so its errors are mapped with the source map uploaded for it.
+      var release = window.GroundedCoffee ? window.GroundedCoffee.release : undefined;
+      tracker = new window.CassetteTracker({ projectKey: key, ingestPoint: window.location.origin + '/api/ingest', revID: release });
     } catch (error) {
       showStatus('Not recording: ' + failure(error), 'warning');
       return null;
@@ -128,6 +130,15 @@
     throw: function () {
       say('demo-lab-result', 'Threw an exception (see the console).');
       throw new Error('Demo shop: cart total is not a number');
+    },
+    'bad-coupon': function () {
+      var shop = window.GroundedCoffee;
+      if (!shop) {
+        say('demo-lab-result', 'The shop bundle (/demo/dist/shop.min.js) did not load.');
+        return;
+      }
+      say('demo-lab-result', 'Applied an unknown coupon: the minified bundle threw (see the console).');
+      say('demo-lab-result', shop.applyCoupon(42, 'SPRING24'));
     },
     reject: function () {
       say('demo-lab-result', 'Rejected a promise nobody handles.');
