@@ -6,9 +6,17 @@ import { loadAllPlugins } from './load-all-plugins.js';
 /**
  * Every registered route × every kind of caller, with the status each must get. The table is
  * keyed by the kernel's own route list: a route added without an entry here fails the test.
+ *
+ * Callers are five users (by login token) and two build pipelines (by organization API key:
+ * tenant A's and tenant B's). Every user or admin route refuses a key (401); public routes
+ * ignore credentials and are not called with one. An `auth: 'apiKey'` route gives
+ * `keyStatuses` itself, and its user columns are API_KEY_ONLY.
  */
-type Kind = 'anonymous' | 'lacking' | 'holding' | 'admin' | 'otherTenant';
-const KINDS: Kind[] = ['anonymous', 'lacking', 'holding', 'admin', 'otherTenant'];
+type UserKind = 'anonymous' | 'lacking' | 'holding' | 'admin' | 'otherTenant';
+type KeyKind = 'apiKey' | 'otherTenantApiKey';
+type Kind = UserKind | KeyKind;
+const USER_KINDS: UserKind[] = ['anonymous', 'lacking', 'holding', 'admin', 'otherTenant'];
+const KEY_KINDS: KeyKind[] = ['apiKey', 'otherTenantApiKey'];
 
 interface World {
   t: TestKernel;
@@ -16,6 +24,7 @@ interface World {
   projectId: number;
   adminToken: string;
   otherTenantId: number;
+  otherTenantOwnerToken: string;
   unique(): string;
   adminCallerId(): number;
 }
@@ -27,12 +36,16 @@ interface Cell {
 }
 type Fixture = (w: World, caller: TestUser | null) => Promise<Cell> | Cell;
 type Statuses = [anonymous: number, lacking: number, holding: number, admin: number, otherTenant: number];
+/** Tenant A's API key, tenant B's API key (the fixtures address tenant A's things). */
+type KeyStatuses = [apiKey: number, otherTenantApiKey: number];
 
 const USER: Statuses = [401, 200, 200, 200, 200];
 const ADMIN_TENANT: Statuses = [401, 403, 403, 200, 200];
 const ADMIN_OWNED: Statuses = [401, 403, 403, 200, 404];
 const USER_OWNED: Statuses = [401, 200, 200, 200, 404];
 const PUBLIC_OK: Statuses = [200, 200, 200, 200, 200];
+/** Build-pipeline routes: no login token opens them, whoever it belongs to. */
+const API_KEY_ONLY: Statuses = [401, 401, 401, 401, 401];
 
 async function invite(w: World): Promise<number> {
   const res = await w.t.request('PUT', '/api/client/members', { token: w.adminToken, body: { email: `${w.unique()}@example.test`, name: 'Invited' } });
@@ -118,7 +131,14 @@ async function savedSearchOf(w: World, caller: TestUser | null): Promise<number>
   return res.body.data.searchId as number;
 }
 
-const MATRIX: Record<string, { statuses: Statuses; fixture: Fixture }> = {
+interface Entry {
+  statuses: Statuses;
+  /** Required for `auth: 'apiKey'` routes; [401, 401] for user and admin routes otherwise. */
+  keyStatuses?: KeyStatuses;
+  fixture: Fixture;
+}
+
+const MATRIX: Record<string, Entry> = {
   'GET /api/signup': { statuses: PUBLIC_OK, fixture: () => ({ url: '/api/signup' }) },
   'POST /api/signup': {
     statuses: [403, 403, 403, 403, 403],
@@ -144,6 +164,8 @@ const MATRIX: Record<string, { statuses: Statuses; fixture: Fixture }> = {
   'POST /api/account/appearance': { statuses: USER, fixture: () => ({ url: '/api/account/appearance', body: { appearance: { sessionsLive: true } } }) },
   'GET /api/client': { statuses: USER, fixture: () => ({ url: '/api/client' }) },
   'PUT /api/client': { statuses: ADMIN_TENANT, fixture: () => ({ url: '/api/client', body: { name: 'Renamed org' } }) },
+  // Replaces the caller's tenant key: the key callers read the current key before each request.
+  'POST /api/client/api-key': { statuses: ADMIN_TENANT, fixture: () => ({ url: '/api/client/api-key' }) },
   'GET /api/plugins': { statuses: PUBLIC_OK, fixture: () => ({ url: '/api/plugins' }) },
   'GET /api/boarding': { statuses: USER, fixture: () => ({ url: '/api/boarding' }) },
   'GET /api/client/members': { statuses: ADMIN_TENANT, fixture: () => ({ url: '/api/client/members' }) },
@@ -206,13 +228,19 @@ const MATRIX: Record<string, { statuses: Statuses; fixture: Fixture }> = {
   'POST /api/announcements': { statuses: ADMIN_TENANT, fixture: () => ({ url: '/api/announcements', body: { title: 'Release', description: 'A new version is out.' } }) },
 };
 
+/** The statuses of the two API-key callers for a route; null when they are not asked. */
+function keyStatusesOf(route: { access: { auth: string } }, entry: Entry): KeyStatuses | null {
+  if (entry.keyStatuses) return entry.keyStatuses;
+  return route.access.auth === 'user' || route.access.auth === 'admin' ? [401, 401] : null;
+}
+
 describe('authorization matrix', () => {
   let t: TestKernel;
   let world: World;
-  const callers = new Map<Kind, TestUser | null>();
+  const callers = new Map<UserKind, TestUser | null>();
   let seq = 0;
 
-  async function newCaller(kind: Kind): Promise<TestUser | null> {
+  async function newCaller(kind: UserKind): Promise<TestUser | null> {
     switch (kind) {
       case 'anonymous':
         return null;
@@ -227,12 +255,30 @@ describe('authorization matrix', () => {
     }
   }
 
+  /** The tenant's key as it is now (an admin caller may just have replaced it). */
+  async function currentKey(kind: KeyKind): Promise<string> {
+    const ownerToken = kind === 'apiKey' ? world.adminToken : world.otherTenantOwnerToken;
+    const res = await t.request('GET', '/api/client', { token: ownerToken });
+    const key = res.body?.data?.apiKey;
+    if (typeof key !== 'string') throw new Error(`no API key for ${kind}: ${JSON.stringify(res.body)}`);
+    return key;
+  }
+
   beforeAll(async () => {
     t = await createTestKernel({ plugins: await loadAllPlugins() });
     const a = await t.createTenant('Tenant A');
     const b = await t.createTenant('Tenant B');
-    world = { t, tenantId: a.tenantId, projectId: a.projectId, adminToken: a.owner.token, otherTenantId: b.tenantId, unique: () => `u${++seq}x${Date.now()}`, adminCallerId: () => callers.get('admin')!.id };
-    for (const kind of KINDS) callers.set(kind, await newCaller(kind));
+    world = {
+      t,
+      tenantId: a.tenantId,
+      projectId: a.projectId,
+      adminToken: a.owner.token,
+      otherTenantId: b.tenantId,
+      otherTenantOwnerToken: b.owner.token,
+      unique: () => `u${++seq}x${Date.now()}`,
+      adminCallerId: () => callers.get('admin')!.id,
+    };
+    for (const kind of USER_KINDS) callers.set(kind, await newCaller(kind));
   });
   afterAll(async () => t?.close());
 
@@ -243,13 +289,22 @@ describe('authorization matrix', () => {
     expect(Object.keys(MATRIX).filter((key) => !registered.includes(key))).toEqual([]);
   });
 
+  it('gives every API-key route the statuses of both key holders, and refuses it to every login', () => {
+    const problems = t.kernel.routes
+      .filter((r) => r.access.auth === 'apiKey')
+      .map((r) => ({ key: `${r.method} ${r.path}`, entry: MATRIX[`${r.method} ${r.path}`] }))
+      .filter(({ entry }) => entry && (!entry.keyStatuses || entry.statuses.some((s) => s !== 401)))
+      .map(({ key }) => `${key}: an apiKey route needs keyStatuses and statuses API_KEY_ONLY`);
+    expect(problems).toEqual([]);
+  });
+
   it('answers each caller with the expected status on every route', async () => {
     const failures: string[] = [];
     for (const route of t.kernel.routes) {
       const key = `${route.method} ${route.path}`;
       const entry = MATRIX[key];
       if (!entry) continue;
-      for (const [i, kind] of KINDS.entries()) {
+      for (const [i, kind] of USER_KINDS.entries()) {
         let caller = callers.get(kind) ?? null;
         let cell = await entry.fixture(world, caller);
         if (cell.freshCaller && caller) {
@@ -260,8 +315,16 @@ describe('authorization matrix', () => {
         if (res.status !== entry.statuses[i]) failures.push(`${key} as ${kind}: expected ${entry.statuses[i]}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
         if (res.status >= 500) failures.push(`${key} as ${kind}: server error`);
       }
+      const keyStatuses = keyStatusesOf(route, entry);
+      if (!keyStatuses) continue;
+      for (const [i, kind] of KEY_KINDS.entries()) {
+        const cell = await entry.fixture(world, null);
+        const res = await t.request(route.method, cell.url, { token: await currentKey(kind), body: cell.body });
+        if (res.status !== keyStatuses[i]) failures.push(`${key} as ${kind}: expected ${keyStatuses[i]}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        if (res.status >= 500) failures.push(`${key} as ${kind}: server error`);
+      }
     }
     expect(failures).toEqual([]);
     // Every route × every caller in sequence: it grows with the product, not with a slow machine.
-  }, 180_000);
+  }, 240_000);
 });

@@ -18,6 +18,9 @@ import { loadAllPlugins } from '../authz/load-all-plugins.js';
  *    Only "never 5xx, always the JSON contract" is asserted there; the fuzzing admin is
  *    replaced whenever it lost its token or its admin flag.
  *
+ * Routes for logged-in users are called with a user's token, build-pipeline routes
+ * (`auth: 'apiKey'`) with the tenant's organization API key, so input reaches validation.
+ *
  * Deterministic: every property runs with a seed derived from BAD_INPUT_SEED (default below)
  * and the route's key; a failure prints the seed, the fast-check path and the request.
  *
@@ -301,6 +304,7 @@ async function send(method: string, url: string, options: { token?: string; payl
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.contentType) headers['content-type'] = options.contentType;
   const res = await t.kernel.app.inject({ method: method as 'GET', url, headers, ...(options.payload !== undefined ? { payload: options.payload } : {}) });
+  if (res.statusCode < 300 && `${method} ${url.split('?')[0]}` === REPLACES_API_KEY) apiKeysStale = true;
   if (DEBUG) console.log(`${res.statusCode} ${method} ${short(url, 120)} ${short(options.payload, 120)} → ${short(res.body, 160)}`);
   let body: unknown = undefined;
   try {
@@ -386,6 +390,8 @@ async function checkProperty(label: string, r: Mounted, arb: fc.Arbitrary<Input>
 interface World {
   tenantId: number;
   owner: TestUser;
+  /** The organization API key build-pipeline routes take. */
+  apiKey: string;
   projectIds: number[];
   memberIds: number[];
   roleIds: number[];
@@ -445,7 +451,9 @@ async function readIds(w: Pick<World, 'owner'>, fuzzerToken: string): Promise<Om
   const members = await ok('GET', '/api/client/members', w.owner.token);
   const roles = await ok('GET', '/api/client/roles', w.owner.token);
   const notifications = await ok('GET', '/api/notifications', fuzzerToken);
+  const client = await ok('GET', '/api/client', w.owner.token);
   return {
+    apiKey: client.apiKey,
     projectIds: projects.map((p: any) => p.id),
     memberIds: members.map((m: any) => m.id),
     roleIds: roles.map((r: any) => r.roleId),
@@ -497,6 +505,23 @@ async function renewed(user: TestUser, tenantId: number): Promise<TestUser> {
   if (res.status === 200 && res.body?.data?.account?.admin === true) return { ...user, token: res.body.jwt };
   return t.createMember(tenantId, { admin: true });
 }
+/** Set by a call that replaced an organization API key; bearerFor then re-reads the keys. */
+let apiKeysStale = false;
+const REPLACES_API_KEY = 'POST /api/client/api-key';
+
+/** The bearer a route takes: the tenant's API key on build-pipeline routes, the user's token on user and admin routes. */
+async function bearerFor(r: Mounted, w: World, user: TestUser | undefined): Promise<string | undefined> {
+  if (r.access.auth === 'public') return undefined;
+  if (r.access.auth !== 'apiKey') return user?.token;
+  if (apiKeysStale) {
+    for (const tenant of [A, B]) tenant.apiKey = (await ok('GET', '/api/client', tenant.owner.token)).apiKey;
+    apiKeysStale = false;
+  }
+  return w.apiKey;
+}
+/** Only user and admin routes are called as a user (and may spend or demote one). */
+const takesLogin = (r: Mounted) => r.access.auth === 'user' || r.access.auth === 'admin';
+
 /** Set after anything that may have changed tenant B; refreshB then re-reads its ids. */
 let bDirty = true;
 /** Tenant B's fuzzing admins replaced if a (valid) random call logged them out or demoted them; ids re-read. */
@@ -721,9 +746,9 @@ describe('refused input on every route (tenant A: input that must be refused)', 
 
   for (const r of covered) {
     it(`${keyOf(r)} refuses invalid input with a 4xx JSON answer`, async () => {
-      const caller = r.access.auth === 'public' ? undefined : SPENDS_CALLER.has(keyOf(r)) ? A.spare : A.fuzzer;
+      const caller = !takesLogin(r) ? undefined : SPENDS_CALLER.has(keyOf(r)) ? A.spare : A.fuzzer;
       await checkProperty(`refused ${keyOf(r)}`, r, refusedInput(r), RUNS_REFUSED, async (input) => {
-        const res = await sendInput(r, input, caller?.token);
+        const res = await sendInput(r, input, await bearerFor(r, A, caller));
         const problems = contractProblems(res);
         if (res.status < 400 || res.status >= 500) problems.unshift(`expected a refusal (4xx), got ${res.status}`);
         problems.push(...prototypeProblems());
@@ -786,13 +811,13 @@ describe('non-JSON and malformed bodies on every route', () => {
       const cases = parsesBody(r) ? NON_JSON : NON_JSON.filter((c) => ['text/plain', 'malformed JSON', 'body over the size limit'].includes(c.name));
       for (const c of cases) {
         let user: TestUser | undefined;
-        if (r.access.auth !== 'public') {
+        if (takesLogin(r)) {
           if (onA) user = spends ? A.spare : A.fuzzer;
           else if (spends) user = B.spare = await renewed(B.spare, B.tenantId);
           else user = B.fuzzer;
         }
         const input: Input = { params, query: '', body: undefined };
-        const res = await send(r.method, urlOf(r, input), { token: user?.token, payload: c.payload(r), contentType: c.contentType });
+        const res = await send(r.method, urlOf(r, input), { token: await bearerFor(r, w, user), payload: c.payload(r), contentType: c.contentType });
         const problems = [...contractProblems(res), ...prototypeProblems()];
         if (hasBody && parsesBody(r) && !c.expected.includes(res.status)) problems.push(`expected ${c.expected.join(' or ')}`);
         if (!hasBody && parsesBody(r) && !c.ignorable && !c.expected.includes(res.status)) problems.push(`expected ${c.expected.join(' or ')} (the body is parsed before the handler)`);
@@ -897,11 +922,11 @@ describe('arbitrary input on every route (tenant B: never a 5xx, always the JSON
       if (parsesBody(r)) bDirty = true;
       await checkProperty(`arbitrary ${keyOf(r)}`, r, arbitraryInput(r), RUNS_ARBITRARY, async (input) => {
         let caller: TestUser | undefined;
-        if (r.access.auth !== 'public') {
+        if (takesLogin(r)) {
           if (spends) B.spare = await renewed(B.spare, B.tenantId);
           caller = spends ? B.spare : B.fuzzer;
         }
-        const res = await sendInput(r, input, caller?.token);
+        const res = await sendInput(r, input, await bearerFor(r, B, caller));
         const problems = [...contractProblems(res), ...prototypeProblems()];
         if (problems.length) throw new Error(`${problems.join('; ')}\n  ${describeAnswer(res)}`);
         // A valid random call may have logged out or demoted the fuzzing admin: replace it.
@@ -973,9 +998,9 @@ describe('server bugs found by this suite (regressions)', () => {
     const failures: string[] = [];
     for (const r of ROUTES.filter(parsesBody)) {
       const params = Object.fromEntries(paramNamesOf(r).map((n) => [n, n === 'projectId' ? String(B.projectIds[0]) : String(paramSchema(r, n).maximum ?? MAX_ID)]));
-      const caller = r.access.auth === 'public' ? undefined : B.spare;
+      const caller = takesLogin(r) ? B.spare : undefined;
       for (const payload of [`{"a": ${deepText(10_000, 'array')}}`, deepText(10_000, 'object')]) {
-        const res = await send(r.method, urlOf(r, { params, query: '', body: payload }), { token: caller?.token, payload, contentType: 'application/json' });
+        const res = await send(r.method, urlOf(r, { params, query: '', body: payload }), { token: await bearerFor(r, B, caller), payload, contentType: 'application/json' });
         const problems = contractProblems(res);
         if (problems.length) failures.push(`${keyOf(r)} ${short(payload, 20)}: ${problems.join('; ')}`);
       }
@@ -1004,9 +1029,9 @@ describe('server bugs found by this suite (regressions)', () => {
       }
       for (const [field, body] of variants) {
         const params = Object.fromEntries(paramNamesOf(r).map((n) => [n, String(realIds(B, r, n)[0])]));
-        const caller = r.access.auth === 'public' ? undefined : SPENDS_CALLER.has(keyOf(r)) ? B.spare : B.fuzzer;
+        const caller = !takesLogin(r) ? undefined : SPENDS_CALLER.has(keyOf(r)) ? B.spare : B.fuzzer;
         const payload = JSON.stringify(body);
-        const res = await send(r.method, urlOf(r, { params, query: '', body: payload }), { token: caller?.token, payload, contentType: 'application/json' });
+        const res = await send(r.method, urlOf(r, { params, query: '', body: payload }), { token: await bearerFor(r, B, caller), payload, contentType: 'application/json' });
         const problems = contractProblems(res);
         if (problems.length) failures.push(`${keyOf(r)} ${field}: ${problems.join('; ')} — body ${short(payload, 120)}`);
         if (res.status < 300) {
@@ -1024,7 +1049,7 @@ describe('server bugs found by this suite (regressions)', () => {
       for (const bad of ['%zz', '%E0%A4%A', 'a'.repeat(MAX_PARAM_LENGTH + 1), 'a'.repeat(3000)]) {
         const names = paramNamesOf(r);
         const params = Object.fromEntries(names.map((n, i) => [n, i === names.length - 1 ? bad : String(B.projectIds[0])]));
-        const res = await send(r.method, urlOf(r, { params, query: '', body: undefined }), { token: B.fuzzer.token });
+        const res = await send(r.method, urlOf(r, { params, query: '', body: undefined }), { token: await bearerFor(r, B, B.fuzzer) });
         const problems = contractProblems(res);
         if (res.status < 400 || res.status >= 500) problems.push(`expected a 4xx, got ${res.status}`);
         if (problems.length) failures.push(`${keyOf(r)} ${short(bad, 12)}: ${problems.join('; ')} — ${describeAnswer(res)}`);
@@ -1037,9 +1062,9 @@ describe('server bugs found by this suite (regressions)', () => {
     await refreshB();
     const failures: string[] = [];
     const check = async (r: Mounted, where: string, params: Record<string, string>, body: unknown) => {
-      const caller = r.access.auth === 'public' ? undefined : SPENDS_CALLER.has(keyOf(r)) ? B.spare : B.fuzzer;
+      const caller = !takesLogin(r) ? undefined : SPENDS_CALLER.has(keyOf(r)) ? B.spare : B.fuzzer;
       const payload = body === undefined ? undefined : JSON.stringify(body);
-      const res = await send(r.method, urlOf(r, { params, query: '', body: payload }), { token: caller?.token, payload, contentType: payload === undefined ? undefined : 'application/json' });
+      const res = await send(r.method, urlOf(r, { params, query: '', body: payload }), { token: await bearerFor(r, B, caller), payload, contentType: payload === undefined ? undefined : 'application/json' });
       const problems = contractProblems(res);
       if (res.status !== 400) problems.push(`expected 400, got ${res.status}`);
       if (problems.length) failures.push(`${keyOf(r)} ${where}: ${problems.join('; ')} — ${describeAnswer(res)}`);

@@ -29,4 +29,18 @@ describe('LoginRateLimiter', () => {
     limiter.recordFailure('a@x.io', '1.1.1.1');
     expect(limiter.retryAfter('a@x.io', '1.1.1.1')).toBe(0);
   });
+
+  it('counts attempts that name no account per IP alone', () => {
+    let now = 1_000_000;
+    const limiter = new LoginRateLimiter({ windowMs: 60_000, maxFailuresPerAccount: 1, maxFailuresPerIp: 3 }, () => now);
+    for (let i = 0; i < 3; i++) {
+      expect(limiter.retryAfterForIp('7.7.7.7')).toBe(0);
+      limiter.recordIpFailure('7.7.7.7');
+    }
+    expect(limiter.retryAfterForIp('7.7.7.7')).toBeGreaterThan(0);
+    expect(limiter.retryAfterForIp('6.6.6.6')).toBe(0);
+    expect(limiter.retryAfter('someone@x.io', '6.6.6.6')).toBe(0);
+    now += 60_001;
+    expect(limiter.retryAfterForIp('7.7.7.7')).toBe(0);
+  });
 });

@@ -36,6 +36,19 @@ export class LoginRateLimiter {
     if (this.failures.size > 50_000) this.prune();
   }
 
+  /** Seconds a client IP must wait, for attempts that name no account (API keys). */
+  retryAfterForIp(ip: string): number {
+    return this.waitFor(`i:${ip}`, this.policy.maxFailuresPerIp);
+  }
+
+  recordIpFailure(ip: string): void {
+    const key = `i:${ip}`;
+    const list = this.recent(key);
+    list.push(this.now());
+    this.failures.set(key, list);
+    if (this.failures.size > 50_000) this.prune();
+  }
+
   recordSuccess(account: string): void {
     this.failures.delete(`a:${account.toLowerCase()}`);
   }

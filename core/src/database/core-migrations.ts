@@ -79,4 +79,16 @@ export const coreMigrations: Migration[] = [
       `create index core_one_time_tokens_user_id_index on core_one_time_tokens (user_id)`,
     ],
   },
+  {
+    // The organization API key (build pipelines). Only its sha256 (for lookup) and a copy sealed
+    // with the kernel's secret keys (for showing it to admins) are stored: a database dump alone
+    // hands out no usable key. SQL cannot seal, so the kernel issues keys to tenants that have
+    // none right after the migrations run (see issueMissingApiKeys).
+    id: '0002_tenant_api_keys',
+    up: [
+      `alter table core_tenants add column api_key_hash text`,
+      `alter table core_tenants add column api_key_sealed text`,
+      `create unique index core_tenants_api_key_hash_unique on core_tenants (api_key_hash)`,
+    ],
+  },
 ];

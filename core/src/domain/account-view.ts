@@ -43,8 +43,16 @@ export async function accountView(em: EntityManager, user: User, config: AppConf
   };
 }
 
-export function clientView(tenant: Tenant) {
-  return { tenantId: tenant.id, name: tenant.name, tenantKey: tenant.tenantKey, edition: 'self-hosted', optOut: tenant.optOut };
+/** `apiKey` is passed for admins only (login-like answers never carry it). */
+export function clientView(tenant: Tenant, apiKey: string | null = null) {
+  return {
+    ...(apiKey ? { apiKey } : {}),
+    tenantId: tenant.id,
+    name: tenant.name,
+    tenantKey: tenant.tenantKey,
+    edition: 'self-hosted',
+    optOut: tenant.optOut,
+  };
 }
 
 export async function loadTenant(em: EntityManager, tenantId: number): Promise<Tenant> {

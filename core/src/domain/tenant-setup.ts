@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { PERMISSIONS } from '@cassette/plugin-sdk';
+import type { SecretsService } from '@cassette/plugin-sdk/server';
 import { ProjectEntity, type Project } from '../entities/project.entity.js';
 import { RoleEntity } from '../entities/role.entity.js';
 import { TenantEntity, type Tenant } from '../entities/tenant.entity.js';
 import { UserEntity, type User } from '../entities/user.entity.js';
+import { issueApiKey } from './organization-api-key.js';
 import { DEFAULT_GDPR } from './project-view.js';
 
 export const DEFAULT_ROLES = [
@@ -32,9 +34,17 @@ export interface TenantSetupInput {
   projectName: string;
 }
 
-/** Creates a tenant with its protected roles, its owner and a first project, in the caller's transaction. */
-export async function setUpTenant(em: EntityManager, input: TenantSetupInput): Promise<{ tenant: Tenant; owner: User; project: Project }> {
+/**
+ * Creates a tenant with its organization API key, its protected roles, its owner and a first
+ * project, in the caller's transaction.
+ */
+export async function setUpTenant(
+  em: EntityManager,
+  input: TenantSetupInput,
+  secrets: SecretsService,
+): Promise<{ tenant: Tenant; owner: User; project: Project; apiKey: string }> {
   const tenant = em.create(TenantEntity, { name: input.organizationName, tenantKey: randomBytes(12).toString('hex'), onboarding: {} });
+  const apiKey = issueApiKey(tenant, secrets);
   await em.flush();
   const roles = DEFAULT_ROLES.map((r) =>
     em.create(RoleEntity, { tenantId: tenant.id, name: r.name, description: r.description, permissions: [...PERMISSIONS], allProjects: true, projectIds: [], protected: r.protected }),
@@ -60,5 +70,5 @@ export async function setUpTenant(em: EntityManager, input: TenantSetupInput): P
     customFields: [],
   });
   await em.flush();
-  return { tenant, owner, project };
+  return { tenant, owner, project, apiKey };
 }

@@ -10,6 +10,10 @@ export const TenantEntity = defineEntity({
     optOut: p.boolean().default(false),
     /** Onboarding tasks plugins marked done, e.g. { integrations: true }. */
     onboarding: p.json<Record<string, boolean>>(),
+    /** sha256 (hex) of the organization API key: how a presented key is looked up. */
+    apiKeyHash: p.string().nullable(),
+    /** The same key sealed with the kernel's secrets, so admins can read it again. */
+    apiKeySealed: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -11,12 +11,18 @@ export interface ResolvedCaller {
   changePassword: boolean;
 }
 
-/** Bearer token → live session row → live user and role. Anything missing means "not logged in". */
-export async function resolveCaller(authorization: string | undefined, tokens: TokenService, em: EntityManager): Promise<ResolvedCaller | null> {
+/** The token of an `Authorization: Bearer <token>` header, or null for anything else. */
+export function bearerToken(authorization: string | undefined): string | null {
   if (!authorization) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-  if (!match?.[1]) return null;
-  const claims = await tokens.verify(match[1]);
+  return match?.[1] ?? null;
+}
+
+/** Bearer token → live session row → live user and role. Anything missing means "not logged in". */
+export async function resolveCaller(authorization: string | undefined, tokens: TokenService, em: EntityManager): Promise<ResolvedCaller | null> {
+  const token = bearerToken(authorization);
+  if (!token) return null;
+  const claims = await tokens.verify(token);
   if (!claims) return null;
   const session = await em.findOne(AuthSessionEntity, { id: claims.tokenId, userId: claims.userId, expiresAt: { $gt: new Date() } });
   if (!session) return null;

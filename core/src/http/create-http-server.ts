@@ -55,7 +55,12 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Cassette API', version: options.version, description: 'Answers are `{ data }` or `{ errors: [...] }`.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKeyAuth: { type: 'http', scheme: 'bearer', description: 'The organization API key (cak_…, Preferences › Account), for build pipelines.' },
+        },
+      },
     },
   });
 

@@ -3,9 +3,11 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { PERMISSION_LABELS } from '@cassette/plugin-sdk';
 import { HttpError, type Caller, type Logger, type RouteDef } from '@cassette/plugin-sdk/server';
 import type { TokenService } from '../auth/tokens.js';
+import type { LoginRateLimiter } from '../auth/login-rate-limiter.js';
 import type { DatabaseRuntime } from '../database/create-database.js';
 import { ProjectEntity } from '../entities/project.entity.js';
-import { resolveCaller } from './caller-resolver.js';
+import { bearerToken, resolveCaller } from './caller-resolver.js';
+import { API_KEY_ON_USER_ROUTE, authenticateApiKey, isApiKeyShaped } from './api-key-auth.js';
 import { stripEmptyValues } from './strip-empty.js';
 import { BootError } from '../kernel/plugin-graph.js';
 import { assertFiniteNumbers, cleanInput } from './input-guard.js';
@@ -26,6 +28,8 @@ export interface MountDeps {
   tokens: TokenService;
   db: DatabaseRuntime;
   log: Logger;
+  /** Wrong organization API keys per client IP. */
+  apiKeyLimiter: LoginRateLimiter;
 }
 
 const PROJECT_ID_PARAM = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -65,6 +69,11 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
     if (owner) throw new BootError(`Plugin "${plugin}" declares route ${key}, which "${owner}" already serves`);
     deps.routeOwners.set(key, plugin);
     if (route.rawBody && route.schema.body) throw new BootError(`Plugin "${plugin}" route ${key}: a rawBody route validates its body itself; drop schema.body`);
+    if (route.access.auth === 'apiKey' && (route.access.project || route.access.permission)) {
+      throw new BootError(
+        `Plugin "${plugin}" route ${key}: an apiKey route cannot declare ${route.access.project ? 'project: true' : 'a permission'} (the API key is not a member with a role); take the project from the request and check it belongs to ctx.tenantId`,
+      );
+    }
     if (route.cors === 'anyOrigin') mountPreflight(app, path, route.method, deps.routeOwners, plugin);
     const options: RouteOptions = {
       method: route.method,
@@ -75,7 +84,7 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
         tags: [plugin],
         // Only keys that hold a schema: Fastify warns about keys present but undefined.
         ...definedOnly({ body: route.schema.body, querystring: route.schema.querystring, params: paramsSchema(route) }),
-        ...(route.access.auth === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+        ...securityOf(route),
         ...(route.schema.response ? { response: { 200: Type.Object({ data: route.schema.response }) } } : {}),
       },
       // Access is checked in onRequest so that an anonymous or foreign caller learns nothing
@@ -85,8 +94,16 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
         const em = deps.db.em();
         (request as RequestWithCassette).cassette = { em, caller: null, projectId: null, tenantId: null };
         if (route.access.auth === 'public') return;
+        if (route.access.auth === 'apiKey') {
+          // A build pipeline, not a member: the handler gets the key's tenant and no caller.
+          request.cassette.tenantId = await authenticateApiKey(request, em, deps.apiKeyLimiter);
+          return;
+        }
         const resolved = await resolveCaller(request.headers.authorization, deps.tokens, em);
-        if (!resolved) throw new HttpError(401, 'Please log in again: your session is missing or has expired.');
+        if (!resolved) {
+          if (isApiKeyShaped(bearerToken(request.headers.authorization))) throw new HttpError(401, API_KEY_ON_USER_ROUTE);
+          throw new HttpError(401, 'Please log in again: your session is missing or has expired.');
+        }
         const { caller } = resolved;
         if (resolved.changePassword && !PASSWORD_CHANGE_ALLOWED.has(key)) {
           throw new HttpError(403, 'Change your password before continuing.');
@@ -157,6 +174,12 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
     mounted.push({ plugin, method: route.method, path, access: route.access, route });
   }
   return mounted;
+}
+
+/** OpenAPI: which credential a route takes. */
+function securityOf(route: RouteDef): { security?: Record<string, string[]>[] } {
+  if (route.access.auth === 'public') return {};
+  return { security: [route.access.auth === 'apiKey' ? { apiKeyAuth: [] } : { bearerAuth: [] }] };
 }
 
 export interface RequestContextData {

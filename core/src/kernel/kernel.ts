@@ -32,6 +32,7 @@ import { createServices, type ServiceOverrides } from './create-services.js';
 import { ProjectsDirectory } from '../domain/projects-directory.js';
 import { UsersDirectory } from '../domain/users-directory.js';
 import { OnboardingTasks } from '../domain/onboarding-tasks.js';
+import { issueMissingApiKeys } from '../domain/organization-api-key.js';
 
 export interface KernelOptions {
   config: AppConfig;
@@ -90,6 +91,7 @@ export class Kernel {
       if (pluginEntities.length > 0) db.orm.discoverEntity(pluginEntities as never[]);
 
       await runMigrations(db, [{ owner: 'core', migrations: coreMigrations }, ...order.map((id) => ({ owner: id, migrations: contributions.get(id)!.migrations }))], log);
+      await issueMissingApiKeys(db, services.secrets, log);
 
       const events = new EventBus(log);
       const projects = new ProjectsDirectory(db);
@@ -117,12 +119,15 @@ export class Kernel {
         tokens,
         events,
         mailer: services.mailer,
+        secrets: services.secrets,
         log,
         loginLimiter: new LoginRateLimiter(),
         resetLinkLimiter: new LoginRateLimiter({ windowMs: 15 * 60_000, maxFailuresPerAccount: 3, maxFailuresPerIp: 20 }),
         enabledPlugins: order,
       };
-      const mountDeps = { tokens, db, log, routeOwners: new Map<string, string>() };
+      // A wrong API key names no account: only its per-IP count is used.
+      const apiKeyLimiter = new LoginRateLimiter({ windowMs: 15 * 60_000, maxFailuresPerAccount: 30, maxFailuresPerIp: 30 });
+      const mountDeps = { tokens, db, log, apiKeyLimiter, routeOwners: new Map<string, string>() };
       const routes: MountedRoute[] = [];
       routes.push(...mountRoutes(app, 'core', corePlugin(core), mountDeps));
 

@@ -4,7 +4,8 @@ import { ProjectEntity } from '../entities/project.entity.js';
 import { TenantEntity } from '../entities/tenant.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
 import { accountView, clientView, loadTenant } from '../domain/account-view.js';
-import type { CoreRuntime } from './core-runtime.js';
+import { issueApiKey } from '../domain/organization-api-key.js';
+import { clientViewFor, type CoreRuntime } from './core-runtime.js';
 import { ORG_NAME, PERSON_NAME } from './schemas.js';
 
 export function accountRoutes(core: CoreRuntime): RouteDef[] {
@@ -51,9 +52,9 @@ export function accountRoutes(core: CoreRuntime): RouteDef[] {
     method: 'GET',
     url: '/client',
     access: { auth: 'user' },
-    summary: 'The organization (tenant)',
+    summary: 'The organization (tenant); admins also get its API key',
     schema: {},
-    handler: async ({ em, caller }) => clientView(await loadTenant(em, caller!.tenantId)),
+    handler: async ({ em, caller }) => clientViewFor(core, await loadTenant(em, caller!.tenantId), caller!),
   });
 
   const updateClient = defineRoute({
@@ -66,7 +67,22 @@ export function accountRoutes(core: CoreRuntime): RouteDef[] {
       const tenant = await em.findOneOrFail(TenantEntity, { id: caller!.tenantId });
       tenant.name = body.name.trim();
       await em.flush();
-      return clientView(tenant);
+      return clientViewFor(core, tenant, caller!);
+    },
+  });
+
+  const regenerateApiKey = defineRoute({
+    method: 'POST',
+    url: '/client/api-key',
+    access: { auth: 'admin' },
+    summary: 'Replace the organization API key; the old key stops working at once',
+    schema: {},
+    handler: async ({ em, caller, log }) => {
+      const tenant = await loadTenant(em, caller!.tenantId);
+      const apiKey = issueApiKey(tenant, core.secrets);
+      await em.flush();
+      log.info({ tenantId: tenant.id, userId: caller!.userId }, 'organization API key regenerated');
+      return clientView(tenant, apiKey);
     },
   });
 
@@ -102,5 +118,5 @@ export function accountRoutes(core: CoreRuntime): RouteDef[] {
     },
   });
 
-  return [getAccount, updateAccount, appearance, getClient, updateClient, plugins, boarding] as RouteDef[];
+  return [getAccount, updateAccount, appearance, getClient, updateClient, regenerateApiKey, plugins, boarding] as RouteDef[];
 }

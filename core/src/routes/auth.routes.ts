@@ -43,13 +43,14 @@ export function authRoutes(core: CoreRuntime): RouteDef[] {
         if ((await tx.count(TenantEntity, {})) > 0) {
           throw new HttpError(403, 'Signup is closed: this Cassette already has an organization. Ask its admin for an invitation.');
         }
-        return setUpTenant(tx, {
+        const input = {
           organizationName: body.organizationName.trim(),
           ownerEmail: body.email.trim().toLowerCase(),
           ownerName: body.fullname.trim(),
           passwordHash,
           projectName: body.projectName?.trim() || 'My first project',
-        });
+        };
+        return setUpTenant(tx, input, core.secrets);
       });
       await core.events.publish(coreEvents.tenantCreated, { tenantId: created.tenant.id, ownerUserId: created.owner.id });
       await core.events.publish(coreEvents.projectCreated, { tenantId: created.tenant.id, projectId: created.project.id });

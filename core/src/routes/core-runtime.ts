@@ -1,13 +1,15 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { apiResult, type Logger, type Mailer } from '@cassette/plugin-sdk/server';
+import { apiResult, type Caller, type Logger, type Mailer, type SecretsService } from '@cassette/plugin-sdk/server';
 import type { AppConfig } from '../config/app-config.js';
 import type { DatabaseRuntime } from '../database/create-database.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { LoginRateLimiter } from '../auth/login-rate-limiter.js';
 import type { EventBus } from '../kernel/event-bus.js';
 import { AuthSessionEntity } from '../entities/auth-session.entity.js';
+import type { Tenant } from '../entities/tenant.entity.js';
 import type { User } from '../entities/user.entity.js';
 import { accountView, clientView, loadTenant } from '../domain/account-view.js';
+import { revealApiKey } from '../domain/organization-api-key.js';
 
 /** What the kernel's own routes need. */
 export interface CoreRuntime {
@@ -16,6 +18,8 @@ export interface CoreRuntime {
   tokens: TokenService;
   events: EventBus;
   mailer: Mailer;
+  /** Seals the organization API key at rest. */
+  secrets: SecretsService;
   log: Logger;
   loginLimiter: LoginRateLimiter;
   /** Reset-link requests per address and IP, so nobody can flood an inbox from the login page. */
@@ -30,6 +34,11 @@ export async function loggedInAnswer(core: CoreRuntime, em: EntityManager, user:
   await em.flush();
   const [account, tenant] = await Promise.all([accountView(em, user, core.config), loadTenant(em, user.tenantId)]);
   return apiResult({ account, client: clientView(tenant) }, { extra: { jwt: token } });
+}
+
+/** The organization as `caller` may see it: only admins get the API key. */
+export function clientViewFor(core: CoreRuntime, tenant: Tenant, caller: Caller) {
+  return clientView(tenant, caller.admin ? revealApiKey(tenant, core.secrets, core.log) : null);
 }
 
 export function resetLink(core: CoreRuntime, token: string): string {

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { withTemporaryDatabase } from '../database/temporary-database.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DepsMap, Mailer, MailMessage, ServerPlugin } from '@cassette/plugin-sdk/server';
+import { coreServices, type DepsMap, type Mailer, type MailMessage, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { loadConfig, type AppConfig } from '../config/app-config.js';
 import { Kernel } from '../kernel/kernel.js';
 import { createCapturingLogger, type CapturingLogger } from '../services/capturing-logger.js';
@@ -39,8 +39,8 @@ export interface TestKernel {
   mails: MailMessage[];
   /** `app.inject` with an optional bearer token; answers parsed JSON. */
   request(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
-  /** A tenant with its owner logged in and a first project. */
-  createTenant(name?: string): Promise<{ tenantId: number; projectId: number; owner: TestUser }>;
+  /** A tenant with its owner logged in, a first project, and its organization API key. */
+  createTenant(name?: string): Promise<{ tenantId: number; projectId: number; owner: TestUser; apiKey: string }>;
   /** A joined member of a tenant with a role holding exactly `permissions` (optionally scoped to projects). */
   createMember(tenantId: number, options?: { permissions?: string[]; admin?: boolean; projectIds?: number[] }): Promise<TestUser>;
   close(): Promise<void>;
@@ -125,11 +125,17 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     const email = `owner${counter}-${Date.now()}@example.test`;
     const password = 'owner-password-1';
     const passwordHash = await hashPassword(password);
+    const secrets = kernel.resolve(coreServices.secrets);
     const created = await kernel.db.transaction((em) =>
-      setUpTenant(em, { organizationName: name ?? `Org ${counter}`, ownerEmail: email, ownerName: 'Owner', passwordHash, projectName: 'First project' }),
+      setUpTenant(em, { organizationName: name ?? `Org ${counter}`, ownerEmail: email, ownerName: 'Owner', passwordHash, projectName: 'First project' }, secrets),
     );
     const token = await login(email, password);
-    return { tenantId: created.tenant.id, projectId: created.project.id, owner: { id: created.owner.id, tenantId: created.tenant.id, email, password, token } };
+    return {
+      tenantId: created.tenant.id,
+      projectId: created.project.id,
+      owner: { id: created.owner.id, tenantId: created.tenant.id, email, password, token },
+      apiKey: created.apiKey,
+    };
   };
 
   const createMember: TestKernel['createMember'] = async (tenantId, opts = {}) => {

@@ -5,6 +5,7 @@ import { ChangePasswordForm, type ChangePasswordValues } from '../auth/ChangePas
 import { newPasswordErrors } from '../auth/password-rules.js';
 import { useSession } from '../session/session.js';
 import { roleLabel } from '../shell/account-rules.js';
+import { OrganizationApiKey } from './OrganizationApiKey.js';
 import { SettingsHeader } from './SettingsHeader.js';
 
 export default function AccountTab() {
@@ -86,6 +87,7 @@ export default function AccountTab() {
         </form>
       </section>
       {account.admin && client && <OrganizationForm client={client} onSaved={setClient} />}
+      <OrganizationApiKey />
       <section className="cs-card">
         <h2 className="cs-card__title">Change Password</h2>
         <div className="cs-form--narrow">

@@ -14,7 +14,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
  * - `apiKey`: a build pipeline or script holding the organization API key (spec Client
  *   `apiKey`, Preferences › Account) as `Authorization: Bearer <key>`. The handler gets
  *   `tenantId` and no caller; it must scope what it touches to that tenant. Not combined
- *   with `project: true` (the key is not a member with a role).
+ *   with `project: true` or a `permission` (the key is not a member with a role): the kernel
+ *   refuses to boot such a route. Login tokens are refused on these routes, and the key on
+ *   every other route.
  * `project: true` mounts the route under `/api/:projectId` and checks the project
  * belongs to the caller's tenant (404 otherwise) and is within the caller's role.
  */
