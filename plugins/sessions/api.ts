@@ -422,4 +422,16 @@ export const sessionsEvents = {
       issueTypes: Type.Array(Type.String()),
     }),
   ),
+  /**
+   * Published after sessions were deleted (GDPR delete-user, retention, project deletion), once
+   * per chunk of at most 500: plugins that keep facts about sessions delete theirs.
+   */
+  deleted: defineEvent(
+    'sessions.deleted',
+    1,
+    Type.Object({
+      projectId: Type.Integer(),
+      sessionIds: Type.Array(Type.String(), { minItems: 1, maxItems: 500 }),
+    }),
+  ),
 } as const;

@@ -45,8 +45,8 @@ export default definePlugin({
     r.migrations(...sessionsMigrations);
     r.provide({
       ref: sessionDeletionRef,
-      deps: { database: coreServices.database, recordings: ingestServices.recordings },
-      create: ({ database, recordings }) => (deletion = new SessionDeletion(database, recordings)),
+      deps: { database: coreServices.database, recordings: ingestServices.recordings, events: coreServices.events },
+      create: ({ database, recordings, events }) => (deletion = new SessionDeletion(database, recordings, events)),
     });
     // Stateless: the routes and other plugins (funnels, metrics, alerts) share one.
     const filterCompiler = new SessionFilterCompilerImpl();

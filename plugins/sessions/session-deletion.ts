@@ -1,5 +1,6 @@
-import { createServiceRef, type DatabaseService } from '@cassette/plugin-sdk/server';
+import { createServiceRef, type DatabaseService, type EventsService } from '@cassette/plugin-sdk/server';
 import type { RecordingsService } from '@cassette/plugin-ingest/api';
+import { sessionsEvents } from './api.js';
 
 /** Sessions are deleted this many at a time: bounded statements, bounded calls to ingest. */
 export const DELETE_CHUNK = 500;
@@ -8,11 +9,13 @@ export const DELETE_CHUNK = 500;
  * Deletes sessions with everything stored about them: raw recordings (ingest), events,
  * viewed/favorite marks, then the summary row. The summary goes last, so a crash half-way
  * leaves it in place and the next retention run or GDPR request finds the session again.
+ * Then `sessions.deleted@v1` tells other plugins (errors) to delete what they keep about them.
  */
 export class SessionDeletion {
   constructor(
     private readonly db: DatabaseService,
     private readonly recordings: RecordingsService,
+    private readonly events: EventsService,
   ) {}
 
   async deleteSessions(projectId: number, sessionIds: readonly string[]): Promise<void> {
@@ -22,6 +25,7 @@ export class SessionDeletion {
       for (const table of ['sessions_events', 'sessions_issues', 'sessions_issue_state', 'sessions_recording_chunks', 'sessions_viewed', 'sessions_favorites', 'sessions_sessions']) {
         await this.db.query(`delete from ${table} where project_id = ? and session_id in (?)`, [projectId, chunk]);
       }
+      await this.events.publish(sessionsEvents.deleted, { projectId, sessionIds: [...chunk] });
     }
   }
 
