@@ -78,4 +78,23 @@ export const errorsMigrations: Migration[] = [
       )`,
     ],
   },
+  {
+    id: '0002_errors_sessions',
+    up: [
+      // What the processor must remember about a session between its batches: who the user is
+      // and which page is open. `last_seq` is the batch that set it (a late batch does not overwrite).
+      `create table errors_sessions (
+        session_id text primary key,
+        project_id integer not null,
+        user_id text,
+        user_anonymous_id text,
+        user_uuid text,
+        page_url text,
+        last_seq integer not null default -1
+      )`,
+      `create index errors_sessions_project on errors_sessions (project_id)`,
+      `create index errors_errors_parent on errors_errors (parent_error_id) where parent_error_id is not null`,
+      `create index errors_favorites_user on errors_favorites (user_id)`,
+    ],
+  },
 ];

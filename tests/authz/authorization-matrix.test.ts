@@ -122,6 +122,37 @@ function recordedSession(w: World): Promise<string> {
 }
 const SESSION_REPLAY: Statuses = [401, 403, 200, 200, 404];
 
+/**
+ * A processed session of tenant A's first project with `count` errors of new groups (names
+ * made unique), recorded through the tracker endpoints; its id and the groups' ids in order.
+ */
+async function sessionWithNewErrors(w: World, count: number): Promise<{ sessionId: string; errorIds: string[] }> {
+  const started = await w.t.request('POST', '/api/ingest/v1/start', { body: await trackerStart(w) });
+  const { sessionId, token } = started.body.data;
+  const now = Date.now();
+  const names = Array.from({ length: count }, () => `AuthzError${w.unique().replace(/\W/g, '')}`);
+  const events = names.map((name, i) => ({ type: 'error', ts: now + i, source: 'js_exception', name, message: 'boom', stack: `${name}: boom\n    at checkout (https://shop.example.test/app.js:1:${i + 1})` }));
+  const body = { sessionId, seq: 0, sentAt: now, pageNo: 0, recording: [{ type: 4, timestamp: now, data: { href: 'https://shop.example.test/', width: 1280, height: 720 } }], events };
+  await w.t.request('POST', `/api/ingest/v1/batch?token=${encodeURIComponent(token)}`, { body });
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const res = await w.t.request('GET', `/api/${w.projectId}/sessions2/${sessionId}/errors`, { token: w.adminToken });
+    const occurrences = (res.status === 200 ? res.body.data : []) as { errorId: string }[];
+    if (occurrences.length === count) return { sessionId, errorIds: occurrences.map((o) => o.errorId) };
+    if (Date.now() > until) throw new Error('the session with errors was not processed in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+/** One error group of tenant A's first project and its session (once per run). */
+let recordedError: Promise<{ sessionId: string; errorId: string }> | null = null;
+function anError(w: World): Promise<{ sessionId: string; errorId: string }> {
+  recordedError ??= sessionWithNewErrors(w, 1).then(({ sessionId, errorIds }) => ({ sessionId, errorId: errorIds[0]! }));
+  return recordedError;
+}
+const ERRORS: Statuses = [401, 403, 200, 200, 404];
+/** A small valid source map, as a build uploads it. */
+const SOURCE_MAP = { version: 3, file: 'app.min.js', sources: ['../src/app.ts'], sourcesContent: ['export const a = 1;'], names: [], mappings: 'AAAA' };
+
 /** A saved search of tenant A's first project: the caller's own when it may save one (only the author may change it), else the admin's. */
 async function savedSearchOf(w: World, caller: TestUser | null): Promise<number> {
   const body = { name: `Search ${w.unique()}`, filter: { events: [{ type: 'CLICK', operator: 'on', value: ['Buy'] }] } };
@@ -200,6 +231,33 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/:projectId/sessions2/:sessionId/recording': { statuses: SESSION_REPLAY, fixture: async (w) => ({ url: `/api/${w.projectId}/sessions2/${await recordedSession(w)}/recording` }) },
   'GET /api/:projectId/sessions2/:sessionId/recording/:seq': { statuses: SESSION_REPLAY, fixture: async (w) => ({ url: `/api/${w.projectId}/sessions2/${await recordedSession(w)}/recording/0` }) },
   'POST /api/:projectId/sessions/gdpr/delete-user': { statuses: ADMIN_OWNED, fixture: (w) => ({ url: `/api/${w.projectId}/sessions/gdpr/delete-user`, body: { userId: `gone-${w.unique()}` } }) },
+  'POST /api/:projectId/errors/search': { statuses: ERRORS, fixture: (w) => ({ url: `/api/${w.projectId}/errors/search`, body: { status: 'all' } }) },
+  'GET /api/:projectId/errors/stats': { statuses: ERRORS, fixture: (w) => ({ url: `/api/${w.projectId}/errors/stats` }) },
+  'GET /api/:projectId/errors/:errorId': { statuses: ERRORS, fixture: async (w) => ({ url: `/api/${w.projectId}/errors/${(await anError(w)).errorId}` }) },
+  'GET /api/:projectId/errors/:errorId/sessions': { statuses: ERRORS, fixture: async (w) => ({ url: `/api/${w.projectId}/errors/${(await anError(w)).errorId}/sessions` }) },
+  'GET /api/:projectId/errors/:errorId/solve': { statuses: ERRORS, fixture: async (w) => ({ url: `/api/${w.projectId}/errors/${(await anError(w)).errorId}/solve` }) },
+  'GET /api/:projectId/errors/:errorId/unsolve': { statuses: ERRORS, fixture: async (w) => ({ url: `/api/${w.projectId}/errors/${(await anError(w)).errorId}/unsolve` }) },
+  'GET /api/:projectId/errors/:errorId/ignore': { statuses: ERRORS, fixture: async (w) => ({ url: `/api/${w.projectId}/errors/${(await anError(w)).errorId}/ignore` }) },
+  'GET /api/:projectId/errors/:errorId/favorite': { statuses: ERRORS, fixture: async (w) => ({ url: `/api/${w.projectId}/errors/${(await anError(w)).errorId}/favorite` }) },
+  'GET /api/:projectId/errors/:errorId/sourcemaps': { statuses: ERRORS, fixture: async (w) => ({ url: `/api/${w.projectId}/errors/${(await anError(w)).errorId}/sourcemaps` }) },
+  // Each call merges two groups of its own: a merged group cannot be merged again.
+  'POST /api/:projectId/errors/merge': { statuses: ERRORS, fixture: async (w) => ({ url: `/api/${w.projectId}/errors/merge`, body: { errors: (await sessionWithNewErrors(w, 2)).errorIds } }) },
+  'GET /api/:projectId/sessions2/:sessionId/errors': { statuses: ERRORS, fixture: async (w) => ({ url: `/api/${w.projectId}/sessions2/${(await anError(w)).sessionId}/errors` }) },
+  'GET /api/:projectId/sessions2/:sessionId/errors/:errorId/sourcemaps': {
+    statuses: ERRORS,
+    fixture: async (w) => {
+      const { sessionId, errorId } = await anError(w);
+      return { url: `/api/${w.projectId}/sessions2/${sessionId}/errors/${errorId}/sourcemaps` };
+    },
+  },
+  'GET /api/:projectId/sourcemaps': { statuses: ERRORS, fixture: (w) => ({ url: `/api/${w.projectId}/sourcemaps` }) },
+  'DELETE /api/:projectId/sourcemaps': { statuses: ERRORS, fixture: (w) => ({ url: `/api/${w.projectId}/sourcemaps?release=authz-${w.unique()}` }) },
+  // The project is named by its key; another organization's key does not find it.
+  'POST /api/sourcemaps': {
+    statuses: API_KEY_ONLY,
+    keyStatuses: [200, 404],
+    fixture: async (w) => ({ url: `/api/sourcemaps?projectKey=${(await trackerStart(w)).projectKey}&release=1.0.0&file=assets/app.min.js`, body: SOURCE_MAP }),
+  },
   'GET /api/:projectId/saved_search': { statuses: SESSION_REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/saved_search` }) },
   'POST /api/:projectId/saved_search': {
     statuses: SESSION_REPLAY,

@@ -1,0 +1,56 @@
+import type { DecodedBatch, IngestProcessor, IngestSession } from '@cassette/plugin-ingest/api';
+import { fillUser, groupsOf, inTransaction, insertOccurrences, lockSessionState, saveSessionState, updateGroups, type SessionFacts } from './grouping/group-store.js';
+import { clean, readBatch, startState } from './grouping/occurrence-drafts.js';
+
+/** Events that change what the processor must know or store. */
+const RELEVANT = new Set(['error', 'page', 'user_id', 'user_anonymous_id']);
+
+function factsOf(session: IngestSession): SessionFacts {
+  return {
+    sessionId: session.sessionId,
+    projectId: session.projectId,
+    tenantId: session.tenantId,
+    userUuid: clean(session.userUuid, 200) || null,
+    browser: clean(session.browser, 100) || null,
+    os: clean(session.os, 100) || null,
+    // The model when the user agent names one, else its kind (desktop, mobile, tablet).
+    device: clean(session.device, 100) || clean(session.deviceType, 20) || null,
+    country: clean(session.country, 2) || null,
+    release: clean(session.revId, 200) || null,
+  };
+}
+
+/**
+ * Groups the JS exceptions of recorded sessions (grouping/fingerprint.ts) and stores each
+ * occurrence with its session, user, browser, page and release. A batch is handled in one
+ * transaction keyed by (session, seq, idx): a replayed batch stores and counts nothing twice.
+ */
+export const errorsProcessor: IngestProcessor = {
+  id: 'errors.grouping',
+  // After the session summary (10) and issues (20): nothing here is read by them.
+  order: 40,
+
+  async sessionStarted(session, { db }) {
+    await inTransaction(db, async (sql) => {
+      if (!(await lockSessionState(sql, session.sessionId))) await saveSessionState(sql, session.projectId, session.sessionId, startState(session));
+    });
+  },
+
+  async batch(session: IngestSession, batch: DecodedBatch, { db }) {
+    if (!batch.events.some((e) => RELEVANT.has(e.type))) return;
+    const facts = factsOf(session);
+    await inTransaction(db, async (sql) => {
+      // A start lost before its job ran must not lose what the batch says.
+      const stored = await lockSessionState(sql, session.sessionId);
+      const before = stored ?? startState(session);
+      const { drafts, state, identifiedAs } = readBatch(batch, before);
+      if (drafts.length) {
+        const groups = await groupsOf(sql, facts, drafts);
+        const fresh = await insertOccurrences(sql, facts, drafts, groups);
+        await updateGroups(sql, fresh, groups);
+      }
+      if (identifiedAs) await fillUser(sql, session.sessionId, identifiedAs);
+      if (!stored || state !== before) await saveSessionState(sql, session.projectId, session.sessionId, state);
+    });
+  },
+};

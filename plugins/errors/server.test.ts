@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createErrorsTestKernel, type ErrorsTestKernel } from './testing/errors-test-kernel.js';
+
+describe('errors plugin boot', () => {
+  let t: ErrorsTestKernel;
+  beforeAll(async () => {
+    t = await createErrorsTestKernel();
+  });
+  afterAll(async () => t?.close());
+
+  it('creates its tables', async () => {
+    const tables = await t.sql<{ table_name: string }>("select table_name from information_schema.tables where table_name like 'errors\\_%' order by table_name");
+    expect(tables.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['errors_errors', 'errors_favorites', 'errors_fingerprints', 'errors_occurrences', 'errors_sessions', 'errors_sourcemaps', 'errors_viewed']),
+    );
+  });
+
+  it('contributes its processor to ingest, after the session summary', () => {
+    const processor = t.processors.find((p) => p.id === 'errors.grouping');
+    expect(processor?.order).toBe(40);
+    expect(typeof processor?.batch).toBe('function');
+  });
+
+  it('mounts its routes under the project, behind a login', async () => {
+    const { projectId } = await t.createTenant();
+    for (const [method, url] of [
+      ['POST', '/errors/search'],
+      ['GET', '/errors/stats'],
+      ['POST', '/errors/merge'],
+      ['GET', '/errors/abc'],
+      ['GET', '/errors/abc/sessions'],
+      ['GET', '/errors/abc/solve'],
+      ['GET', '/errors/abc/unsolve'],
+      ['GET', '/errors/abc/ignore'],
+      ['GET', '/errors/abc/favorite'],
+      ['GET', '/sessions2/1/errors'],
+    ] as const) {
+      expect((await t.request(method, `/api/${projectId}${url}`)).status, `${method} ${url}`).toBe(401);
+    }
+  });
+});
