@@ -1,9 +1,10 @@
 import { useHost, type TopBarItem } from '@cassette/plugin-sdk/ui';
-import { Link, NavLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { usePlugins } from '../plugins/PluginBoot.js';
 import { visibleNavItems } from '../plugins/registry.js';
 import { settingsPath } from '../routing/routes.js';
 import { Logo } from './Logo.js';
+import { NavItemLink } from './NavItemLink.js';
 import { OnboardingRing } from './OnboardingRing.js';
 import { ProjectSwitcher } from './ProjectSwitcher.js';
 import { UserMenu } from './UserMenu.js';
@@ -39,9 +40,7 @@ export function TopBar() {
         {currentProject && navItems.length > 0 && (
           <nav className="cs-topbar__nav" aria-label="Main">
             {navItems.map((item) => (
-              <NavLink key={item.id} to={item.to(currentProject.id)} className={({ isActive }) => ['cs-topbar__link', isActive ? 'is-active' : ''].join(' ')}>
-                {item.label}
-              </NavLink>
+              <NavItemLink key={item.id} item={item} siteId={currentProject.id} />
             ))}
           </nav>
         )}

@@ -150,14 +150,14 @@ async function settle() {
   for (let i = 0; i < 6; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
 }
 
-async function mount(host: HostContextValue) {
+async function mount(host: HostContextValue, url = `/${PROJECT}/session/s1`) {
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
   act(() =>
     root!.render(
       <HostContext.Provider value={host}>
-        <MemoryRouter initialEntries={[`/${PROJECT}/session/s1`]}>
+        <MemoryRouter initialEntries={[url]}>
           <Routes>
             <Route path="/:siteId/session/:sessionId" element={<SessionPlayerPage />} />
             <Route path="/:siteId/sessions" element={<p>the list</p>} />
@@ -270,6 +270,27 @@ describe('session player page', () => {
     await act(async () => replayers[0]!.handlers.finish!());
     await settle();
     expect(calls).toContain(`GET /${PROJECT}/sessions2/s2`);
+  });
+
+  it('opens at the moment given by ?jumpto (an error link), paused there', async () => {
+    await mount(hostWith().host, `/${PROJECT}/session/s1?jumpto=${T0 + 8_000}`);
+    expect(byTestId('player-time')?.textContent).toBe('0:08');
+    expect(playerState()).toBe('paused');
+    await act(async () => byTestId('player-play')!.click());
+    // The Replayer counts from the recording's first event (10 ms in), not the session start.
+    expect(replayers[0]!.played.at(-1)).toBe(8_000 - 10);
+  });
+
+  it('keeps a ?jumpto outside the session inside it, and ignores a broken one', async () => {
+    await mount(hostWith().host, `/${PROJECT}/session/s1?jumpto=${T0 + 90_000}`);
+    expect(byTestId('player-time')?.textContent).toBe('0:30');
+    act(() => root!.unmount());
+    await mount(hostWith().host, `/${PROJECT}/session/s1?jumpto=${T0 - 5_000}`);
+    expect(byTestId('player-time')?.textContent).toBe('0:00');
+    act(() => root!.unmount());
+    await mount(hostWith().host, `/${PROJECT}/session/s1?jumpto=soon`);
+    expect(byTestId('player-time')?.textContent).toBe('0:00');
+    expect(playerState()).toBe('ready');
   });
 
   it('without autoplay the end stays on this session', async () => {

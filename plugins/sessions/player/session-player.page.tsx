@@ -13,7 +13,7 @@ import { SEEK_STEP_MS } from './player.machine.js';
 import { SessionHeader } from './session-header.js';
 import { Timeline } from './timeline.js';
 import { buildMarkers } from './timeline-markers.js';
-import { useSessionPlayer } from './use-session-player.js';
+import { readJumpTo, useSessionPlayer } from './use-session-player.js';
 import './session-player.css';
 import { sessionFromAnswer } from './session-answer.js';
 
@@ -57,11 +57,13 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
   );
 
   const startPlaying = (location.state as { autoplay?: boolean } | null)?.autoplay === true;
+  const jumpTo = useMemo(() => readJumpTo(location.search), [location.search]);
   const { actorRef, retry } = useSessionPlayer({
     projectId,
     session,
     replayRef,
     startPlaying,
+    jumpTo,
     onAutoplayNext: (id) => goToSession(id, true),
   });
   const state = useSelector(actorRef, (s) => s.value as string);

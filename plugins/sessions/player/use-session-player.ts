@@ -55,17 +55,31 @@ function fitReplay(root: HTMLElement, size: { width: number; height: number } | 
   wrapper.style.transform = `translate(${left}px, ${top}px) scale(${scale})`;
 }
 
+/** `?jumpto=<epoch ms>` (a link from an error): the moment to open the player at, or null. */
+export function readJumpTo(search: string): number | null {
+  const text = new URLSearchParams(search).get('jumpto');
+  if (text === null || !/^\d{1,15}$/.test(text)) return null;
+  return Number(text);
+}
+
+/** Player time of an epoch moment, kept inside the session. */
+export function jumpTime(jumpTo: number, session: Pick<Session, 'startedAt' | 'duration'>): number {
+  return Math.min(Math.max(0, jumpTo - session.startedAt), Math.max(0, session.duration));
+}
+
 export interface UseSessionPlayerOptions {
   projectId: number;
   session: Session | null;
   replayRef: RefObject<HTMLDivElement | null>;
   /** Arrived here by autoplay: play as soon as the first frame is in. */
   startPlaying: boolean;
+  /** Epoch ms to open at (the moment of an error), or null for the start. */
+  jumpTo?: number | null;
   onAutoplayNext(sessionId: string): void;
 }
 
 /** Wires the player machine to the recording loader, the Replayer and the API. */
-export function useSessionPlayer({ projectId, session, replayRef, startPlaying, onAutoplayNext }: UseSessionPlayerOptions) {
+export function useSessionPlayer({ projectId, session, replayRef, startPlaying, jumpTo = null, onAutoplayNext }: UseSessionPlayerOptions) {
   const api = useApi();
   const { currentProject } = useHost();
   const driverRef = useRef<ReplayDriver | null>(null);
@@ -117,11 +131,17 @@ export function useSessionPlayer({ projectId, session, replayRef, startPlaying, 
 
   useEffect(() => rememberAutoplay(autoplay), [autoplay]);
 
+  const jumpedRef = useRef(false);
   useEffect(() => {
     if (!session) return;
     actorRef.send({ type: 'SET_DURATION', duration: session.duration });
     actorRef.send({ type: 'SET_NEXT_SESSION', nextSessionId: session.nextSessionId });
-  }, [actorRef, session]);
+    // Once the duration is known (a seek is clamped to it), and only once per session.
+    if (jumpTo !== null && !jumpedRef.current) {
+      jumpedRef.current = true;
+      actorRef.send({ type: 'SEEK', time: jumpTime(jumpTo, session) });
+    }
+  }, [actorRef, session, jumpTo]);
 
   const sessionId = session?.sessionId ?? null;
   useEffect(() => {

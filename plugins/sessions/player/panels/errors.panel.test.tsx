@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import { UiRegistryContext, type SlotFill } from '@cassette/plugin-sdk/ui';
+import { sessionsSlots, type PlayerErrorStackProps } from '../../api.js';
 import { ErrorsPanel, stackFrames } from './errors.panel.js';
+import type { PanelProps } from './panel-types.js';
 import { click, renderPanel, rows, type MountedPanel } from './testing/render-panel.js';
 import { sessionFixture } from './testing/session-fixture.js';
 
@@ -65,5 +68,28 @@ describe('Errors panel', () => {
     panel = renderPanel(ErrorsPanel, { session: sessionFixture({ errors: [] }) });
     expect(rows(panel.container, 'error-row')).toHaveLength(0);
     expect(panel.container.textContent).toContain('No data available.');
+  });
+});
+
+describe('Errors panel with the error-stack slot filled', () => {
+  const MappedStack = ({ projectId, sessionId, error }: PlayerErrorStackProps) => (
+    <div data-testid="mapped-stack">
+      {projectId}/{sessionId}/{error.key}
+    </div>
+  );
+  const fills = [{ slot: sessionsSlots.playerErrorStack, id: 'test.mapped', component: MappedStack, order: 1 }] as unknown as SlotFill<never>[];
+  const WithFill = (props: PanelProps) => (
+    <UiRegistryContext.Provider value={{ fills }}>
+      <ErrorsPanel {...props} />
+    </UiRegistryContext.Provider>
+  );
+
+  it("shows the fill, given the session and the error, instead of the recorded lines", () => {
+    panel = renderPanel(WithFill);
+    const first = rows(panel.container, 'error-row')[0]!;
+    click(header(first));
+    const session = sessionFixture();
+    expect(first.querySelector('[data-testid="mapped-stack"]')!.textContent).toBe(`${session.projectId}/${session.sessionId}/${session.errors[0]!.key}`);
+    expect(first.querySelectorAll('.cs-error-stack__frame')).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { NoContent } from '@cassette/plugin-sdk/ui';
+import { NoContent, Slot } from '@cassette/plugin-sdk/ui';
+import { sessionsSlots, type PlayerErrorStackProps, type SessionError } from '../../api.js';
 import type { PanelProps } from './panel-types.js';
 import { byTime, currentItemIndex } from './current-item.js';
 import { formatTime } from './format-time.js';
@@ -50,15 +51,12 @@ export function ErrorsPanel({ session, currentTime, seek }: PanelProps) {
                   </div>
                   {open && (
                     <div className="cs-error-stack" data-testid="error-stack">
-                      {error.stack ? (
-                        stackFrames(error.stack).map((frame, frameIndex) => (
-                          <div key={frameIndex} className="cs-error-stack__frame">
-                            {frame}
-                          </div>
-                        ))
-                      ) : (
-                        <div>No stack trace was recorded for this error.</div>
-                      )}
+                      {/* The errors plugin, when on and allowed, shows the source-mapped stack instead. */}
+                      <Slot<PlayerErrorStackProps>
+                        name={sessionsSlots.playerErrorStack}
+                        props={{ projectId: session.projectId, sessionId: session.sessionId, error }}
+                        fallback={<RecordedStack error={error} />}
+                      />
                     </div>
                   )}
                 </li>
@@ -68,5 +66,18 @@ export function ErrorsPanel({ session, currentTime, seek }: PanelProps) {
         )}
       </div>
     </div>
+  );
+}
+
+function RecordedStack({ error }: { error: SessionError }) {
+  if (!error.stack) return <div>No stack trace was recorded for this error.</div>;
+  return (
+    <>
+      {stackFrames(error.stack).map((frame, frameIndex) => (
+        <div key={frameIndex} className="cs-error-stack__frame">
+          {frame}
+        </div>
+      ))}
+    </>
   );
 }
