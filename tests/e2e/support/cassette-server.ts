@@ -42,7 +42,7 @@ export class CassetteServer {
     const root = mkdtempSync(join(tmpdir(), 'cassette-rec-e2e-'));
     mkdirSync(join(root, 'data'));
     const plugins = Object.fromEntries(
-      ['notifications', 'ingest', 'sessions', 'demo'].map((id) => [id, { enabled: true, settings: id === 'ingest' ? INGEST_SETTINGS : {} }]),
+      ['notifications', 'ingest', 'sessions', 'errors', 'demo'].map((id) => [id, { enabled: true, settings: id === 'ingest' ? INGEST_SETTINGS : {} }]),
     );
     writeFileSync(join(root, 'cassette.json'), JSON.stringify({ plugins }, null, 2));
     const server = new CassetteServer(root, await freePort());
