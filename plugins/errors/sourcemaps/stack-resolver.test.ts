@@ -4,6 +4,7 @@ import { parseStack } from '../stack/parse-stack.js';
 import { CALL_LINE, CART_SOURCE, THROW_LINE, buildMinifiedBundle, type MinifiedBundle } from './testing/minified-bundle.js';
 import { createSourceMapsTestKernel, type SourceMapsTestKernel } from './testing/sourcemaps-test-kernel.js';
 import { validateSourceMap } from './sourcemap-validation.js';
+import { looksBuilt } from './stack-resolver.js';
 
 const SCRIPT_URL = 'https://shop.example/static/assets/app.min.js';
 
@@ -54,6 +55,23 @@ describe('StackResolver', () => {
     const stack = await resolve('2.0.0');
     expect(stack.sourcemapsMissing).toBe(true);
     expect(stack.frames).toEqual(frames.map((f) => ({ ...f, mapped: false })));
+  });
+
+  it('does not ask for a map for a hand-written script served as is', async () => {
+    await upload('1.0.0', 'assets/app.min.js');
+    const handWritten: StackFrame = { absPath: 'https://shop.example/static/site.js', filename: '/static/site.js', function: 'onCouponClick', lineNo: 140, colNo: 12, offset: frames.length, context: null, inApp: true };
+    const stack = await resolve('1.0.0', [...frames, handWritten]);
+    expect(stack.frames.at(-1)).toMatchObject({ function: 'onCouponClick', mapped: false });
+    expect(stack.sourcemapsMissing).toBe(false);
+    // The same script minified (one long line) would need one.
+    expect((await resolve('1.0.0', [...frames, { ...handWritten, lineNo: 1, colNo: 4210 }])).sourcemapsMissing).toBe(true);
+  });
+
+  it('tells built scripts from hand-written ones', () => {
+    const frame = (filename: string, colNo = 10): StackFrame => ({ absPath: null, filename, function: null, lineNo: 3, colNo, offset: 0, context: null, inApp: true });
+    for (const built of ['/a/app.min.js', '/static/js/main.3f9a1c2b.chunk.js', '/assets/index-BkL3x9_a.js', '/app.3f9a1c2b.mjs']) expect(looksBuilt(frame(built)), built).toBe(true);
+    for (const plain of ['/demo/demo.js', '/js/my-checkout.js', '/js/checkout.js']) expect(looksBuilt(frame(plain)), plain).toBe(false);
+    expect(looksBuilt(frame('/js/checkout.js', 900))).toBe(true);
   });
 
   it('uses the newest upload of the file when the occurrence has no release', async () => {

@@ -43,7 +43,7 @@ export class StackResolver {
     return {
       frames: resolved,
       raw,
-      sourcemapsMissing: frames.some((frame, i) => frame.inApp && !resolved[i]!.mapped),
+      sourcemapsMissing: frames.some((frame, i) => frame.inApp && !resolved[i]!.mapped && looksBuilt(frame)),
       release,
     };
   }
@@ -88,4 +88,17 @@ function contextAround(map: DecodedMap, sourceIndex: number, line: number): [num
     context.push([n, text.length > MAX_CONTEXT_LINE_LENGTH ? `${text.slice(0, MAX_CONTEXT_LINE_LENGTH)}…` : text]);
   }
   return context;
+}
+
+/** Built output: `.min.js`, a content-hashed chunk, or code on very long lines. */
+const BUILT_FILE = /(\.min\.[cm]?js|[.-][0-9a-f]{6,}(\.chunk)?\.[cm]?js|[.-](?=[\w-]*\d)(?=[\w-]*[A-Z])[\w-]{8}\.[cm]?js)$/;
+const LONG_LINE_COLUMN = 250;
+
+/**
+ * Whether a frame is in code a build produced, which a source map would explain. A hand-written
+ * script served as is (line 140, column 12 of `demo.js`) needs no map, so it does not make the
+ * viewer ask for one.
+ */
+export function looksBuilt(frame: StackFrame): boolean {
+  return BUILT_FILE.test(frame.filename ?? '') || (frame.colNo ?? 0) > LONG_LINE_COLUMN;
 }
