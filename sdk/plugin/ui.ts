@@ -10,6 +10,8 @@ export type { Permission } from './shared/permissions.js';
 
 // Slots: plugins (and the host) offer named places other plugins fill.
 export { Slot, UiRegistryContext, useSlotFills, selectFills } from './ui/slot.js';
+export { useLatestAnswer } from './ui/use-latest-answer.js';
+export type { LatestAnswer } from './ui/use-latest-answer.js';
 export type { SlotProps, UiRegistryValue } from './ui/slot.js';
 
 // The shared UI kit (styled by the host stylesheet's `cs-*` classes).

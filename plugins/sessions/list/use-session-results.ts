@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError, useApi } from '@cassette/plugin-sdk/ui';
+import { useCallback } from 'react';
+import { useApi, useLatestAnswer } from '@cassette/plugin-sdk/ui';
 import type { SessionSearchResult, SessionSummary } from '../api.js';
 import type { SessionSearchBody } from './use-session-search.js';
 
@@ -18,39 +18,19 @@ export interface SessionResults {
 /** Runs search2 for the project whenever the search changes; a late answer to an older search is dropped. */
 export function useSessionResults(projectId: number | null, body: SessionSearchBody): SessionResults {
   const api = useApi();
-  const [result, setResult] = useState<SessionSearchResult | null>(null);
-  const [loading, setLoading] = useState(projectId !== null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [attempt, setAttempt] = useState(0);
   const request = JSON.stringify(body);
-
-  useEffect(() => {
-    if (projectId === null) return;
-    let current = true;
-    setLoading(true);
-    setErrors([]);
-    api
-      .post<SessionSearchResult>(`/${projectId}/sessions/search2`, JSON.parse(request) as SessionSearchBody)
-      .then((answer) => {
-        if (!current) return;
-        setResult({ sessions: answer?.sessions ?? [], total: answer?.total ?? 0 });
-      })
-      .catch((e: unknown) => {
-        if (!current) return;
-        setResult(null);
-        setErrors(e instanceof ApiError ? e.errors : [LOAD_FAILED]);
-      })
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [api, projectId, request, attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const { data: result, loading, errors, retry, setData } = useLatestAnswer<SessionSearchResult>(
+    projectId === null ? null : `${projectId} ${request}`,
+    async () => {
+      const answer = await api.post<SessionSearchResult>(`/${projectId}/sessions/search2`, JSON.parse(request) as SessionSearchBody);
+      return { sessions: answer?.sessions ?? [], total: answer?.total ?? 0 };
+    },
+    LOAD_FAILED,
+  );
   const updateSession = useCallback(
     (sessionId: string, change: Partial<SessionSummary>) =>
-      setResult((r) => r && { ...r, sessions: r.sessions.map((s) => (s.sessionId === sessionId ? { ...s, ...change } : s)) }),
-    [],
+      setData((r) => r && { ...r, sessions: r.sessions.map((s) => (s.sessionId === sessionId ? { ...s, ...change } : s)) }),
+    [setData],
   );
   return { result, loading, errors, retry, updateSession };
 }

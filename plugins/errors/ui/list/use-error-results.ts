@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError, useApi } from '@cassette/plugin-sdk/ui';
+import { useCallback } from 'react';
+import { useApi, useLatestAnswer } from '@cassette/plugin-sdk/ui';
 import type { ErrorListItem, ErrorSearchRequest, ErrorSearchResult } from '../../api.js';
 import { errorsRoutes } from '../paths.js';
 
@@ -18,48 +18,33 @@ export interface ErrorResults {
 /** Searches whenever the request changes; a late answer to an older request is dropped. */
 export function useErrorResults(projectId: number | null, request: ErrorSearchRequest): ErrorResults {
   const api = useApi();
-  const [result, setResult] = useState<ErrorSearchResult | null>(null);
-  const [loading, setLoading] = useState(projectId !== null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [attempt, setAttempt] = useState(0);
   const body = JSON.stringify(request);
-
-  useEffect(() => {
-    if (projectId === null) return;
-    let current = true;
-    setLoading(true);
-    setErrors([]);
-    api
-      .post<ErrorSearchResult>(errorsRoutes.search(projectId), JSON.parse(body) as ErrorSearchRequest)
-      .then((answer) => current && setResult({ total: answer?.total ?? 0, errors: answer?.errors ?? [] }))
-      .catch((e: unknown) => {
-        if (!current) return;
-        setResult(null);
-        setErrors(e instanceof ApiError ? e.errors : [LIST_LOAD_FAILED]);
-      })
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [api, projectId, body, attempt]);
+  const { data: result, loading, errors, retry, setData } = useLatestAnswer<ErrorSearchResult>(
+    projectId === null ? null : `${projectId} ${body}`,
+    async () => {
+      const answer = await api.post<ErrorSearchResult>(errorsRoutes.search(projectId!), JSON.parse(body) as ErrorSearchRequest);
+      return { total: answer?.total ?? 0, errors: answer?.errors ?? [] };
+    },
+    LIST_LOAD_FAILED,
+  );
 
   return {
     result,
     loading,
     errors,
-    retry: useCallback(() => setAttempt((n) => n + 1), []),
+    retry,
     updateError: useCallback(
-      (errorId: string, change: Partial<ErrorListItem>) => setResult((r) => r && { ...r, errors: r.errors.map((e) => (e.errorId === errorId ? { ...e, ...change } : e)) }),
-      [],
+      (errorId: string, change: Partial<ErrorListItem>) => setData((r) => r && { ...r, errors: r.errors.map((e) => (e.errorId === errorId ? { ...e, ...change } : e)) }),
+      [setData],
     ),
     removeErrors: useCallback(
       (errorIds: readonly string[]) =>
-        setResult((r) => {
+        setData((r) => {
           if (!r) return r;
           const kept = r.errors.filter((e) => !errorIds.includes(e.errorId));
           return { total: Math.max(0, r.total - (r.errors.length - kept.length)), errors: kept };
         }),
-      [],
+      [setData],
     ),
   };
 }

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError, useApi } from '@cassette/plugin-sdk/ui';
+import { useCallback } from 'react';
+import { useApi, useLatestAnswer } from '@cassette/plugin-sdk/ui';
 import type { SavedSearch, SessionSearchFilter } from '../../api.js';
 
 export const SAVED_SEARCHES_FAILED = 'The saved searches could not be loaded.';
+const NO_SEARCHES: SavedSearch[] = [];
 
 export interface SavedSearchInput {
   name: string;
@@ -25,29 +26,16 @@ export interface SavedSearches {
 /** The project's saved searches (spec part 1 §7: GET, POST, POST /{id}, DELETE /{id} `/saved_search`). */
 export function useSavedSearches(projectId: number | null): SavedSearches {
   const api = useApi();
-  const [list, setList] = useState<SavedSearch[]>([]);
-  const [loading, setLoading] = useState(projectId !== null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (projectId === null) return;
-    let current = true;
-    setLoading(true);
-    setErrors([]);
-    api
-      .get<unknown>(`/${projectId}/saved_search`)
-      .then((answer) => {
-        if (current) setList(Array.isArray(answer) ? (answer as SavedSearch[]).filter((s) => s && typeof s.searchId === 'number') : []);
-      })
-      .catch((e: unknown) => {
-        if (current) setErrors(e instanceof ApiError ? e.errors : [SAVED_SEARCHES_FAILED]);
-      })
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [api, projectId, attempt]);
+  const { data, loading, errors, retry: reload, setData } = useLatestAnswer<SavedSearch[]>(
+    projectId === null ? null : String(projectId),
+    async () => {
+      const answer = await api.get<unknown>(`/${projectId}/saved_search`);
+      return Array.isArray(answer) ? (answer as SavedSearch[]).filter((s) => s && typeof s.searchId === 'number') : [];
+    },
+    SAVED_SEARCHES_FAILED,
+  );
+  const list = data ?? NO_SEARCHES;
+  const setList = useCallback((change: (l: SavedSearch[]) => SavedSearch[]) => setData((l) => change(l ?? [])), [setData]);
 
   const create = useCallback(
     async (input: SavedSearchInput) => {
@@ -55,7 +43,7 @@ export function useSavedSearches(projectId: number | null): SavedSearches {
       setList((l) => [saved, ...l.filter((s) => s.searchId !== saved.searchId)]);
       return saved;
     },
-    [api, projectId],
+    [api, projectId, setList],
   );
   const update = useCallback(
     async (searchId: number, input: SavedSearchInput) => {
@@ -63,15 +51,14 @@ export function useSavedSearches(projectId: number | null): SavedSearches {
       setList((l) => l.map((s) => (s.searchId === searchId ? { ...s, ...saved } : s)));
       return saved;
     },
-    [api, projectId],
+    [api, projectId, setList],
   );
   const remove = useCallback(
     async (searchId: number) => {
       await api.del(`/${projectId}/saved_search/${searchId}`);
       setList((l) => l.filter((s) => s.searchId !== searchId));
     },
-    [api, projectId],
+    [api, projectId, setList],
   );
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { list, loading, errors, reload, create, update, remove };
 }
