@@ -1,5 +1,6 @@
+import { inTransaction } from '@cassette/plugin-sdk/server';
 import type { DecodedBatch, IngestProcessor, IngestSession } from '@cassette/plugin-ingest/api';
-import { fillUser, groupsOf, inTransaction, insertOccurrences, lockSessionState, saveSessionState, updateGroups, type SessionFacts } from './grouping/group-store.js';
+import { fillUser, groupsOf, insertOccurrences, lockSessionState, saveSessionState, updateGroups, type SessionFacts } from './grouping/group-store.js';
 import { clean, readBatch, startState } from './grouping/occurrence-drafts.js';
 
 /** Events that change what the processor must know or store. */

@@ -1,5 +1,4 @@
-import type { DatabaseService } from '@cassette/plugin-sdk/server';
-import { inTransaction, type Sql } from './group-store.js';
+import { inTransaction, type DatabaseService, type Sql } from '@cassette/plugin-sdk/server';
 
 /** Deletes groups with everything that hangs on them: groups merged into them, fingerprints, marks. */
 async function deleteGroups(sql: Sql, projectId: number, errorIds: readonly string[]): Promise<void> {

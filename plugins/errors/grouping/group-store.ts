@@ -1,21 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { DatabaseService } from '@cassette/plugin-sdk/server';
+import type { DatabaseService, Sql } from '@cassette/plugin-sdk/server';
 import { userKey, type OccurrenceDraft, type SessionState } from './occurrence-drafts.js';
-
-/** Plain SQL with `?` placeholders (an array expands to a list), inside a transaction or not. */
-export type Sql = <T = Record<string, unknown>>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
 
 /** 19 bind parameters per row: far below PostgreSQL's 65,535 per statement. */
 const OCCURRENCE_CHUNK = 500;
-
-export function inTransaction<T>(db: DatabaseService, work: (sql: Sql) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => {
-    const connection = tx.getConnection();
-    const sql: Sql = async <R>(statement: string, params: readonly unknown[] = []) =>
-      (await connection.execute(statement, [...params], 'all', tx.getTransactionContext())) as R[];
-    return work(sql);
-  });
-}
 
 /**
  * A group's id follows from its project and fingerprint, so two processes that meet the same

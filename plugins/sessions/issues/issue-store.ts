@@ -1,30 +1,14 @@
-import type { DatabaseService } from '@cassette/plugin-sdk/server';
+import type { DatabaseService, Sql } from '@cassette/plugin-sdk/server';
 import { ISSUE_TYPES, type IssueType } from '../api.js';
 import type { DetectorState } from './issue-detector.js';
 import type { DetectedIssue } from './heuristic.js';
 import { issueScore } from './thresholds.js';
-
-/** Plain SQL with `?` placeholders, inside or outside a transaction. */
-export type Sql = <T = Record<string, unknown>>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
 
 /** 9 bind parameters per row: far below PostgreSQL's 65,535 per statement. */
 const ISSUE_CHUNK = 500;
 
 export function issueId(issue: Pick<DetectedIssue, 'type' | 'seq' | 'idx'>): string {
   return `${issue.type}:${issue.seq}:${issue.idx}`;
-}
-
-/**
- * Runs `work` in one transaction: the issues of a batch and the state after it commit together,
- * so a crash repeats the batch from the state before it.
- */
-export function inTransaction<T>(db: DatabaseService, work: (sql: Sql) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => {
-    const connection = tx.getConnection();
-    const sql: Sql = async <R>(statement: string, params: readonly unknown[] = []) =>
-      (await connection.execute(statement, [...params], 'all', tx.getTransactionContext())) as R[];
-    return work(sql);
-  });
 }
 
 export interface StoredDetectorState {

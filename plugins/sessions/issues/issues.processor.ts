@@ -1,6 +1,7 @@
+import { inTransaction } from '@cassette/plugin-sdk/server';
 import type { DecodedBatch, IngestProcessor, IngestSession } from '@cassette/plugin-ingest/api';
 import { detectIssues, finishIssues } from './issue-detector.js';
-import { inTransaction, insertIssues, lockState, refreshIssueSummary, saveState } from './issue-store.js';
+import { insertIssues, lockState, refreshIssueSummary, saveState } from './issue-store.js';
 
 /**
  * Finds issues (issues/thresholds.ts) in every batch and at the session's end, and keeps the
