@@ -5,7 +5,6 @@ import { ApiError, type HostContextValue } from '@cassette/plugin-sdk/ui';
 import type { SessionSearchResult } from '../api.js';
 import SessionsListPage from './sessions-list.page.js';
 import type { SessionSearchBody } from './use-session-search.js';
-import { UNRECORDED_PROJECT_CHECK_MS } from './use-unrecorded-project-check.js';
 import { PROJECT, buttonNamed, click, currentUrl, fakeHost, mount, rerender, session, settle, unmount } from './test-host.js';
 
 afterEach(() => {
@@ -224,23 +223,17 @@ describe('the sessions list page', () => {
     expect(container.querySelector('[role="alert"]')).toBeNull();
   });
 
-  it('points an unrecorded project to the install steps and checks every 30 s until it records', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  it('points an unrecorded project to the install steps, and lists its sessions once it records', async () => {
     const unrecorded = { ...PROJECT, recorded: false };
     const host = hostWithSessions(2, { currentProject: unrecorded, projects: [unrecorded] });
     const container = await openPage(host);
     expect(container.querySelector('.cs-no-content__title')?.textContent).toBe('No recordings found');
     expect(container.querySelector('a[href="/onboarding/installing"]')?.textContent).toBe('See how to install');
     expect(host.api.post).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(UNRECORDED_PROJECT_CHECK_MS));
-    expect(host.reloadProjects).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(UNRECORDED_PROJECT_CHECK_MS));
-    expect(host.reloadProjects).toHaveBeenCalledTimes(2);
 
+    // The host's 30 s check (host-ui/src/shell/use-unrecorded-project-check.ts) brings the project back recorded.
     rerender({ ...host, currentProject: PROJECT, projects: [PROJECT] }, <SessionsListPage />);
     await settle();
     expect(items(container)).toEqual(['s-1', 's-2']);
-    act(() => vi.advanceTimersByTime(UNRECORDED_PROJECT_CHECK_MS * 3));
-    expect(host.reloadProjects).toHaveBeenCalledTimes(2);
   });
 });

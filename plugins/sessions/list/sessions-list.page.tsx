@@ -17,7 +17,6 @@ import { SessionItem } from './session-item.js';
 import { SessionTabs } from './session-tabs.js';
 import { useSessionResults } from './use-session-results.js';
 import { SORT_OPTIONS, savedFilterOf, sortOptionOf, useSessionSearch, type SessionListTab } from './use-session-search.js';
-import { useUnrecordedProjectCheck } from './use-unrecorded-project-check.js';
 import './sessions-list.css';
 
 export const NO_RECORDINGS = 'No recordings found';
@@ -28,7 +27,6 @@ export default function SessionsListPage() {
   const project = useCurrentProject();
   const { account, toast } = useHost();
   const search = useSessionSearch();
-  useUnrecordedProjectCheck();
   const waitingForFirstRecording = project?.recorded === false;
   const projectId = project && !waitingForFirstRecording ? project.id : null;
   const { result, loading, errors, retry, updateSession } = useSessionResults(projectId, search.body);
