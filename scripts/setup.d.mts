@@ -8,4 +8,5 @@ export function ensurePackages(): void;
 export function ensureUiBuilt(options?: { force?: boolean }): void;
 export function ensureTrackerBuilt(options?: { force?: boolean }): void;
 export function ensureDemoBuilt(options?: { force?: boolean }): void;
+export function ensureCliBuilt(options?: { force?: boolean }): void;
 export function ensureChromium(): void;

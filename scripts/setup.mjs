@@ -86,6 +86,18 @@ export function ensureDemoBuilt({ force = false } = {}) {
   writeFileSync(stamp, new Date().toISOString());
 }
 
+// The CLI as one dependency-free file, served at /cli/cassette.mjs for build pipelines (packages/cli/build.mjs).
+export function ensureCliBuilt({ force = false } = {}) {
+  const dir = join(ROOT, 'packages', 'cli');
+  const stamp = join(dir, 'dist', '.built');
+  const sources = newestMtime([join(dir, 'src'), join(dir, 'build.mjs'), join(dir, 'package.json')]);
+  if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return;
+  log('building the cassette CLI');
+  const status = run('node', [join(dir, 'build.mjs')]);
+  if (status !== 0) throw new Error('CLI build failed');
+  writeFileSync(stamp, new Date().toISOString());
+}
+
 export function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   if (process.getuid?.() !== 0) {

@@ -1,7 +1,7 @@
 // `npm test`: set up what is missing (Chromium included, as root), then run the whole suite.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium, ensurePackages, ensurePnpm, ensureDemoBuilt, ensureTrackerBuilt, ensureUiBuilt, ROOT, run } from './setup.mjs';
+import { ensureChromium, ensurePackages, ensurePnpm, ensureCliBuilt, ensureDemoBuilt, ensureTrackerBuilt, ensureUiBuilt, ROOT, run } from './setup.mjs';
 import { summarize } from './summarize-tests.mjs';
 
 const REPORTS = join(ROOT, '.tmp', 'reports');
@@ -13,6 +13,7 @@ ensurePackages();
 ensureChromium();
 ensureTrackerBuilt();
 ensureDemoBuilt();
+ensureCliBuilt();
 
 const steps = [
   ['typecheck', () => run('pnpm', ['run', '--silent', 'typecheck'])],

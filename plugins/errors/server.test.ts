@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureCliBuilt } from '../../scripts/setup.mjs';
 import { createErrorsTestKernel, type ErrorsTestKernel } from './testing/errors-test-kernel.js';
 
 describe('errors plugin boot', () => {
@@ -37,5 +43,17 @@ describe('errors plugin boot', () => {
     ] as const) {
       expect((await t.request(method, `/api/${projectId}${url}`)).status, `${method} ${url}`).toBe(401);
     }
+  });
+
+  it('serves the standalone cassette CLI to anyone, which runs with plain node', async () => {
+    ensureCliBuilt();
+    const res = await t.request('GET', '/cli/cassette.mjs');
+    expect(res.status).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/^text\/javascript/);
+    const file = join(mkdtempSync(join(tmpdir(), 'cassette-cli-')), 'cassette.mjs');
+    writeFileSync(file, String(res.body));
+    // Outside the repository: no tsx, no node_modules, just the downloaded file.
+    const { stdout } = await promisify(execFile)(process.execPath, [file, '--help'], { cwd: tmpdir() });
+    expect(stdout).toContain('Usage: cassette sourcemaps upload --project-key KEY --release RELEASE');
   });
 });

@@ -1,6 +1,7 @@
 import { coreEvents, coreServices, definePlugin } from '@cassette/plugin-sdk/server';
 import { ingestExtensionPoints } from '@cassette/plugin-ingest/api';
 import { sessionsEvents } from '@cassette/plugin-sessions/api';
+import { cliScriptAsset } from './cli/cli-script.asset.js';
 import { errorsProcessor } from './errors.processor.js';
 import { deleteProjectErrorsJob } from './grouping/delete-project-errors.job.js';
 import { deleteProjectErrors, deleteSessionsErrors } from './grouping/error-deletion.js';
@@ -43,6 +44,7 @@ export default definePlugin({
     r.route(sessionErrorsRoute);
     r.on(sessionsEvents.deleted, async ({ projectId, sessionIds }, { deps }) => void (await deleteSessionsErrors(deps.database, projectId, sessionIds)));
     const sourceMaps = registerSourceMaps(r);
+    r.asset(cliScriptAsset());
     r.job(deleteProjectErrorsJob, async ({ projectId }, { deps }) => {
       await deleteProjectErrors(deps.database, projectId);
       await sourceMaps().store.deleteProject(projectId);

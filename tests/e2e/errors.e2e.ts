@@ -1,28 +1,30 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { SOURCEMAPS_MISSING_TEXT } from '@cassette/plugin-errors/api';
 import { CassetteServer, ensureTrackerBuilt, REPO_ROOT, signUp, type Owner } from './support/cassette-server.js';
-import { ensureDemoBuilt } from '../../scripts/setup.mjs';
+import { ensureCliBuilt, ensureDemoBuilt } from '../../scripts/setup.mjs';
 import { logIn } from './support/log-in.js';
 import { endedSession, sessionIdOn, test } from './support/own-server-test.js';
 
 /**
  * Error tracking in real Chromium: the demo shop's minified bundle throws; the error shows a
  * minified stack until the CLI uploads the bundle's source map, then the original file, line
- * and function. Thrown again it groups into the same error; resolved, it leaves the unresolved
+ * and function (the CLI downloaded from the server, as a build pipeline does). Thrown again it groups into the same error; resolved, it leaves the unresolved
  * list until a new occurrence reopens it; its session opens in the player at the error.
  */
 
 test.beforeAll(() => {
   ensureTrackerBuilt();
   ensureDemoBuilt();
+  ensureCliBuilt();
 });
 
 const run = promisify(execFile);
 const RELEASE = 'grounded-coffee@1.0.0';
-const CLI = join(REPO_ROOT, 'packages', 'cli', 'bin', 'cassette.mjs');
 const DEMO_DIST = join(REPO_ROOT, 'plugins', 'demo', 'site', 'dist');
 
 /** A visit of the demo shop that applies an unknown coupon a few seconds in; its session id and when it threw (epoch ms). */
@@ -84,8 +86,12 @@ test('a minified error is mapped once the CLI uploads its source map, grouped, r
     await expect(page.getByTestId('stack-frame').first()).not.toContainText('discountFor');
   });
 
-  await test.step('the CLI uploads the bundle\'s source map with the organization API key', async () => {
-    const { stdout } = await run(process.execPath, [CLI, 'sourcemaps', 'upload', '--project-key', owner.projectKey, '--release', RELEASE, '--url-prefix', 'demo/dist/', DEMO_DIST], {
+  await test.step('the CLI, downloaded from the server as a pipeline would, uploads the source map with the API key', async () => {
+    const pipeline = mkdtempSync(join(tmpdir(), 'cassette-pipeline-'));
+    const cli = join(pipeline, 'cassette.mjs');
+    writeFileSync(cli, await (await fetch(`${cassette.url}/cli/cassette.mjs`)).text());
+    const { stdout } = await run(process.execPath, [cli, 'sourcemaps', 'upload', '--project-key', owner.projectKey, '--release', RELEASE, '--url-prefix', 'demo/dist/', DEMO_DIST], {
+      cwd: pipeline,
       env: { ...process.env, CASSETTE_URL: cassette.url, CASSETTE_API_KEY: await apiKeyOf(cassette, owner) },
     });
     expect(stdout).toContain('demo/dist/shop.min.js');

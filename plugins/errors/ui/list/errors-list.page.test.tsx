@@ -229,7 +229,8 @@ describe('the errors list page', () => {
     await settle();
     expect(currentUrl.search).toBe('?sourcemaps=1');
     const panel = byTestId(document.body, 'sourcemaps-panel')!;
-    expect(byTestId(panel, 'upload-command')!.textContent).toContain('npx cassette sourcemaps upload --project-key key-7 --release <version> ./dist');
+    expect(byTestId(panel, 'upload-command')!.textContent).toContain('/cli/cassette.mjs');
+    expect(byTestId(panel, 'upload-command')!.textContent).toContain('node cassette.mjs sourcemaps upload --project-key key-7 --release <version> ./dist');
     expect(byTestId(panel, 'upload-command')!.textContent).toContain('CASSETTE_API_KEY=');
     const row = byTestId(panel, 'sourcemap-row')!;
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['1.4.2', 'assets/app.min.js', '2.0 KB', 'Nov 20, 2026, 09:00:00 UTC']);

@@ -6,9 +6,13 @@ import { errorsRoutes } from '../paths.js';
 
 export const SOURCEMAPS_LOAD_FAILED = 'The uploaded source maps could not be loaded.';
 
-/** The command a build pipeline runs after building, for this project. */
-export function uploadCommand(projectKey: string): string {
-  return `npx cassette sourcemaps upload --project-key ${projectKey} --release <version> ./dist`;
+/** What a build pipeline runs after building, for this project: fetch the CLI from this server, then upload. */
+export function uploadCommand(origin: string, projectKey: string): string {
+  return [
+    `curl -fsSLO ${origin}/cli/cassette.mjs`,
+    `CASSETTE_URL=${origin} CASSETTE_API_KEY=<organization API key> \\`,
+    `  node cassette.mjs sourcemaps upload --project-key ${projectKey} --release <version> ./dist`,
+  ].join('\n');
 }
 
 /** Where the maps of a project are, and how to upload more with the CLI. */
@@ -31,7 +35,7 @@ export function SourceMapsPanel({ onClose }: { onClose(): void }) {
     };
   }, [api, projectId]);
 
-  const command = uploadCommand(currentProject?.projectKey ?? '<project key>');
+  const command = uploadCommand(globalThis.location?.origin ?? 'https://cassette.example.com', currentProject?.projectKey ?? '<project key>');
   return (
     <SidePanel title="Source maps" onClose={onClose} width={620}>
       <div className="cs-sourcemaps" data-testid="sourcemaps-panel">
@@ -40,7 +44,7 @@ export function SourceMapsPanel({ onClose }: { onClose(): void }) {
         </p>
         <div className="cs-sourcemaps__command">
           <pre className="cs-code" data-testid="upload-command">
-            {`CASSETTE_URL=${globalThis.location?.origin ?? 'https://cassette.example.com'} \\\nCASSETTE_API_KEY=<organization API key> \\\n${command}`}
+            {command}
           </pre>
           <CopyButton content={command} />
         </div>
