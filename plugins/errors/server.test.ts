@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCliBuilt } from '../../scripts/setup.mjs';
+import { buildCli } from '@cassette/cli/build.mjs';
 import { createErrorsTestKernel, type ErrorsTestKernel } from './testing/errors-test-kernel.js';
 
 describe('errors plugin boot', () => {
@@ -46,7 +46,7 @@ describe('errors plugin boot', () => {
   });
 
   it('serves the standalone cassette CLI to anyone, which runs with plain node', async () => {
-    ensureCliBuilt();
+    await buildCli();
     const res = await t.request('GET', '/cli/cassette.mjs');
     expect(res.status).toBe(200);
     expect(String(res.headers['content-type'])).toMatch(/^text\/javascript/);

@@ -1,0 +1,2 @@
+export const CLI_BUNDLE: string;
+export function buildCli(): Promise<void>;
