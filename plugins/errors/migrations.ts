@@ -97,4 +97,9 @@ export const errorsMigrations: Migration[] = [
       `create index errors_favorites_user on errors_favorites (user_id)`,
     ],
   },
+  {
+    // Counting a group's users or sessions (the list sorted by them) from the index alone, without the wide rows.
+    id: '0003_occurrence_counts_index',
+    up: [`create index errors_occurrences_error_counts on errors_occurrences (project_id, error_id) include (user_key, session_id)`],
+  },
 ];

@@ -13,16 +13,20 @@ export const TOP_TAG_VALUES = 5;
  */
 export async function errorTags(em: EntityManager, projectId: number, errorId: string, total: number): Promise<ErrorTag[]> {
   const names = Object.keys(TAG_COLUMNS) as ErrorTag['name'][];
-  const parts = names.map(
-    (name) =>
-      `(select ?::text as tag, ${TAG_COLUMNS[name]} as value, count(*)::int as n from errors_occurrences
-        where project_id = ? and error_id = ? and ${TAG_COLUMNS[name]} is not null
-        group by ${TAG_COLUMNS[name]} order by n desc, value limit ${TOP_TAG_VALUES})`,
-  );
+  const columns = names.map((name) => TAG_COLUMNS[name]);
+  // One pass over the group's occurrences for every tag (grouping sets), then the top values of each.
   const rows = await sql<{ tag: ErrorTag['name']; value: string; n: number }>(
     em,
-    parts.join(' union all '),
-    names.flatMap((name) => [name, projectId, errorId]),
+    `select tag, value, n from (
+       select tag, value, n, row_number() over (partition by tag order by n desc, value) as rank from (
+         select case ${names.map((name) => `when grouping(${TAG_COLUMNS[name]}) = 0 then '${name}'`).join(' ')} end as tag,
+                coalesce(${columns.map((c) => `case when grouping(${c}) = 0 then ${c} end`).join(', ')}) as value,
+                count(*)::int as n
+         from errors_occurrences where project_id = ? and error_id = ?
+         group by grouping sets (${columns.map((c) => `(${c})`).join(', ')})
+       ) counted where value is not null
+     ) ranked where rank <= ${TOP_TAG_VALUES}`,
+    [projectId, errorId],
   );
   return names.map((name) => {
     const top = rows.filter((r) => r.tag === name).sort((a, b) => b.n - a.n || a.value.localeCompare(b.value));

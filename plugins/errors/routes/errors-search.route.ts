@@ -11,6 +11,12 @@ const SORT_COLUMNS: Record<ErrorSortKey, string> = {
   sessions: 'c.sessions',
   occurrences: 'c.occurrences',
 };
+/** Sorts on a count: how to count it over a group's occurrences (the index 0003 holds user_key and session_id). */
+const COUNTED_SORTS: Partial<Record<ErrorSortKey, string>> = {
+  users: 'count(distinct o.user_key)',
+  sessions: 'count(distinct o.session_id)',
+  occurrences: 'count(*)',
+};
 const STATUS_FILTERS = [...ERROR_STATUSES, 'all'] as const;
 const QUERY_MAX = 200;
 
@@ -82,10 +88,10 @@ export const searchErrorsRoute = defineRoute({
       );
       params.push(from, to, from, to);
     }
-    const counted = sort === 'users' || sort === 'sessions' || sort === 'occurrences';
-    const countsJoin = counted
-      ? `left join lateral (select count(distinct o.user_key) as users, count(distinct o.session_id) as sessions, count(*) as occurrences
-           from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id) c on true`
+    // Only the figure sorted on, per group: the page's own figures are counted afterwards, for ten groups.
+    const countedExpression = COUNTED_SORTS[sort];
+    const countsJoin = countedExpression
+      ? `left join lateral (select ${countedExpression} as ${sort} from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id) c on true`
       : '';
     const direction = order === 'asc' ? 'asc' : 'desc';
     const rows = await sql<ErrorRow>(
