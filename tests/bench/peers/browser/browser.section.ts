@@ -1,0 +1,70 @@
+/**
+ * `browser` section of `npm run bench`: what each recorder costs the page it records. The same
+ * scripted visit of a heavy page runs in headless Chromium with no tracker, with rrweb alone, with
+ * ours and with each peer, each sending to a local sink that answers its protocol; runs of the
+ * variants are interleaved and the medians compared.
+ */
+import { chromium, type Browser } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import type { BenchSection, BenchSize, SectionOptions, SectionResult } from '../../suite/section.js';
+import { buildRecorderBundles } from './bundle.js';
+import { browserTable, summariseAll, type BrowserRun, type SizeSettings } from './browser-summary.js';
+import { runScriptedSession, VIEWPORT, warmUp } from './scripted-session.js';
+import { SinkServer } from './sink-server.js';
+import { interleavedOrder } from './statistics.js';
+import { VARIANTS } from './variants.js';
+
+const SIZES: Record<BenchSize, SizeSettings> = {
+  default: { rows: 2000, runs: 3, script: { shuffles: 1, appends: 1, scrollSteps: 3 } },
+  large: { rows: 5000, runs: 5, script: { shuffles: 6, appends: 4, scrollSteps: 12 } },
+};
+
+const CPU_SLOWDOWN = 4;
+/** Time left after the visit for the recorders' last sends (unload flushes) to reach the sink. */
+const SETTLE_MS = 1500;
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    headless: true,
+    ...(existsSync(CHROMIUM_PATH) ? { executablePath: CHROMIUM_PATH } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+export const browserSection: BenchSection = {
+  id: 'browser',
+  title: 'Tracker cost in a real browser',
+  async run(options: SectionOptions): Promise<SectionResult> {
+    const settings = { ...SIZES[options.size], runs: options.runs ?? SIZES[options.size].runs };
+    options.progress('bundling the recorders');
+    const bundles = await buildRecorderBundles();
+    const sink = await SinkServer.start({ rows: settings.rows, bundles });
+    const browser = await launchChromium();
+    const chromiumVersion = browser.version();
+    const runs: BrowserRun[] = [];
+    try {
+      // One untimed visit so Chromium's own start-up costs no variant.
+      sink.useVariant(VARIANTS[0]!);
+      await warmUp(browser, sink.origin);
+      for (let repetition = 0; repetition < settings.runs; repetition++) {
+        for (const variant of interleavedOrder(VARIANTS, repetition)) {
+          options.progress(`run ${repetition + 1}/${settings.runs}: ${variant.label}`);
+          const ledger = sink.useVariant(variant);
+          const measurement = await runScriptedSession(browser, sink.origin, settings.script, CPU_SLOWDOWN, SETTLE_MS);
+          const totals = variant.prefix === null ? null : ledger.snapshot();
+          runs.push({ variant: variant.id, repetition, measurement, sink: totals, recorded: totals === null || totals.recordingPayloads > 0 });
+        }
+      }
+    } finally {
+      await browser.close();
+      await sink.close();
+    }
+    const summaries = summariseAll(runs);
+    return {
+      id: 'browser',
+      tables: [browserTable(summaries, settings, { cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT })],
+      data: { cpuSlowdown: CPU_SLOWDOWN, viewport: VIEWPORT, settings, chromium: chromiumVersion, summaries, runs },
+    };
+  },
+};
