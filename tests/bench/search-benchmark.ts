@@ -9,11 +9,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { performance } from 'node:perf_hooks';
 import { ENGINE_LABEL, databaseFacts, openBenchDatabase, type BenchDatabase, type Engine } from './bench-database.js';
-import { formatTable, percentile } from './latency.js';
+import { formatTable } from './latency.js';
 import { isReachable } from './postgres-admin.js';
-import { typicalSearches, type TypicalSearch } from './typical-searches.js';
+import { timeSearch, type SearchFigures } from './search/time-search.js';
+import { typicalSearches } from './typical-searches.js';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 const WORK_DIR = join(REPO_ROOT, '.tmp', 'bench');
@@ -85,48 +85,8 @@ function readOptions(): Options {
   };
 }
 
-interface SearchFigures {
-  name: string;
-  body: TypicalSearch['body'];
-  status: number;
-  total: number | null;
-  p50: number | null;
-  p95: number | null;
-  min: number | null;
-  max: number | null;
-  error?: string;
-}
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const round = (ms: number) => Math.round(ms * 10) / 10;
-
-async function timeSearch(db: BenchDatabase, search: TypicalSearch, options: Options): Promise<SearchFigures> {
-  const url = `/api/${db.manifest.projectId}/sessions/search2`;
-  const once = async () => {
-    const started = performance.now();
-    const res = await db.kernel.request('POST', url, { token: db.token, body: search.body });
-    return { ms: performance.now() - started, res };
-  };
-  const first = await once();
-  if (first.res.status !== 200) {
-    const message = JSON.stringify(first.res.body?.errors ?? first.res.body).slice(0, 200);
-    return { name: search.name, body: search.body, status: first.res.status, total: null, p50: null, p95: null, min: null, max: null, error: message };
-  }
-  for (let i = 1; i < options.warmup; i++) await once();
-  const samples: number[] = [];
-  for (let i = 0; i < options.runs; i++) samples.push((await once()).ms);
-  return {
-    name: search.name,
-    body: search.body,
-    status: 200,
-    total: first.res.body.data.total as number,
-    p50: round(percentile(samples, 50)),
-    p95: round(percentile(samples, 95)),
-    min: round(Math.min(...samples)),
-    max: round(Math.max(...samples)),
-  };
-}
 
 /** `.tmp/bench/search-<db>-<n>.json`: the figures with what they were measured on. */
 function writeResults(db: BenchDatabase, facts: Awaited<ReturnType<typeof databaseFacts>>, options: Options, searches: SearchFigures[]): string {
