@@ -1,6 +1,6 @@
 import { BUNDLES, DAYS_PER_RELEASE, ERROR_KINDS, FIRST_RELEASE_MINOR, FUNCTIONS, PROPERTIES, STALE_RELEASE_SHARE, STATUS_SHARES, sitePages } from './errors-catalogue.js';
 import { COUNTRIES, SITE_ORIGIN, gearCombinations } from './generator/catalogue.js';
-import type { SqlRunner } from './generator/generate.js';
+import { runSql as run, vacuumAnalyze, withDeferredIndexes, type SqlRunner } from './generator/bulk-load.js';
 import { SeededRandom } from './generator/random.js';
 import { arrayOf, identifier, sql, type Sql } from './generator/sql.js';
 import { DAY_MS, hourOf, startMsOf, timeWindow, type TimeWindow } from './generator/time-window.js';
@@ -356,21 +356,6 @@ function marksSql(c: Context, table: 'errors_viewed' | 'errors_favorites', viewe
     on conflict do nothing`;
 }
 
-async function run(db: SqlRunner, statement: Sql): Promise<void> {
-  await db.query(statement.text, statement.params);
-}
-
-/** Indexes of the loaded tables that back no constraint (primary keys stay: they keep rows unique). */
-async function secondaryIndexes(db: SqlRunner): Promise<{ name: string; definition: string }[]> {
-  return db.query<{ name: string; definition: string }>(
-    `select i.indexname as name, i.indexdef as definition from pg_indexes i
-     where i.schemaname = current_schema() and i.tablename in (?)
-       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
-     order by i.tablename, i.indexname`,
-    [LOADED_TABLES],
-  );
-}
-
 /**
  * Adds `groups` error groups with `occurrences` occurrences in all to a project. Generate into
  * a project once, and not from two places at once (they would share staging tables).
@@ -393,43 +378,36 @@ export async function generateErrors(db: SqlRunner, options: ErrorsGenerateOptio
     t: staging(options.projectId),
   };
   const chunk = options.chunkSessions ?? DEFAULT_CHUNK;
-  const deferred = options.deferIndexes ? await secondaryIndexes(db) : [];
-  for (const index of deferred) await db.query(`drop index if exists "${index.name.replaceAll('"', '""')}"`);
-  for (const statement of createStaging(c.t)) await run(db, statement);
-  try {
-    progress('groups');
-    await run(db, insertGroupsSql(c));
-    await run(db, insertStacksSql(c));
-    progress('sessions plan');
-    // Sessions meet their error 1.5 times on average; the plan is cut where the occurrences are complete.
-    await run(db, insertPlanSql(c, Math.ceil(options.occurrences / 1.5)));
-    await db.query(`delete from ${c.t.plan.text} where before_occ >= ?`, [options.occurrences]);
-    const [{ sessions } = { sessions: 0 }] = await db.query<{ sessions: number }>(`select count(*)::int as sessions from ${c.t.plan.text}`);
-    for (let from = 1; from <= sessions; from += chunk) {
-      const to = Math.min(sessions, from + chunk - 1);
-      progress(`occurrences of sessions ${from.toLocaleString('en-US')}-${to.toLocaleString('en-US')} of ${sessions.toLocaleString('en-US')}`);
-      await run(db, insertOccurrencesSql(c, from, to));
+  await withDeferredIndexes(db, LOADED_TABLES, options.deferIndexes === true, (name) => progress(`building ${name}`), async () => {
+    for (const statement of createStaging(c.t)) await run(db, statement);
+    try {
+      progress('groups');
+      await run(db, insertGroupsSql(c));
+      await run(db, insertStacksSql(c));
+      progress('sessions plan');
+      // Sessions meet their error 1.5 times on average; the plan is cut where the occurrences are complete.
+      await run(db, insertPlanSql(c, Math.ceil(options.occurrences / 1.5)));
+      await db.query(`delete from ${c.t.plan.text} where before_occ >= ?`, [options.occurrences]);
+      const [{ sessions } = { sessions: 0 }] = await db.query<{ sessions: number }>(`select count(*)::int as sessions from ${c.t.plan.text}`);
+      for (let from = 1; from <= sessions; from += chunk) {
+        const to = Math.min(sessions, from + chunk - 1);
+        progress(`occurrences of sessions ${from.toLocaleString('en-US')}-${to.toLocaleString('en-US')} of ${sessions.toLocaleString('en-US')}`);
+        await run(db, insertOccurrencesSql(c, from, to));
+      }
+      progress('groups, fingerprints, session state, views and bookmarks');
+      await run(db, insertErrorsSql(c));
+      await run(db, insertFingerprintsSql(c));
+      await run(db, insertSessionStateSql(c));
+      const viewers = options.viewerIds ?? [];
+      if (viewers.length) {
+        await run(db, marksSql(c, 'errors_viewed', viewers));
+        await run(db, marksSql(c, 'errors_favorites', viewers));
+      }
+    } finally {
+      for (const statement of dropStaging(c.t)) await run(db, statement);
     }
-    progress('groups, fingerprints, session state, views and bookmarks');
-    await run(db, insertErrorsSql(c));
-    await run(db, insertFingerprintsSql(c));
-    await run(db, insertSessionStateSql(c));
-    const viewers = options.viewerIds ?? [];
-    if (viewers.length) {
-      await run(db, marksSql(c, 'errors_viewed', viewers));
-      await run(db, marksSql(c, 'errors_favorites', viewers));
-    }
-  } finally {
-    for (const statement of dropStaging(c.t)) await run(db, statement);
-    for (const index of deferred) {
-      progress(`building ${index.name}`);
-      await db.query(index.definition);
-    }
-  }
-  for (const table of ANALYZED_TABLES) {
-    progress(`vacuum analyze ${table}`);
-    await db.query(`vacuum analyze ${table}`);
-  }
+  });
+  await vacuumAnalyze(db, ANALYZED_TABLES, (table) => progress(`vacuum analyze ${table}`));
   const [counts] = await db.query<{ groups: number; merged: number; occurrences: number; sessions: number; users: number }>(
     `select (select count(*) from errors_errors where project_id = ?)::int as groups,
        (select count(*) from errors_errors where project_id = ? and parent_error_id is not null)::int as merged,

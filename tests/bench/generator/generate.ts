@@ -1,15 +1,13 @@
+import { runSql as run, vacuumAnalyze, withDeferredIndexes, type SqlRunner } from './bulk-load.js';
 import { ACCOUNT_PAGES, BLOG_POSTS, CATEGORIES, PRODUCTS, SEARCH_TERMS } from './catalogue.js';
 import { insertIdentityEventsSql } from './event-statements.js';
 import { SeededRandom } from './random.js';
 import { createStagingSql, dropStagingSql, insertPagesSql, insertPlanSql, stagingTables, type PlanContext } from './session-plan.js';
-import { sql, type Sql } from './sql.js';
+import { sql } from './sql.js';
 import { insertSessionsSql, writeEventsAndIssuesSql } from './summary-statements.js';
 import { timeWindow } from './time-window.js';
 
-/** Anything that runs parameterised SQL with `?` placeholders: the kernel's DatabaseService fits. */
-export interface SqlRunner {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-}
+export type { SqlRunner } from './bulk-load.js';
 
 export interface GenerateOptions {
   projectId: number;
@@ -55,21 +53,6 @@ export interface GenerationResult {
 
 const LOADED_TABLES = ['sessions_sessions', 'sessions_events', 'sessions_issues'];
 
-async function run(db: SqlRunner, statement: Sql): Promise<void> {
-  await db.query(statement.text, statement.params);
-}
-
-/** Indexes of the loaded tables that back no constraint (primary keys stay: they keep rows unique). */
-async function secondaryIndexes(db: SqlRunner): Promise<{ name: string; definition: string }[]> {
-  return db.query<{ name: string; definition: string }>(
-    `select i.indexname as name, i.indexdef as definition from pg_indexes i
-     where i.schemaname = current_schema() and i.tablename in (?)
-       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
-     order by i.tablename, i.indexname`,
-    [LOADED_TABLES],
-  );
-}
-
 function validate(options: GenerateOptions): void {
   const { sessions, projectId, chunkSize } = options;
   if (!Number.isSafeInteger(sessions) || sessions < 1 || sessions > 50_000_000) throw new Error(`sessions must be 1 to 50,000,000, not ${sessions}`);
@@ -96,33 +79,24 @@ export async function generateSessions(db: SqlRunner, options: GenerateOptions):
   const items = { product: PRODUCTS, category: CATEGORIES.length, search: SEARCH_TERMS.length, blogPost: BLOG_POSTS.length, account: ACCOUNT_PAGES.length };
   const progress = (sessionsDone: number, step: string) => options.onProgress?.({ sessionsDone, sessionsTotal: total, elapsedMs: Date.now() - started, step });
 
-  const deferred = options.deferIndexes ? await secondaryIndexes(db) : [];
-  for (const index of deferred) await db.query(`drop index if exists "${index.name.replaceAll('"', '""')}"`);
-  for (const statement of createStagingSql(tables)) await run(db, statement);
-  try {
-    for (let from = 1; from <= total; from += chunkSize) {
-      const to = Math.min(total, from + chunkSize - 1);
-      await run(db, sql`truncate ${tables.plan}, ${tables.pages}, ${tables.summary}`);
-      await run(db, insertPlanSql(context, from, to));
-      await run(db, insertPagesSql(context, items));
-      await run(db, insertIdentityEventsSql(context));
-      await run(db, writeEventsAndIssuesSql(context));
-      await run(db, insertSessionsSql(context));
-      progress(to, to < total ? 'sessions' : 'done');
+  await withDeferredIndexes(db, LOADED_TABLES, options.deferIndexes === true, (name) => progress(total, `building ${name}`), async () => {
+    for (const statement of createStagingSql(tables)) await run(db, statement);
+    try {
+      for (let from = 1; from <= total; from += chunkSize) {
+        const to = Math.min(total, from + chunkSize - 1);
+        await run(db, sql`truncate ${tables.plan}, ${tables.pages}, ${tables.summary}`);
+        await run(db, insertPlanSql(context, from, to));
+        await run(db, insertPagesSql(context, items));
+        await run(db, insertIdentityEventsSql(context));
+        await run(db, writeEventsAndIssuesSql(context));
+        await run(db, insertSessionsSql(context));
+        progress(to, to < total ? 'sessions' : 'done');
+      }
+    } finally {
+      for (const statement of dropStagingSql(tables)) await run(db, statement);
     }
-  } finally {
-    for (const statement of dropStagingSql(tables)) await run(db, statement);
-    for (const index of deferred) {
-      progress(total, `building ${index.name}`);
-      await db.query(index.definition);
-    }
-  }
-  // Statistics and the visibility map of a table at rest, as autovacuum keeps them: the planner
-  // must know how large the tables just became, and index-only scans need the map.
-  for (const table of LOADED_TABLES) {
-    progress(total, `vacuum analyze ${table}`);
-    await db.query(`vacuum analyze ${table}`);
-  }
+  });
+  await vacuumAnalyze(db, LOADED_TABLES, (table) => progress(total, `vacuum analyze ${table}`));
   const elapsedMs = Date.now() - started;
   const [counts] = await db.query<{ events: number; issues: number }>(
     'select (select count(*) from sessions_events where project_id = ?)::int as events, (select count(*) from sessions_issues where project_id = ?)::int as issues',
