@@ -17,6 +17,7 @@ import { sampleGroups, timeRequest, typicalErrorsRequests, type RequestFigures }
 import { errorsDatabaseFacts, openErrorsBenchDatabase } from './errors-database.js';
 import { formatTable } from './latency.js';
 import { isReachable } from './postgres-admin.js';
+import { integerOption, UsageError } from './suite/command-line.js';
 import { measureSourceMaps, type SourceMapFigures, type Timing } from './sourcemaps-measure.js';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -72,18 +73,6 @@ interface Options {
   postgresUrl: string;
 }
 
-/** A mistake on the command line: its message and the usage are all the user needs. */
-class UsageError extends Error {}
-
-function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw.replaceAll('_', ''));
-  if (raw.trim() === '' || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, not "${raw}"`);
-  }
-  return n;
-}
-
 function readOptions(argv: string[]): Options | 'help' {
   let parsed;
   try {
@@ -120,25 +109,25 @@ function readOptions(argv: string[]): Options | 'help' {
   const db = values.db ?? 'auto';
   if (!['pglite', 'postgres', 'both', 'auto'].includes(db)) throw new UsageError(`--db must be pglite, postgres or both, not "${db}"`);
   if (values.only !== undefined && !(PARTS as readonly string[]).includes(values.only)) throw new UsageError(`--only must be ${PARTS.join(' or ')}, not "${values.only}"`);
-  const groups = wholeNumber('groups', values.groups, 2_000, 1, 1_000_000);
-  const occurrences = wholeNumber('occurrences', values.occurrences, 200_000, 1, 50_000_000);
+  const groups = integerOption('groups', values.groups, 2_000, 1, 1_000_000);
+  const occurrences = integerOption('occurrences', values.occurrences, 200_000, 1, 50_000_000);
   if (occurrences < groups) throw new UsageError(`--occurrences (${occurrences}) must be at least --groups (${groups}): every group has an occurrence`);
   return {
     parts: values.only ? [values.only as Part] : [...PARTS],
-    modules: wholeNumber('modules', values.modules, 2_000, 2, 50_000),
-    functions: wholeNumber('functions', values.functions, 6, 1, 100),
-    frames: wholeNumber('frames', values.frames, 20, 2, 100),
-    stacks: wholeNumber('stacks', values.stacks, 50, 1, 10_000),
-    coldRuns: wholeNumber('cold-runs', values['cold-runs'], 5, 1, 1_000),
-    warmRuns: wholeNumber('warm-runs', values['warm-runs'], 30, 1, 100_000),
-    uploadRuns: wholeNumber('upload-runs', values['upload-runs'], 3, 1, 1_000),
+    modules: integerOption('modules', values.modules, 2_000, 2, 50_000),
+    functions: integerOption('functions', values.functions, 6, 1, 100),
+    frames: integerOption('frames', values.frames, 20, 2, 100),
+    stacks: integerOption('stacks', values.stacks, 50, 1, 10_000),
+    coldRuns: integerOption('cold-runs', values['cold-runs'], 5, 1, 1_000),
+    warmRuns: integerOption('warm-runs', values['warm-runs'], 30, 1, 100_000),
+    uploadRuns: integerOption('upload-runs', values['upload-runs'], 3, 1, 1_000),
     cli: !values['no-cli'],
     groups,
     occurrences,
     engines: db === 'auto' ? 'auto' : db === 'both' ? ['postgres', 'pglite'] : [db as Engine],
-    runs: wholeNumber('runs', values.runs, 15, 1, 10_000),
-    warmup: wholeNumber('warmup', values.warmup, 2, 0, 1_000),
-    seed: wholeNumber('seed', values.seed, 1, 0, 1_000_000),
+    runs: integerOption('runs', values.runs, 15, 1, 10_000),
+    warmup: integerOption('warmup', values.warmup, 2, 0, 1_000),
+    seed: integerOption('seed', values.seed, 1, 0, 1_000_000),
     reuse: values.reuse,
     postgresUrl: values['postgres-url'] ?? process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES,
   };

@@ -13,6 +13,7 @@ import { ENGINE_LABEL, databaseFacts, openBenchDatabase, type BenchDatabase, typ
 import { formatTable } from './latency.js';
 import { isReachable } from './postgres-admin.js';
 import { timeSearch, type SearchFigures } from './search/time-search.js';
+import { integerOption, UsageError } from './suite/command-line.js';
 import { typicalSearches } from './typical-searches.js';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -37,16 +38,6 @@ interface Options {
   seed: number;
   reuse: boolean;
   postgresUrl: string;
-}
-
-/** A mistake on the command line: its message is all the user needs. */
-class UsageError extends Error {}
-
-function positiveInt(name: string, raw: string | undefined, fallback: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw.replaceAll('_', ''));
-  if (!Number.isSafeInteger(n) || n < 1 || n > max) throw new UsageError(`--${name} must be an integer from 1 to ${max.toLocaleString('en-US')}, not "${raw}"`);
-  return n;
 }
 
 function readOptions(): Options {
@@ -75,11 +66,11 @@ function readOptions(): Options {
   const db = values.db ?? 'auto';
   if (!['pglite', 'postgres', 'both', 'auto'].includes(db)) throw new UsageError(`--db must be pglite, postgres or both, not "${db}"`);
   return {
-    sessions: positiveInt('sessions', values.sessions, 20_000, 20_000_000),
+    sessions: integerOption('sessions', values.sessions, 20_000, 1, 20_000_000),
     engines: db === 'auto' ? 'auto' : db === 'both' ? ['postgres', 'pglite'] : [db as Engine],
-    runs: positiveInt('runs', values.runs, 30, 10_000),
-    warmup: values.warmup === '0' ? 0 : positiveInt('warmup', values.warmup, 3, 1000),
-    seed: positiveInt('seed', values.seed, 1, 1_000_000),
+    runs: integerOption('runs', values.runs, 30, 1, 10_000),
+    warmup: integerOption('warmup', values.warmup, 3, 0, 1000),
+    seed: integerOption('seed', values.seed, 1, 1, 1_000_000),
     reuse: values.reuse,
     postgresUrl: values['postgres-url'] ?? process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES,
   };

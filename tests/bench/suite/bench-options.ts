@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { UsageError } from './command-line.js';
 import type { BenchSize } from './section.js';
 
 export interface BenchOptions {
@@ -10,8 +11,7 @@ export interface BenchOptions {
   help: boolean;
 }
 
-/** A mistake on the command line: exit code 2, and the message says what to type instead. */
-export class UsageError extends Error {}
+export { UsageError } from './command-line.js';
 
 export function usage(sectionIds: readonly string[]): string {
   return `usage: npm run bench -- [--only ${sectionIds.join(',')}] [--size default|large] [--runs N] [--json FILE]
