@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { PERMISSION_LABELS } from '@cassette/plugin-sdk';
-import { HttpError, type Caller, type Logger, type RouteDef } from '@cassette/plugin-sdk/server';
+import { HttpError, type AnyRouteDef, type Caller, type Logger } from '@cassette/plugin-sdk/server';
 import type { TokenService } from '../auth/tokens.js';
 import type { LoginRateLimiter } from '../auth/login-rate-limiter.js';
 import type { DatabaseRuntime } from '../database/create-database.js';
@@ -15,11 +15,11 @@ import { assertFiniteNumbers, cleanInput } from './input-guard.js';
 /** A route as mounted: the table the authorization matrix test is built from. */
 export interface MountedRoute {
   plugin: string;
-  method: RouteDef['method'];
+  method: AnyRouteDef['method'];
   /** Full path as Fastify sees it, e.g. `/api/:projectId/gdpr`. */
   path: string;
-  access: RouteDef['access'];
-  route: RouteDef;
+  access: AnyRouteDef['access'];
+  route: AnyRouteDef;
 }
 
 export interface MountDeps {
@@ -34,12 +34,12 @@ export interface MountDeps {
 
 const PROJECT_ID_PARAM = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
-export function fullPath(route: RouteDef): string {
+export function fullPath(route: AnyRouteDef): string {
   const prefix = route.access.project ? '/api/:projectId' : '/api';
   return `${prefix}${route.url === '/' ? '' : route.url}`;
 }
 
-function paramsSchema(route: RouteDef): TSchema | undefined {
+function paramsSchema(route: AnyRouteDef): TSchema | undefined {
   if (!route.access.project) return route.schema.params;
   const base = (route.schema.params as TObject | undefined)?.properties ?? {};
   return Type.Object({ ...base, projectId: PROJECT_ID_PARAM });
@@ -59,8 +59,10 @@ const PASSWORD_CHANGE_ALLOWED = new Set(['GET /api/account', 'POST /api/account/
 /**
  * Mounts one plugin's routes. The access check runs before validation-dependent work and
  * before the handler: tenant, project, role scope and permission are all enforced here.
+ * `services` are the plugin's resolved `deps`, handed to every handler as `ctx.deps` (the
+ * same object its jobs and event handlers get).
  */
-export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteDef[], deps: MountDeps): MountedRoute[] {
+export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRouteDef[], deps: MountDeps, services: object = {}): MountedRoute[] {
   const mounted: MountedRoute[] = [];
   for (const route of routes) {
     const path = fullPath(route);
@@ -142,9 +144,10 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
       handler: async (request, reply) => {
         const ctx = request.cassette;
         const result = await route.handler({
-          body: request.body as never,
-          query: (request.query ?? {}) as never,
-          params: request.params as never,
+          body: request.body,
+          query: request.query ?? {},
+          params: request.params,
+          deps: services,
           caller: ctx.caller,
           projectId: ctx.projectId,
           tenantId: ctx.tenantId,
@@ -152,7 +155,7 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
           log: request.log as unknown as Logger,
           request,
           reply,
-        });
+        } as never);
         if (reply.sent) return reply;
         const clean = route.keepNulls ? <T>(value: T) => value : stripEmptyValues;
         if (isApiResult(result)) {
@@ -177,7 +180,7 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: RouteD
 }
 
 /** OpenAPI: which credential a route takes. */
-function securityOf(route: RouteDef): { security?: Record<string, string[]>[] } {
+function securityOf(route: AnyRouteDef): { security?: Record<string, string[]>[] } {
   if (route.access.auth === 'public') return {};
   return { security: [route.access.auth === 'apiKey' ? { apiKeyAuth: [] } : { bearerAuth: [] }] };
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { createExtensionPoint, createServiceRef, defineEvent } from '@cassette/plugin-sdk';
-import { coreServices, defineJob, definePlugin, defineRoute, type DepsMap, type ServerPlugin } from '@cassette/plugin-sdk/server';
+import { coreServices, defineJob, definePlugin, defineRoute, routeFor, type DepsMap, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '../testing/test-kernel.js';
 
 const kernels: TestKernel[] = [];
@@ -53,10 +53,46 @@ const greeter = definePlugin({
 });
 
 const received: string[] = [];
+const listenerDeps = { greeter: greeterRef, jobs: coreServices.jobs, flows: coreServices.flows };
+const listenerRoute = routeFor(listenerDeps);
+// A route constant, declared before any service exists: the kernel hands it the plugin's deps.
+const welcomeRoute = listenerRoute({
+  method: 'GET',
+  url: '/welcome',
+  access: { auth: 'user', project: true },
+  schema: {},
+  // caller and projectId are typed as present on a member's project route: no `!` needed.
+  handler: async ({ deps, caller, projectId }) => ({ text: deps.greeter.greet(caller.name), projectId: projectId + 0 }),
+});
+const publicRoute = defineRoute({
+  method: 'GET',
+  url: '/listener/public',
+  access: { auth: 'public' },
+  schema: {},
+  handler: async ({ caller, projectId }) => {
+    const typeChecksOnly = () => {
+      // @ts-expect-error a public route has no caller
+      void caller.name;
+      // @ts-expect-error a route without `project: true` has no project
+      void (projectId + 1);
+    };
+    void typeChecksOnly;
+    return { anonymous: caller === null };
+  },
+});
+// Type-checked only: a route needing a service its plugin does not declare does not compile.
+export const lacksGreeter = definePlugin({
+  id: 'lacksGreeter',
+  deps: { jobs: coreServices.jobs },
+  // @ts-expect-error welcomeRoute needs `greeter`, which this plugin's deps lack
+  register: (r) => r.route(welcomeRoute),
+});
 const listener = definePlugin({
   id: 'listener',
-  deps: { greeter: greeterRef, jobs: coreServices.jobs, flows: coreServices.flows },
+  deps: listenerDeps,
   register(r) {
+    r.route(welcomeRoute);
+    r.route(publicRoute);
     r.extend(channelsPoint, { name: 'email' });
     // Handlers get the plugin's resolved deps, like start does.
     r.on(greeted, async ({ name }, { deps }) => void received.push(`event ${deps.greeter.greet(name)}`));
@@ -97,6 +133,19 @@ describe('kernel boot', () => {
     const member = await t.createMember(tenantId, { permissions: ['ERRORS'] });
     expect((await t.request('POST', `/api/${projectId}/greetings`, { token: member.token, body: { name: 'x' } })).status).toBe(403);
     expect((await t.request('POST', `/api/${projectId}/greetings`, { token: owner.token, body: {} })).status).toBe(400);
+  });
+
+  it('hands route handlers the plugin\'s resolved deps, with no holder', async () => {
+    const t = await boot([greeter, listener] as ServerPlugin<DepsMap>[]);
+    const { projectId, owner } = await t.createTenant();
+    const res = await t.request('GET', `/api/${projectId}/welcome`, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.text).toMatch(/^Hello, .+/);
+    expect(res.body.data.text).not.toBe('Hello, undefined');
+    expect(res.body.data.projectId).toBe(projectId);
+    expect((await t.request('GET', '/api/listener/public')).body).toEqual({ data: { anonymous: true } });
+    // The same service instance the plugin's jobs and start see.
+    expect(t.kernel.resolve(greeterRef).greet('x')).toBe('Hello, x');
   });
 
   it('a disabled plugin has no routes and is not reported to the UI', async () => {

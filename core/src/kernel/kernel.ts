@@ -159,7 +159,7 @@ export class Kernel {
         for (const job of c.jobs) services.jobs.define(job.job, (payload, jobCtx) => job.handler(payload, { ...jobCtx, deps, log: jobCtx.log }));
         for (const h of c.eventHandlers) events.subscribe(id, h.event, (payload) => h.handler(payload, { deps, log: pluginLog }));
         for (const flow of c.flows) flows.set(flow.id, flow);
-        routes.push(...mountRoutes(app, id, c.routes, mountDeps));
+        routes.push(...mountRoutes(app, id, c.routes, mountDeps, deps));
         mountAssets(app, id, c.assets, mountDeps.routeOwners);
         if (plugin.start) {
           const disposer = await plugin.start({

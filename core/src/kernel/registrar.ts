@@ -7,8 +7,7 @@ import type {
   Migration,
   PluginRegistrar,
   AssetDef,
-  RouteDef,
-  RouteSchema,
+  AnyRouteDef,
   ServiceFactory,
   DepsMap,
   EventDef,
@@ -22,7 +21,7 @@ export interface PluginContributions {
   pluginId: string;
   entities: EntityDefinition[];
   migrations: Migration[];
-  routes: RouteDef[];
+  routes: AnyRouteDef[];
   assets: AssetDef[];
   jobs: { job: JobDef; handler: (payload: unknown, ctx: JobContext & HandlerContext<DepsMap>) => Promise<void> }[];
   eventHandlers: { event: EventDef; handler: (payload: unknown, ctx: HandlerContext<DepsMap>) => Promise<void> }[];
@@ -57,9 +56,9 @@ export function collectContributions(pluginId: string, register: (registrar: Plu
     pluginId,
     entities: (...entities) => (guard(), c.entities.push(...(entities as EntityDefinition[]))),
     migrations: (...migrations) => (guard(), c.migrations.push(...migrations)),
-    route: <S extends RouteSchema>(route: RouteDef<S>) => {
+    route: (route) => {
       guard();
-      c.routes.push(route as unknown as RouteDef);
+      c.routes.push(route as unknown as AnyRouteDef);
     },
     asset: (asset) => {
       guard();

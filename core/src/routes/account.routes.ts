@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineRoute, type RouteDef } from '@cassette/plugin-sdk/server';
+import { defineRoute, type AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { TenantEntity } from '../entities/tenant.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
@@ -8,7 +8,7 @@ import { issueApiKey } from '../domain/organization-api-key.js';
 import { clientViewFor, type CoreRuntime } from './core-runtime.js';
 import { ORG_NAME, PERSON_NAME } from './schemas.js';
 
-export function accountRoutes(core: CoreRuntime): RouteDef[] {
+export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
   const getAccount = defineRoute({
     method: 'GET',
     url: '/account',
@@ -118,5 +118,5 @@ export function accountRoutes(core: CoreRuntime): RouteDef[] {
     },
   });
 
-  return [getAccount, updateAccount, appearance, getClient, updateClient, regenerateApiKey, plugins, boarding] as RouteDef[];
+  return [getAccount, updateAccount, appearance, getClient, updateClient, regenerateApiKey, plugins, boarding] as AnyRouteDef[];
 }

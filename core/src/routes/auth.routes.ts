@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineRoute, HttpError, coreEvents, type RouteDef } from '@cassette/plugin-sdk/server';
+import { defineRoute, HttpError, coreEvents, type AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { AuthSessionEntity } from '../entities/auth-session.entity.js';
 import { TenantEntity } from '../entities/tenant.entity.js';
@@ -8,7 +8,7 @@ import { setUpTenant } from '../domain/tenant-setup.js';
 import { loggedInAnswer, type CoreRuntime } from './core-runtime.js';
 import { EMAIL, ORG_NAME, PASSWORD, PERSON_NAME, PROJECT_NAME } from './schemas.js';
 
-export function authRoutes(core: CoreRuntime): RouteDef[] {
+export function authRoutes(core: CoreRuntime): AnyRouteDef[] {
   const signupStatus = defineRoute({
     method: 'GET',
     url: '/signup',
@@ -96,5 +96,5 @@ export function authRoutes(core: CoreRuntime): RouteDef[] {
     },
   });
 
-  return [signupStatus, signup, login, logout] as RouteDef[];
+  return [signupStatus, signup, login, logout] as AnyRouteDef[];
 }

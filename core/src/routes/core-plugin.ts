@@ -1,4 +1,4 @@
-import type { RouteDef } from '@cassette/plugin-sdk/server';
+import type { AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { accountRoutes } from './account.routes.js';
 import { authRoutes } from './auth.routes.js';
 import type { CoreRuntime } from './core-runtime.js';
@@ -11,7 +11,7 @@ import { roleRoutes } from './roles.routes.js';
 export type { CoreRuntime } from './core-runtime.js';
 
 /** The kernel's own routes, mounted exactly like a plugin's. */
-export function corePlugin(core: CoreRuntime): RouteDef[] {
+export function corePlugin(core: CoreRuntime): AnyRouteDef[] {
   return [
     ...authRoutes(core),
     ...passwordRoutes(core),

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Type } from '@sinclair/typebox';
-import { defineRoute, HttpError, badRequest, conflict, notFound, type RouteDef } from '@cassette/plugin-sdk/server';
+import { defineRoute, HttpError, badRequest, conflict, notFound, type AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { AuthSessionEntity } from '../entities/auth-session.entity.js';
 import { RoleEntity } from '../entities/role.entity.js';
 import { UserEntity, type User } from '../entities/user.entity.js';
@@ -38,7 +38,7 @@ async function checkRole(em: EntityManager, tenantId: number, roleId: number | u
   return role.id;
 }
 
-export function memberRoutes(core: CoreRuntime): RouteDef[] {
+export function memberRoutes(core: CoreRuntime): AnyRouteDef[] {
   const memberParams = Type.Object({ id: ID_PARAM });
 
   const list = defineRoute({
@@ -153,5 +153,5 @@ export function memberRoutes(core: CoreRuntime): RouteDef[] {
     },
   });
 
-  return [list, invite, update, resetInvitation, remove] as RouteDef[];
+  return [list, invite, update, resetInvitation, remove] as AnyRouteDef[];
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineRoute, badRequest, conflict, notFound, type RouteDef } from '@cassette/plugin-sdk/server';
+import { defineRoute, badRequest, conflict, notFound, type AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { ProjectEntity, type CustomField } from '../entities/project.entity.js';
 
 export const MAX_CUSTOM_FIELDS = 10;
@@ -12,7 +12,7 @@ const FIELD_BODY = Type.Object(
 );
 const INDEX_PARAMS = Type.Object({ index: Type.Integer({ minimum: 1, maximum: MAX_CUSTOM_FIELDS }) });
 
-export function metadataRoutes(): RouteDef[] {
+export function metadataRoutes(): AnyRouteDef[] {
   const list = defineRoute({
     method: 'GET',
     url: '/metadata',
@@ -78,5 +78,5 @@ export function metadataRoutes(): RouteDef[] {
     },
   });
 
-  return [list, add, update, remove] as RouteDef[];
+  return [list, add, update, remove] as AnyRouteDef[];
 }

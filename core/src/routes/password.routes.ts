@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineRoute, HttpError, coreEvents, type RouteDef } from '@cassette/plugin-sdk/server';
+import { defineRoute, HttpError, coreEvents, type AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { AuthSessionEntity } from '../entities/auth-session.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
@@ -9,7 +9,7 @@ import { PASSWORD } from './schemas.js';
 
 const EXPIRED = 'This link has expired or was already used. Ask for a new one.';
 
-export function passwordRoutes(core: CoreRuntime): RouteDef[] {
+export function passwordRoutes(core: CoreRuntime): AnyRouteDef[] {
   const requestLink = defineRoute({
     method: 'POST',
     url: '/password/reset-link',
@@ -98,5 +98,5 @@ export function passwordRoutes(core: CoreRuntime): RouteDef[] {
     },
   });
 
-  return [requestLink, tokenInfo, reset, change] as RouteDef[];
+  return [requestLink, tokenInfo, reset, change] as AnyRouteDef[];
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Type } from '@sinclair/typebox';
-import { defineRoute, HttpError, badRequest, conflict, notFound, coreEvents, type Caller, type RouteDef } from '@cassette/plugin-sdk/server';
+import { defineRoute, HttpError, badRequest, conflict, notFound, coreEvents, type Caller, type AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { ProjectEntity, type Project } from '../entities/project.entity.js';
 import { accountLimits } from '../domain/account-view.js';
 import { DEFAULT_GDPR, projectView } from '../domain/project-view.js';
@@ -29,7 +29,7 @@ async function findForCaller(em: EntityManager, caller: Caller, id: number): Pro
   return project;
 }
 
-export function projectRoutes(core: CoreRuntime): RouteDef[] {
+export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
   const params = Type.Object({ id: ID_PARAM });
 
   const list = defineRoute({
@@ -148,5 +148,5 @@ export function projectRoutes(core: CoreRuntime): RouteDef[] {
     },
   });
 
-  return [list, get, create, update, remove, getGdpr, setGdpr] as RouteDef[];
+  return [list, get, create, update, remove, getGdpr, setGdpr] as AnyRouteDef[];
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Type } from '@sinclair/typebox';
 import { PERMISSIONS, PERMISSION_LABELS } from '@cassette/plugin-sdk';
-import { defineRoute, HttpError, badRequest, conflict, notFound, type RouteDef } from '@cassette/plugin-sdk/server';
+import { defineRoute, HttpError, badRequest, conflict, notFound, type AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { RoleEntity, type Role } from '../entities/role.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
@@ -44,7 +44,7 @@ async function checkRoleBody(em: EntityManager, tenantId: number, body: RoleBody
   return body.allProjects ? [] : projects;
 }
 
-export function roleRoutes(): RouteDef[] {
+export function roleRoutes(): AnyRouteDef[] {
   const roleParams = Type.Object({ roleId: ID_PARAM });
 
   const list = defineRoute({
@@ -118,5 +118,5 @@ export function roleRoutes(): RouteDef[] {
     },
   });
 
-  return [list, create, update, remove] as RouteDef[];
+  return [list, create, update, remove] as AnyRouteDef[];
 }

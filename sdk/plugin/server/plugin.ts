@@ -7,7 +7,8 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { AnyStateMachine } from 'xstate';
 import type { EventDef, EventPayload } from '../shared/events.js';
 import type { ExtensionPointRef, ServiceRef } from '../shared/refs.js';
-import type { AssetDef, RouteDef, RouteSchema } from './routes.js';
+import type { DepsMap, ResolvedDeps } from './deps.js';
+import type { AssetDef, RouteAccess, RouteDef, RouteSchema } from './routes.js';
 import type { JobContext, JobDef, Logger } from './services.js';
 
 /** A schema migration owned by one plugin; `id`s sort in the order they apply. */
@@ -19,8 +20,7 @@ export interface Migration {
 
 export type Disposable = () => void | Promise<void>;
 
-export type DepsMap = Record<string, ServiceRef<unknown>>;
-export type ResolvedDeps<D extends DepsMap> = { [K in keyof D]: D[K] extends ServiceRef<infer T> ? T : never };
+export type { DepsMap, ResolvedDeps, NoDeps } from './deps.js';
 
 export interface ServiceFactory<T, D extends DepsMap> {
   ref: ServiceRef<T>;
@@ -54,7 +54,8 @@ export interface PluginRegistrar<D extends DepsMap = DepsMap> {
   /** MikroORM entities: `defineEntity(...)` schemas (preferred) or classes. */
   entities(...entities: EntityDefinition[]): void;
   migrations(...migrations: Migration[]): void;
-  route<S extends RouteSchema>(route: RouteDef<S>): void;
+  /** A route whose handler may use any of the plugin's `deps` (see `routeFor`). */
+  route<S extends RouteSchema, A extends RouteAccess>(route: RouteDef<S, D, A>): void;
   /** A public file outside `/api` (the tracker script, a demo page). */
   asset(asset: AssetDef): void;
   job<S extends TSchema>(job: JobDef<S>, handler: (payload: Static<S>, ctx: JobContext & HandlerContext<D>) => Promise<void>): void;

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '../shared/permissions.js';
+import type { DepsMap, NoDeps, ResolvedDeps } from './deps.js';
 import type { Logger } from './services.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -51,16 +52,25 @@ export interface Caller {
   tokenId: string;
 }
 
-export interface RouteContext<S extends RouteSchema> {
+/** `caller` as the route's `auth` implies it: members' routes always have one. */
+export type CallerFor<A extends RouteAccess> = A['auth'] extends 'user' | 'admin' ? Caller : null;
+/** `projectId` as the route's access implies it: checked project routes always have one. */
+export type ProjectIdFor<A extends RouteAccess> = A['project'] extends true ? (A['auth'] extends 'user' | 'admin' ? number : number | null) : null;
+/** `tenantId` as the route's `auth` implies it: every authenticated route knows its tenant. */
+export type TenantIdFor<A extends RouteAccess> = A['auth'] extends 'user' | 'admin' | 'apiKey' ? number : number | null;
+
+export interface RouteContext<S extends RouteSchema, D extends DepsMap = DepsMap, A extends RouteAccess = RouteAccess> {
   body: StaticOr<S['body'], undefined>;
   query: StaticOr<S['querystring'], Record<string, never>>;
   params: StaticOr<S['params'], Record<string, string>>;
-  /** Present unless the route is public. */
-  caller: Caller | null;
-  /** Present for project routes; already checked against the caller. */
-  projectId: number | null;
-  /** Tenant of the caller (or of the project for public project routes, or of the API key). */
-  tenantId: number | null;
+  /** The plugin's resolved services, the same object its jobs and event handlers get. */
+  deps: ResolvedDeps<D>;
+  /** The member calling; present on `user` and `admin` routes. */
+  caller: CallerFor<A>;
+  /** Present on project routes; already checked against the caller. */
+  projectId: ProjectIdFor<A>;
+  /** Tenant of the caller (or of the API key); null only on public routes. */
+  tenantId: TenantIdFor<A>;
   /** A fresh EntityManager fork for this request. */
   em: EntityManager;
   log: Logger;
@@ -80,11 +90,11 @@ export function apiResult<T>(data: T, options: { extra?: Record<string, unknown>
   return { __apiResult: true, data, ...options };
 }
 
-export interface RouteDef<S extends RouteSchema = RouteSchema> {
+export interface RouteDef<S extends RouteSchema = RouteSchema, D extends DepsMap = DepsMap, A extends RouteAccess = RouteAccess> {
   method: HttpMethod;
   /** Path relative to `/api` (or `/api/:projectId` for project routes), e.g. `/notifications/:id/view`. */
   url: string;
-  access: RouteAccess;
+  access: A;
   schema: S;
   summary?: string;
   /** Largest request body in bytes before the kernel answers 413 (Fastify's default 1 MiB otherwise). */
@@ -106,12 +116,24 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
    * one) must reach the client whole.
    */
   keepNulls?: boolean;
-  handler(ctx: RouteContext<S>): Promise<unknown>;
+  /** A property, not a method, so a route needing services its plugin lacks fails to type-check. */
+  handler: (ctx: RouteContext<S, D, A>) => Promise<unknown>;
 }
 
-/** Identity helper that keeps schema inference for the handler. */
-export function defineRoute<S extends RouteSchema>(def: RouteDef<S>): RouteDef<S> {
+/** A route of any schema, services and access, as the kernel stores and mounts it. */
+export type AnyRouteDef = Omit<RouteDef, 'handler' | 'access'> & { access: RouteAccess; handler: (ctx: never) => Promise<unknown> };
+
+/** Identity helper that keeps schema and access inference for a handler that needs no services. */
+export function defineRoute<S extends RouteSchema, const A extends RouteAccess>(def: RouteDef<S, NoDeps, A>): RouteDef<S, NoDeps, A> {
   return def;
+}
+
+/**
+ * `defineRoute` for routes that use the plugin's services: `export const route = routeFor(deps)`
+ * once in the plugin (next to its `deps`), then `route({ ..., handler: ({ deps }) => ... })`.
+ */
+export function routeFor<D extends DepsMap>(_deps: D) {
+  return <S extends RouteSchema, const A extends RouteAccess>(def: RouteDef<S, D, A>): RouteDef<S, D, A> => def;
 }
 
 /** An error a handler throws to answer with a 4xx and a readable message. */
