@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.js';
+import { App } from './app/app.js';
 import './styles/index.css';
 
 const container = document.getElementById('root');

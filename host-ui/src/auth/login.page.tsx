@@ -5,10 +5,10 @@ import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { useSession } from '../session/session.js';
 import { authCall, type AuthResult } from './auth-result.js';
-import { AuthLayout } from './AuthLayout.js';
-import { ChangePasswordForm } from './ChangePasswordForm.js';
+import { AuthLayout } from './auth-layout.js';
+import { ChangePasswordForm } from './change-password-form.js';
 import { loginMachine, type Credentials } from './login.machine.js';
-import { useSignupAvailable } from './useSignupAvailable.js';
+import { useSignupAvailable } from './use-signup-available.js';
 
 export default function LoginPage() {
   const session = useSession();

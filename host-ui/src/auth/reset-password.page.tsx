@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { useSession } from '../session/session.js';
 import { authCall, type AuthResult } from './auth-result.js';
-import { AuthLayout } from './AuthLayout.js';
+import { AuthLayout } from './auth-layout.js';
 import { PASSWORD_MIN_LENGTH } from './password-rules.js';
 import { resetPasswordMachine, type TokenInfo } from './reset-password.machine.js';
 

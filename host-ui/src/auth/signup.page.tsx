@@ -4,11 +4,11 @@ import { Button, CheckIcon, FormErrors, Input, Loader } from '@cassette/plugin-s
 import { Link, Navigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { useSession } from '../session/session.js';
-import { Logo } from '../shell/Logo.js';
+import { Logo } from '../shell/logo.js';
 import { authCall, type AuthResult } from './auth-result.js';
 import { PASSWORD_MIN_LENGTH } from './password-rules.js';
 import { signupMachine, type SignupValues } from './signup.machine.js';
-import { useSignupAvailable } from './useSignupAvailable.js';
+import { useSignupAvailable } from './use-signup-available.js';
 
 const BULLETS = ['First 1K sessions free every month.', 'Pay per use, cancel anytime.', 'Community, chat and e-mail support.'];
 

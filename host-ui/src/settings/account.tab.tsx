@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormErrors, Input, useHost, type Account, type Client } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
-import { ChangePasswordForm, type ChangePasswordValues } from '../auth/ChangePasswordForm.js';
+import { ChangePasswordForm, type ChangePasswordValues } from '../auth/change-password-form.js';
 import { newPasswordErrors } from '../auth/password-rules.js';
 import { useSession } from '../session/session.js';
 import { roleLabel } from '../shell/account-rules.js';
-import { OrganizationApiKey } from './OrganizationApiKey.js';
-import { SettingsHeader } from './SettingsHeader.js';
+import { OrganizationApiKey } from './organization-api-key.js';
+import { SettingsHeader } from './settings-header.js';
 
 export default function AccountTab() {
   const { account, api, toast, client } = useHost();

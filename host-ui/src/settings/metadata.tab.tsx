@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Button, FormErrors, Input, NoContent, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
 import type { CustomField } from '../session/types.js';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
-import { ResourceList } from './ResourceList.js';
-import { SettingsHeader } from './SettingsHeader.js';
-import { useConfirmedDelete } from './useConfirmedDelete.js';
-import { useResource } from './useResource.js';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
+import { ResourceList } from './resource-list.js';
+import { SettingsHeader } from './settings-header.js';
+import { useConfirmedDelete } from './use-confirmed-delete.js';
+import { useResource } from './use-resource.js';
 import { MAX_METADATA_FIELDS, validMetadataKey } from './validation.js';
-import { RowActions, SettingsTable } from './SettingsTable.js';
+import { RowActions, SettingsTable } from './settings-table.js';
 
 export const METADATA_KEY_HINT = 'Starts with a letter, _ or -, then letters, digits, _ or -.';
 

@@ -3,13 +3,13 @@ import { Button, CopyButton, hostSlots, NoContent, SidePanel, Slot, useHost } fr
 import { useSession } from '../session/session.js';
 import type { Project } from '../session/types.js';
 import { canAddProject } from '../shell/account-rules.js';
-import { StatusDot } from '../shell/StatusDot.js';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
-import { GdprForm } from './GdprForm.js';
-import { ProjectForm, ProjectFormPanel } from './ProjectForm.js';
-import { SettingsHeader } from './SettingsHeader.js';
-import { useConfirmedDelete } from './useConfirmedDelete.js';
-import { RowActions, SettingsTable } from './SettingsTable.js';
+import { StatusDot } from '../shell/status-dot.js';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
+import { GdprForm } from './gdpr-form.js';
+import { ProjectForm, ProjectFormPanel } from './project-form.js';
+import { SettingsHeader } from './settings-header.js';
+import { useConfirmedDelete } from './use-confirmed-delete.js';
+import { RowActions, SettingsTable } from './settings-table.js';
 
 export default function ProjectsTab() {
   const { account, reloadProjects } = useHost();

@@ -1,8 +1,8 @@
 import { Suspense, type ComponentType } from 'react';
 import { Loader, NotAllowed, useHost } from '@cassette/plugin-sdk/ui';
 import { NavLink, useParams } from 'react-router-dom';
-import { ErrorBoundary } from '../app/ErrorBoundary.js';
-import { usePlugins } from '../plugins/PluginBoot.js';
+import { ErrorBoundary } from '../app/error-boundary.js';
+import { usePlugins } from '../plugins/plugin-boot.js';
 import { mergeSettingsTabs } from '../plugins/registry.js';
 import { DEFAULT_SETTINGS_TAB, settingsPath } from '../routing/routes.js';
 import { HOST_SETTINGS_TABS } from './host-tabs.js';

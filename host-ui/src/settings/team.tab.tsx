@@ -13,13 +13,13 @@ import {
 import { errorsOf } from '../app/errors.js';
 import type { Member, Role } from '../session/types.js';
 import { canInviteMember, memberState } from '../shell/account-rules.js';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
-import { ResourceList } from './ResourceList.js';
-import { SettingsHeader } from './SettingsHeader.js';
-import { useConfirmedDelete } from './useConfirmedDelete.js';
-import { useResource } from './useResource.js';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
+import { ResourceList } from './resource-list.js';
+import { SettingsHeader } from './settings-header.js';
+import { useConfirmedDelete } from './use-confirmed-delete.js';
+import { useResource } from './use-resource.js';
 import { validEmail, validMemberName } from './validation.js';
-import { RowActions, SettingsTable } from './SettingsTable.js';
+import { RowActions, SettingsTable } from './settings-table.js';
 
 export default function TeamTab() {
   const { account, api, toast } = useHost();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from './Button.js';
+import { Button } from './button.js';
 import { CloseIcon } from './icons.js';
 import { isTopLayer, pushLayer } from './layers.js';
 

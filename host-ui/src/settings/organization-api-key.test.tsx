@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, HostContext, type Account, type ApiClient, type HostContextValue } from '@cassette/plugin-sdk/ui';
-import { maskApiKey, OrganizationApiKey, REGENERATE_WARNING } from './OrganizationApiKey.js';
+import { maskApiKey, OrganizationApiKey, REGENERATE_WARNING } from './organization-api-key.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,13 +1,13 @@
 import { useHost, type TopBarItem } from '@cassette/plugin-sdk/ui';
 import { Link } from 'react-router-dom';
-import { usePlugins } from '../plugins/PluginBoot.js';
+import { usePlugins } from '../plugins/plugin-boot.js';
 import { visibleNavItems } from '../plugins/registry.js';
 import { settingsPath } from '../routing/routes.js';
-import { Logo } from './Logo.js';
-import { NavItemLink } from './NavItemLink.js';
-import { OnboardingRing } from './OnboardingRing.js';
-import { ProjectSwitcher } from './ProjectSwitcher.js';
-import { UserMenu } from './UserMenu.js';
+import { Logo } from './logo.js';
+import { NavItemLink } from './nav-item-link.js';
+import { OnboardingRing } from './onboarding-ring.js';
+import { ProjectSwitcher } from './project-switcher.js';
+import { UserMenu } from './user-menu.js';
 
 /**
  * Where the host's onboarding ring sits among plugin items: the spec orders the bar

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timezoneOptions, utcOffsetLabel } from './TimezoneSelect.js';
+import { timezoneOptions, utcOffsetLabel } from './timezone-select.js';
 
 describe('timezone dropdown', () => {
   const winter = new Date(Date.UTC(2026, 0, 15, 12));

@@ -3,7 +3,7 @@ import { CheckIcon, useHost, useDismiss } from '@cassette/plugin-sdk/ui';
 import { Link } from 'react-router-dom';
 import { STORAGE_KEYS, store } from '../app/storage.js';
 import { DEFERRED_FETCH_MS } from '../session/session.js';
-import { boardingHeader, boardingPercent, hideAfterCheck, RING_HIDE_CHECK_MS, ringColor, showRing, type BoardingTask } from './onboarding-ring.js';
+import { boardingHeader, boardingPercent, hideAfterCheck, RING_HIDE_CHECK_MS, ringColor, showRing, type BoardingTask } from './onboarding-ring-rules.js';
 
 const RADIUS = 13;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;

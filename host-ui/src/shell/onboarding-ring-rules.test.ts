@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardingHeader, boardingPercent, hideAfterCheck, ringColor, showRing } from './onboarding-ring.js';
+import { boardingHeader, boardingPercent, hideAfterCheck, ringColor, showRing } from './onboarding-ring-rules.js';
 
 describe('onboarding ring', () => {
   it('computes the percent done', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '@cassette/plugin-sdk/ui';
-import type { ConfirmedDelete } from './useConfirmedDelete.js';
+import type { ConfirmedDelete } from './use-confirmed-delete.js';
 
 interface ConfirmDeleteDialogProps<T> {
   removal: Pick<ConfirmedDelete<T>, 'deleting' | 'busy' | 'confirm' | 'cancel'>;

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { NavItem } from '@cassette/plugin-sdk/ui';
-import { NavItemLink } from './NavItemLink.js';
+import { NavItemLink } from './nav-item-link.js';
 
 const render = (item: NavItem, siteId = 7, at = '/7/sessions') =>
   renderToStaticMarkup(

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, UiRegistryContext } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
-import { FullPageMessage, FullPageLoader } from '../app/FullPage.js';
+import { FullPageMessage, FullPageLoader } from '../app/full-page.js';
 import { loadEnabledPlugins } from '../plugin-discovery.js';
 import { useSession } from '../session/session.js';
 import { buildRegistry, type UiRegistry } from './registry.js';

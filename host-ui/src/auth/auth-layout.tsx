@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../shell/Logo.js';
+import { Logo } from '../shell/logo.js';
 
 /** The centred card the logged-out screens share. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Toasts } from '@cassette/plugin-sdk/ui';
 import { BrowserRouter } from 'react-router-dom';
-import { PluginBoot } from '../plugins/PluginBoot.js';
-import { AppRoutes } from '../routing/AppRoutes.js';
+import { PluginBoot } from '../plugins/plugin-boot.js';
+import { AppRoutes } from '../routing/app-routes.js';
 import { SessionProvider } from '../session/session.js';
 
 /** Toasts → session (token, account, projects) → enabled plugins' UI → routes. */

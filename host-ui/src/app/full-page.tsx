@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormErrors, Loader } from '@cassette/plugin-sdk/ui';
-import { Logo } from '../shell/Logo.js';
+import { Logo } from '../shell/logo.js';
 
 export function FullPageLoader() {
   return (

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useHost } from '@cassette/plugin-sdk/ui';
 import { useLocation } from 'react-router-dom';
-import { usePlugins } from '../plugins/PluginBoot.js';
+import { usePlugins } from '../plugins/plugin-boot.js';
 import { findBestMatch } from '../routing/match-path.js';
-import { TopBar } from './TopBar.js';
+import { TopBar } from './top-bar.js';
 import { useUnrecordedProjectCheck } from './use-unrecorded-project-check.js';
 
 export function Layout({ children }: { children: ReactNode }) {

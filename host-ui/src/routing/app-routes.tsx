@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Button, Loader } from '@cassette/plugin-sdk/ui';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { ErrorBoundary } from '../app/ErrorBoundary.js';
-import { FullPageLoader, FullPageMessage } from '../app/FullPage.js';
-import { HostProvider } from '../app/HostProvider.js';
-import { usePlugins } from '../plugins/PluginBoot.js';
-import { PluginPage } from '../pages/PluginPage.js';
+import { ErrorBoundary } from '../app/error-boundary.js';
+import { FullPageLoader, FullPageMessage } from '../app/full-page.js';
+import { HostProvider } from '../app/host-provider.js';
+import { usePlugins } from '../plugins/plugin-boot.js';
+import { PluginPage } from '../pages/plugin-page.js';
 import { useSession } from '../session/session.js';
 import { HOST_SETTINGS_TABS } from '../settings/host-tabs.js';
-import { Layout } from '../shell/Layout.js';
+import { Layout } from '../shell/layout.js';
 import { resolveRoute, type RouteDecision } from './resolve-route.js';
 import { LOGIN_PATH, RESET_PASSWORD_PATH, SESSIONS_PATTERN, SIGNUP_PATH } from './routes.js';
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Loader, NotAllowed, useHost, type UiPage } from '@cassette/plugin-sdk/ui';
 import { useLocation } from 'react-router-dom';
-import { ErrorBoundary } from '../app/ErrorBoundary.js';
+import { ErrorBoundary } from '../app/error-boundary.js';
 
 /** A plugin's page: 'Not allowed' without its permission, otherwise the (lazy) component. */
 export function PluginPage({ page }: { page: UiPage }) {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { accountHasPermission, HostContext, useToasts, type HostContextValue, type Permission } from '@cassette/plugin-sdk/ui';
 import { useNavigate } from 'react-router-dom';
-import { usePlugins } from '../plugins/PluginBoot.js';
+import { usePlugins } from '../plugins/plugin-boot.js';
 import { useSession } from '../session/session.js';
 import { STORAGE_KEYS, store } from './storage.js';
 

@@ -2,9 +2,9 @@ import { useCallback, useRef, useState } from 'react';
 import { useHost, useDismiss } from '@cassette/plugin-sdk/ui';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { pathForProject } from '../session/project-selection.js';
-import { ProjectFormPanel } from '../settings/ProjectForm.js';
+import { ProjectFormPanel } from '../settings/project-form.js';
 import { canAddProject } from './account-rules.js';
-import { StatusDot } from './StatusDot.js';
+import { StatusDot } from './status-dot.js';
 
 export function ProjectSwitcher() {
   const { projects, currentProject, selectProject, account, reloadProjects } = useHost();
