@@ -35,3 +35,11 @@ export type { ShowToast } from './ui/kit/toasts.js';
 export { SidePanel, Modal, ConfirmDialog } from './ui/kit/overlays.js';
 export type { SidePanelProps, ModalProps, ConfirmDialogProps } from './ui/kit/overlays.js';
 export { InfoIcon, LockIcon, CloseIcon, CheckIcon, CopyIcon, InboxIcon, BellIcon, MegaphoneIcon } from './ui/kit/icons.js';
+
+// Formatters: dates and times in the viewer's timezone, sizes, durations.
+export { toWallTime, fromWallTime, startOfDay, endOfDay, addDays, startOfMonth, startOfYear, dayKey, minuteKey, fromDayAndTime, daysInMonth, zoneLabel } from './ui/format/zoned-time.js';
+export type { WallTime } from './ui/format/zoned-time.js';
+export { formatDate, formatDateTime, formatTimeOfDay, formatAgo, MONTH_NAMES, WEEKDAY_NAMES } from './ui/format/date-time.js';
+export type { DateTimeOptions } from './ui/format/date-time.js';
+export { formatBytes, bytesToMegabytes } from './ui/format/bytes.js';
+export { formatDuration, formatMilliseconds, formatElapsed } from './ui/format/duration.js';
