@@ -34,6 +34,8 @@ export { Toasts, useToasts, TOAST_AUTO_CLOSE_MS } from './ui/kit/toasts.js';
 export type { ShowToast } from './ui/kit/toasts.js';
 export { SidePanel, Modal, ConfirmDialog } from './ui/kit/overlays.js';
 export type { SidePanelProps, ModalProps, ConfirmDialogProps } from './ui/kit/overlays.js';
+export { Pagination, requestedPage } from './ui/kit/pagination.js';
+export type { PaginationProps } from './ui/kit/pagination.js';
 export { InfoIcon, LockIcon, CloseIcon, CheckIcon, CopyIcon, InboxIcon, BellIcon, MegaphoneIcon } from './ui/kit/icons.js';
 
 // Formatters: dates and times in the viewer's timezone, sizes, durations.
