@@ -6,5 +6,5 @@ export { renderPage, cleanup, ELSEWHERE_TEST_ID } from './ui/testing/render-page
 export type { RenderedPage, RenderPageOptions } from './ui/testing/render-page.js';
 export { UrlProbe, createCurrentUrl } from './ui/testing/url-probe.js';
 export type { CurrentUrl } from './ui/testing/url-probe.js';
-export { click, typeInto, chooseOption, pressKey, focus, blur, hover, settle, advance } from './ui/testing/interactions.js';
+export { click, mouseDown, typeInto, chooseOption, pressKey, focus, blur, hover, settle, advance } from './ui/testing/interactions.js';
 export { buttonNamed, byTestId, allByTestId, byLabel, byRole } from './ui/testing/queries.js';

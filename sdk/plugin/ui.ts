@@ -36,6 +36,12 @@ export { SidePanel, Modal, ConfirmDialog } from './ui/kit/overlays.js';
 export type { SidePanelProps, ModalProps, ConfirmDialogProps } from './ui/kit/overlays.js';
 export { Pagination, requestedPage } from './ui/kit/pagination.js';
 export type { PaginationProps } from './ui/kit/pagination.js';
+export { DateRangePicker } from './ui/kit/date-range/date-range-picker.js';
+export type { DateRangePickerProps } from './ui/kit/date-range/date-range-picker.js';
+export { dateRangePickerMachine } from './ui/kit/date-range/date-range-picker.machine.js';
+export type { DateRangeChange, DateRangePickerContext, DateRangePickerEvent } from './ui/kit/date-range/date-range-picker.machine.js';
+export { DATE_RANGES, ALL_DATE_RANGES, ALERT_DATE_RANGES, DEFAULT_DATE_RANGE, isDateRangeValue, dateRangeLabel, rangeBounds, rangeButtonLabel, rangeEdgeLabel } from './ui/kit/date-range/date-ranges.js';
+export type { DateBounds, DateRangeValue, PresetRangeValue } from './ui/kit/date-range/date-ranges.js';
 export { InfoIcon, LockIcon, CloseIcon, CheckIcon, CopyIcon, InboxIcon, BellIcon, MegaphoneIcon } from './ui/kit/icons.js';
 
 // Formatters: dates and times in the viewer's timezone, sizes, durations.

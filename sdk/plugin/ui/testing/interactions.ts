@@ -9,6 +9,14 @@ export async function click(element: Element | null | undefined): Promise<void> 
   });
 }
 
+/** A mouse press (mousedown) on the element: what closes dropdowns and popovers when it lands outside them. */
+export async function mouseDown(element: Element | Document | null | undefined): Promise<void> {
+  if (!element) throw new Error('mouseDown: no element');
+  await act(async () => {
+    element.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+  });
+}
+
 const valueSetter = (element: HTMLInputElement | HTMLTextAreaElement) =>
   Object.getOwnPropertyDescriptor(element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype, 'value')!.set!;
 
