@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from './button.js';
 import { CloseIcon } from './icons.js';
 import { isTopLayer, pushLayer } from './layers.js';
 
@@ -128,50 +127,5 @@ export function Modal({ title, onClose, children, footer, size = 'medium', label
       </div>
     </div>,
     container,
-  );
-}
-
-export interface ConfirmDialogProps {
-  /** Header; 'Confirm' by default. */
-  title?: ReactNode;
-  message: ReactNode;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  /** Red confirm button (deletes). */
-  danger?: boolean;
-  loading?: boolean;
-  onConfirm(): void;
-  onCancel(): void;
-}
-
-/** 'Are you sure…' with confirm and cancel. Render it only while open. */
-export function ConfirmDialog({
-  title = 'Confirm',
-  message,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
-  danger = true,
-  loading = false,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
-  return (
-    <Modal
-      title={title}
-      onClose={onCancel}
-      size="small"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onCancel}>
-            {cancelLabel}
-          </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={loading} autoFocus>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      <p className="cs-confirm__message">{message}</p>
-    </Modal>
   );
 }
