@@ -44,6 +44,10 @@ export { dateRangePickerMachine } from './ui/kit/date-range/date-range-picker.ma
 export type { DateRangeChange, DateRangePickerContext, DateRangePickerEvent } from './ui/kit/date-range/date-range-picker.machine.js';
 export { DATE_RANGES, ALL_DATE_RANGES, ALERT_DATE_RANGES, DEFAULT_DATE_RANGE, isDateRangeValue, dateRangeLabel, rangeBounds, rangeButtonLabel, rangeEdgeLabel } from './ui/kit/date-range/date-ranges.js';
 export type { DateBounds, DateRangeValue, PresetRangeValue } from './ui/kit/date-range/date-ranges.js';
+export { TagEditor, tagCharacters, isTagKey } from './ui/kit/tag-editor.js';
+export type { TagEditorProps } from './ui/kit/tag-editor.js';
+export { EditableText, EDITABLE_TEXT_MAX_LENGTH, editedText } from './ui/kit/editable-text.js';
+export type { EditableTextProps } from './ui/kit/editable-text.js';
 export { InfoIcon, LockIcon, CloseIcon, CheckIcon, CopyIcon, InboxIcon, BellIcon, MegaphoneIcon } from './ui/kit/icons.js';
 
 // Formatters: dates and times in the viewer's timezone, sizes, durations.
