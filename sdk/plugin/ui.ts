@@ -48,6 +48,10 @@ export { TagEditor, tagCharacters, isTagKey } from './ui/kit/tag-editor.js';
 export type { TagEditorProps } from './ui/kit/tag-editor.js';
 export { EditableText, EDITABLE_TEXT_MAX_LENGTH, editedText } from './ui/kit/editable-text.js';
 export type { EditableTextProps } from './ui/kit/editable-text.js';
+export { Tooltip, TOOLTIP_DELAY_MS } from './ui/kit/tooltip.js';
+export type { TooltipProps } from './ui/kit/tooltip.js';
+export { EscHint } from './ui/kit/esc-hint.js';
+export type { EscHintProps } from './ui/kit/esc-hint.js';
 export { InfoIcon, LockIcon, CloseIcon, CheckIcon, CopyIcon, InboxIcon, BellIcon, MegaphoneIcon } from './ui/kit/icons.js';
 
 // Formatters: dates and times in the viewer's timezone, sizes, durations.
