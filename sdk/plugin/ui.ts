@@ -52,6 +52,12 @@ export { Tooltip, TOOLTIP_DELAY_MS } from './ui/kit/tooltip.js';
 export type { TooltipProps } from './ui/kit/tooltip.js';
 export { EscHint } from './ui/kit/esc-hint.js';
 export type { EscHintProps } from './ui/kit/esc-hint.js';
+export { Chart } from './ui/kit/chart/chart.js';
+export type { ChartProps } from './ui/kit/chart/chart.js';
+export { kitChartOptions } from './ui/kit/chart/chart-options.js';
+export type { TimeAxis } from './ui/kit/chart/chart-options.js';
+export { timeLabelUnit, formatTimeLabel } from './ui/kit/chart/time-labels.js';
+export type { TimeLabelUnit } from './ui/kit/chart/time-labels.js';
 export { InfoIcon, LockIcon, CloseIcon, CheckIcon, CopyIcon, InboxIcon, BellIcon, MegaphoneIcon } from './ui/kit/icons.js';
 
 // Formatters: dates and times in the viewer's timezone, sizes, durations.
