@@ -1,9 +1,9 @@
 // Public surface of the sessions plugin: refs and types only.
 import { Type } from '@sinclair/typebox';
 import { createServiceRef, defineEvent } from '@cassette/plugin-sdk';
-import type { EventsOrder, RangeValue } from './search/filter-catalogue.js';
+import type { EventsOrder, RangeValue } from './shared/filter-catalogue.js';
 
-export * from './search/filter-catalogue.js';
+export * from './shared/filter-catalogue.js';
 
 /** A session as the list shows it (spec part 1 §3 "Session summary"); empty fields are omitted in answers. */
 export interface SessionSummary {

@@ -1,25 +1,25 @@
 import { coreEvents, coreServices, definePlugin } from '@cassette/plugin-sdk/server';
 import { ingestExtensionPoints, ingestServices } from '@cassette/plugin-ingest/api';
-import { listFavoritesRoute, toggleFavoriteRoute } from './favorites.route.js';
-import { gdprDeleteUserRoute } from './gdpr-delete-user.route.js';
-import { issuesProcessor } from './issues/issues.processor.js';
-import { sessionsMigrations } from './migrations.js';
-import { recordingIndexProcessor } from './recording-index.processor.js';
-import { recordingChunkRoute, recordingIndexRoute } from './recording.route.js';
-import { deleteProjectSessionsJob, enforceRetention, RETENTION_EVERY_MS, retentionJob } from './retention.job.js';
-import { searchSessionsRoute } from './search.route.js';
-import { SessionFilterCompilerImpl } from './search/filter-compiler.js';
+import { listFavoritesRoute, toggleFavoriteRoute } from './server/favorites.route.js';
+import { gdprDeleteUserRoute } from './server/gdpr-delete-user.route.js';
+import { issuesProcessor } from './server/issues/issues.processor.js';
+import { sessionsMigrations } from './server/migrations.js';
+import { recordingIndexProcessor } from './server/recording-index.processor.js';
+import { recordingChunkRoute, recordingIndexRoute } from './server/recording.route.js';
+import { deleteProjectSessionsJob, enforceRetention, RETENTION_EVERY_MS, retentionJob } from './server/retention.job.js';
+import { searchSessionsRoute } from './server/search.route.js';
+import { SessionFilterCompilerImpl } from './server/search/filter-compiler.js';
 import { sessionsServices } from './api.js';
-import { SessionDeletion, sessionDeletionRef } from './session-deletion.js';
-import { sessionDetailRoute } from './session-detail.route.js';
-import { sessionReadingRef, type SessionReading } from './session-reading.js';
-import { SessionEntity } from './session.entity.js';
-import { sessionEndPublisher } from './session-end-publisher.processor.js';
-import { sessionSummaryProcessor } from './session-summary.processor.js';
-import { markViewedRoute } from './viewed.route.js';
-import { eventSearchRoute, eventSelectorsRoute, eventValuesRoute, sessionFilterSearchRoute, sessionFilterValuesRoute } from './suggestions/suggestions.route.js';
-import { createSavedSearchRoute, deleteSavedSearchRoute, listSavedSearchesRoute, updateSavedSearchRoute } from './saved-searches/saved-search.route.js';
-import { deleteProjectSavedSearches } from './saved-searches/saved-search-store.js';
+import { SessionDeletion, sessionDeletionRef } from './server/session-deletion.js';
+import { sessionDetailRoute } from './server/session-detail.route.js';
+import { sessionReadingRef, type SessionReading } from './server/session-reading.js';
+import { SessionEntity } from './server/session.entity.js';
+import { sessionEndPublisher } from './server/session-end-publisher.processor.js';
+import { sessionSummaryProcessor } from './server/session-summary.processor.js';
+import { markViewedRoute } from './server/viewed.route.js';
+import { eventSearchRoute, eventSelectorsRoute, eventValuesRoute, sessionFilterSearchRoute, sessionFilterValuesRoute } from './server/suggestions/suggestions.route.js';
+import { createSavedSearchRoute, deleteSavedSearchRoute, listSavedSearchesRoute, updateSavedSearchRoute } from './server/saved-searches/saved-search.route.js';
+import { deleteProjectSavedSearches } from './server/saved-searches/saved-search-store.js';
 
 export default definePlugin({
   id: 'sessions',
