@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '@cassette/plugin-sdk/server';
-import type { SessionSearchResult } from '../api.js';
+import type { SessionSearchResult } from '../shared/search.js';
 import { SESSIONS_PAGE_SIZE } from '../shared/constants.js';
 import { toListItem, type SessionListRow } from './list-item.js';
 import { sessionListConditions, sessionListSql } from './session-query.js';

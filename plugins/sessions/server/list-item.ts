@@ -1,4 +1,5 @@
-import type { SessionSummary } from '../api.js';
+import { ANONYMOUS_USER } from '../shared/constants.js';
+import type { SessionSummary } from '../shared/session.js';
 
 /** A `sessions_sessions` row as the list query selects it. */
 export interface SessionListRow {
@@ -34,7 +35,6 @@ export interface SessionListRow {
   user_sessions_count: number;
 }
 
-export const ANONYMOUS_USER = 'Anonymous User';
 /** A live session counts as active while it showed activity this recently. */
 export const ACTIVE_WITHIN_MS = 60_000;
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { EntityManager } from '@mikro-orm/core';
 import { defineRoute, notFound } from '@cassette/plugin-sdk/server';
 import type { RecordingsService } from '@cassette/plugin-ingest/api';
-import type { RecordingChunk, RecordingChunkInfo, RecordingIndex } from '../api.js';
+import type { RecordingChunk, RecordingChunkInfo, RecordingIndex } from '../shared/recording.js';
 import { chunkFacts, saveChunkFacts, type ChunkFacts } from './recording-index.processor.js';
 import { requireSession, sessionIdParam, sql } from './session-lookup.js';
 
@@ -59,7 +59,7 @@ async function recordingIndex(em: EntityManager, recordings: RecordingsService, 
   return { startedAt, chunks };
 }
 
-/** The player's table of contents for a recording (api.ts `RecordingIndex`). */
+/** The player's table of contents for a recording (shared/recording.ts `RecordingIndex`). */
 export function recordingIndexRoute(recordings: () => RecordingsService) {
   return defineRoute({
     method: 'GET',

@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '@cassette/plugin-sdk/server';
-import type { SessionSearchFilter, SessionSearchResult } from '../api.js';
-import { SESSIONS_PAGE_SIZE } from '../shared/constants.js';
+import type { SessionSearchFilter, SessionSearchResult } from '../shared/search.js';
+import { SESSIONS_PAGE_SIZE, type SortKey } from '../shared/constants.js';
 import { toListItem, type SessionListRow } from './list-item.js';
 import { searchFilterProperties } from './search/search-filter.schema.js';
 import { projectFilterConditions, type SessionReading } from './session-reading.js';
-import { Conditions, sessionListSql, type SortKey } from './session-query.js';
+import { Conditions, sessionListSql } from './session-query.js';
 
-/** `SessionSearchRequest` (api.ts): the search filter, sort and page. Other fields (a saved search's UI facts) are ignored. */
+/** `SessionSearchRequest` (shared/search.ts): the search filter, sort and page. Other fields (a saved search's UI facts) are ignored. */
 export const sessionSearchBody = Type.Object(
   {
     ...searchFilterProperties,

@@ -1,5 +1,5 @@
 import { defineRoute, type ProjectsService } from '@cassette/plugin-sdk/server';
-import type { Session } from '../api.js';
+import type { Session } from '../shared/session.js';
 import { loadSessionDetail } from './session-detail.js';
 import { sessionParams } from './session-lookup.js';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { notFound, type ProjectsService } from '@cassette/plugin-sdk/server';
-import type { Session, SessionEventItem } from '../api.js';
+import type { Session, SessionEventItem } from '../shared/session.js';
 import { listSessionIssues } from './issues/session-issues.js';
 import { toListItem, type SessionListRow } from './list-item.js';
 import { sessionListConditions, sessionListSql } from './session-query.js';
@@ -49,7 +49,7 @@ function size(width: number | null, height: number | null): { width: number; hei
   return width === null || height === null ? null : { width, height };
 }
 
-/** The Session of `GET /sessions2/{id}` (api.ts), from `sessions_sessions` and `sessions_events`. */
+/** The Session of `GET /sessions2/{id}` (shared/session.ts), from `sessions_sessions` and `sessions_events`. */
 export async function loadSessionDetail(em: EntityManager, projects: ProjectsService, q: SessionDetailRequest): Promise<Session> {
   const cap = q.cap ?? SESSION_LIST_CAP;
   const { page } = sessionListSql(

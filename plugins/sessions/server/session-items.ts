@@ -1,13 +1,4 @@
-import type {
-  ClickEventItem,
-  PerformanceSample,
-  SessionError,
-  SessionEventItem,
-  SessionIssue,
-  SessionLog,
-  SessionResource,
-  StackEvent,
-} from '../api.js';
+import type { ClickEventItem, PerformanceSample, SessionError, SessionEventItem, SessionIssue, SessionLog, SessionResource, StackEvent } from '../shared/session.js';
 import type { EventRow, TimingColumn } from './event-rows.js';
 import { resourceScore } from './issues/thresholds.js';
 

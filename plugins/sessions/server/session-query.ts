@@ -4,13 +4,14 @@
  * values go to parameters and sort columns come from a fixed table.
  */
 
-export const SORT_COLUMNS = {
+import type { SortKey } from '../shared/constants.js';
+
+const SORT_COLUMNS: Record<SortKey, string> = {
   startTs: 's.started_at',
   duration: 's.duration_ms',
   eventsCount: 's.events_count',
   errorsCount: 's.errors_count',
-} as const;
-export type SortKey = keyof typeof SORT_COLUMNS;
+};
 
 export interface SessionListQuery {
   projectId: number;

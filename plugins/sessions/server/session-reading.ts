@@ -1,6 +1,7 @@
 import { createServiceRef, type ProjectsService, type UsersService } from '@cassette/plugin-sdk/server';
 import type { RecordingsService } from '@cassette/plugin-ingest/api';
-import type { SessionFilterCompiler, SessionSearchFilter, SqlFragment } from '../api.js';
+import type { SessionFilterCompiler, SqlFragment } from '../api.js';
+import type { SessionSearchFilter } from '../shared/search.js';
 
 /** What the plugin's routes read besides the plugin's own tables. */
 export interface SessionReading {

@@ -1,7 +1,7 @@
 import { act, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { vi } from 'vitest';
-import type { Session } from '../api.js';
+import type { Session } from '../shared/session.js';
 import type { PanelProps } from '../ui/player/panels/panel-types.js';
 import { sessionFixture } from './session-fixture.js';
 

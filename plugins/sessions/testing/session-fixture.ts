@@ -1,4 +1,4 @@
-import type { Session, SessionResource } from '../api.js';
+import type { Session, SessionResource } from '../shared/session.js';
 
 /** Epoch ms of the fixture session's start. */
 export const FIXTURE_STARTED_AT = Date.UTC(2026, 10, 20, 9, 30, 0);

@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ApiError, HostContext, type ApiClient, type HostContextValue } from '@cassette/plugin-sdk/ui';
-import type { SessionSummary } from '../api.js';
+import type { SessionSummary } from '../shared/session.js';
 import SessionsListPage from '../ui/list/sessions-list.page.js';
 import { fakeHost as baseFakeHost, PROJECT, type FakeApi } from './fake-host.js';
 

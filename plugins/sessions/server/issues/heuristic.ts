@@ -1,5 +1,5 @@
 import type { RecordingEvent, TrackerEvent } from '@cassette/plugin-ingest/api';
-import type { IssueType } from '../../api.js';
+import type { IssueType } from '../../shared/issue-types.js';
 import { CONTEXT_STRING_MAX } from './thresholds.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { DecodedBatch } from '@cassette/plugin-ingest/api';
-import type { IssueType } from '../../api.js';
+import type { IssueType } from '../../shared/issue-types.js';
 import { eventTime } from '../event-rows.js';
 import { badRequest } from './bad-request.js';
 import { clickRage } from './click-rage.js';

@@ -1,5 +1,5 @@
 import type { DatabaseService, Sql } from '@cassette/plugin-sdk/server';
-import { ISSUE_TYPES, type IssueType } from '../../api.js';
+import { ISSUE_TYPES, type IssueType } from '../../shared/issue-types.js';
 import type { DetectorState } from './issue-detector.js';
 import type { DetectedIssue } from './heuristic.js';
 import { issueScore } from './thresholds.js';

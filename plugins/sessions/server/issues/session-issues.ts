@@ -1,5 +1,6 @@
 import type { DatabaseService } from '@cassette/plugin-sdk/server';
-import { ISSUE_TYPES, type IssueType, type SessionIssue } from '../../api.js';
+import { ISSUE_TYPES, type IssueType } from '../../shared/issue-types.js';
+import type { SessionIssue } from '../../shared/session.js';
 import { ISSUE_TYPE_INFO } from './thresholds.js';
 
 /** A row of `sessions_issues` as the database answers it. */
@@ -13,7 +14,7 @@ export interface IssueRow {
   payload: Record<string, unknown> | string | null;
 }
 
-/** Orders issues like the stored events they came from (api.ts `seqIndex`). */
+/** Orders issues like the stored events they came from (shared/session.ts `seqIndex`). */
 const SEQ_STRIDE = 100_000;
 
 export function isIssueType(type: string): type is IssueType {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ISSUE_TYPES } from '../../api.js';
+import { ISSUE_TYPES } from '../../shared/issue-types.js';
 import { ISSUE_TYPE_INFO, issueScore, resourceScore, RESOURCE_SCORE_RED, RESOURCE_SCORE_YELLOW, SLOW_RESOURCE_MS } from './thresholds.js';
 
 describe('issue type names', () => {

@@ -1,4 +1,4 @@
-import type { IssueType } from '../../api.js';
+import type { IssueType } from '../../shared/issue-types.js';
 
 /**
  * Every number the issue heuristics use, in one place, so the rules can be read (and tuned)

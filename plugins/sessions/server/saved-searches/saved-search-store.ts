@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { DatabaseService } from '@cassette/plugin-sdk/server';
-import type { SavedSearch, SessionSearchFilter } from '../../api.js';
+import type { SavedSearch, SessionSearchFilter } from '../../shared/search.js';
 import { sql } from '../session-lookup.js';
 
 /** Each member keeps at most this many saved searches per project. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices } from '@cassette/plugin-sdk/server';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
-import type { SavedSearch } from '../../api.js';
+import type { SavedSearch } from '../../shared/search.js';
 import { createSessionsTestKernel, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
 import { SAVED_SEARCHES_PER_USER } from './saved-search-store.js';
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { EntityManager } from '@mikro-orm/core';
 import { badRequest, defineRoute, forbidden, notFound, type Caller } from '@cassette/plugin-sdk/server';
-import type { SavedSearch, SessionSearchFilter } from '../../api.js';
+import type { SavedSearch, SessionSearchFilter } from '../../shared/search.js';
 import { projectFilterConditions, type SessionReading } from '../session-reading.js';
 import { savedSearchFilterSchema } from '../search/search-filter.schema.js';
 import { deleteAuthored, findInProject, insertWithinLimit, listVisible, SAVED_SEARCHES_PER_USER, updateAuthored } from './saved-search-store.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '@cassette/plugin-sdk/server';
-import { sessionsServices, type SearchFilterItem, type SessionFilterCompiler, type SessionSearchFilter, type SqlFragment } from '../../api.js';
+import { sessionsServices, type SessionFilterCompiler, type SqlFragment } from '../../api.js';
+import type { SearchFilterItem, SessionSearchFilter } from '../../shared/search.js';
 import { createSessionsTestKernel, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
 import { FILTER_KEYS, METADATA_FILTER, filterKeyDef } from '../../shared/filter-catalogue.js';
 import { SESSION_NAMES, seedSearchSessions, startOf, type SeededProject, type SessionName } from '../../testing/search-fixture.js';

@@ -1,5 +1,6 @@
 import { badRequest } from '@cassette/plugin-sdk/server';
-import type { FilterCompileContext, SearchFilterItem, SessionFilterCompiler, SessionSearchFilter, SqlFragment } from '../../api.js';
+import type { FilterCompileContext, SessionFilterCompiler, SqlFragment } from '../../api.js';
+import type { SearchFilterItem, SessionSearchFilter } from '../../shared/search.js';
 import { filterKeyDef, METADATA_FILTER } from '../../shared/filter-catalogue.js';
 import { eventMatch } from './event-conditions.js';
 import { eventExists, eventSequence, stepRows, type EventRange } from './event-sequence.js';

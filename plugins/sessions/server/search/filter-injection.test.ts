@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '@cassette/plugin-sdk/server';
-import { sessionsServices, type SearchFilterItem, type SessionFilterCompiler, type SessionSearchFilter } from '../../api.js';
+import { sessionsServices, type SessionFilterCompiler } from '../../api.js';
+import type { SearchFilterItem, SessionSearchFilter } from '../../shared/search.js';
 import { createSessionsTestKernel, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
 import { SEEDS, SESSION_NAMES, clickLabels, seedSearchSessions, type SeededProject, type SessionName } from '../../testing/search-fixture.js';
 

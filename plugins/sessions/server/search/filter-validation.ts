@@ -1,5 +1,7 @@
 import { badRequest } from '@cassette/plugin-sdk/server';
-import { ISSUE_TYPES, type FilterCompileContext, type SearchFilterItem, type SessionSearchFilter } from '../../api.js';
+import { ISSUE_TYPES } from '../../shared/issue-types.js';
+import type { FilterCompileContext } from '../../api.js';
+import type { SearchFilterItem, SessionSearchFilter } from '../../shared/search.js';
 import {
   EVENTS_ORDERS,
   FILTER_KEYS,

@@ -1,10 +1,10 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { EVENTS_ORDERS, RANGE_VALUES } from '../../shared/filter-catalogue.js';
 import { MAX_EPOCH_MS, MAX_FILTER_ITEMS, MAX_SUB_FILTERS, MAX_TEXT_LENGTH, MAX_VALUES } from './filter-validation.js';
-import { SORT_COLUMNS } from '../session-query.js';
+import { SORT_KEYS } from '../../shared/constants.js';
 
 /**
- * The shape of a session search filter (api.ts SessionSearchFilter), shared by search2 and
+ * The shape of a session search filter (shared/search.ts SessionSearchFilter), shared by search2 and
  * saved searches so a stored search is always one search2 accepts. Sizes are bounded; what a
  * value means is the compiler's business (filter-validation.ts gives its 400s).
  */
@@ -48,7 +48,7 @@ export const searchFilterProperties = {
   minDuration: Type.Optional(durationMs),
   maxDuration: Type.Optional(durationMs),
   bookmarked: Type.Optional(Type.Boolean()),
-  sort: Type.Optional(literals(Object.keys(SORT_COLUMNS))),
+  sort: Type.Optional(literals(SORT_KEYS)),
   order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 };
 

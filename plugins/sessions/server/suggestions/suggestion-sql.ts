@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { FilterSuggestion, SqlFragment } from '../../api.js';
+import type { FilterSuggestion } from '../../shared/search.js';
+import type { SqlFragment } from '../../api.js';
 import { sql } from '../session-lookup.js';
 import { SESSION_KEY_COLUMNS } from '../search/session-key-columns.js';
 import { entryOf, type EventColumnSource } from './suggestion-sources.js';

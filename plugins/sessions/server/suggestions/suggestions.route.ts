@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { badRequest, defineRoute, type ProjectsService } from '@cassette/plugin-sdk/server';
-import type { FilterSuggestion, SessionFilterValues } from '../../api.js';
+import type { FilterSuggestion, SessionFilterValues } from '../../shared/search.js';
 import {
   DEFAULT_SUGGESTIONS,
   eventBranch,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { IssueType } from '../../api.js';
+import type { IssueType } from '../../shared/issue-types.js';
 
 /** Shapes drawn on a 16×16 grid with the current colour; one per issue type so lists stay scannable. */
 const SHAPES: Record<IssueType, ReactNode> = {

@@ -1,4 +1,4 @@
-import type { IssueType } from '../../api.js';
+import type { IssueType } from '../../shared/issue-types.js';
 import { IssueIcon } from '../common/issue-icons.js';
 import { issueListName } from './issue-names.js';
 

@@ -1,4 +1,4 @@
-import type { IssueType } from '../../api.js';
+import type { IssueType } from '../../shared/issue-types.js';
 
 /** The list names of spec part 2 §3 "Issue types list", plus the detected types it leaves unnamed. */
 export const ISSUE_LIST_NAMES: Record<IssueType, string> = {

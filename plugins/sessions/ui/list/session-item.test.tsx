@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@cassette/plugin-sdk/ui';
-import type { SessionSummary } from '../../api.js';
+import type { SessionSummary } from '../../shared/session.js';
 import { SessionItem } from './session-item.js';
 import { PROJECT, buttonNamed, click, fakeHost, mount, session, settle, unmount } from '../../testing/test-host.js';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useHost } from '@cassette/plugin-sdk/ui';
-import type { SessionSummary } from '../../api.js';
+import type { SessionSummary } from '../../shared/session.js';
 import { formatDuration } from './format.js';
-import { ANONYMOUS_USER } from '../../server/list-item.js';
+import { ANONYMOUS_USER } from '../../shared/constants.js';
 import { countryFlag, countryName } from '../common/country.js';
 import { DeviceIcon } from './device-icon.js';
 import { FavoriteButton } from './favorite-button.js';

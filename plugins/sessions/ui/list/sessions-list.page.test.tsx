@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type HostContextValue } from '@cassette/plugin-sdk/ui';
-import type { SessionSearchResult } from '../../api.js';
+import type { SessionSearchResult } from '../../shared/search.js';
 import SessionsListPage from './sessions-list.page.js';
 import type { SessionSearchBody } from './use-session-search.js';
 import { PROJECT, buttonNamed, click, currentUrl, fakeHost, mount, rerender, session, settle, unmount } from '../../testing/test-host.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, FormErrors, Loader, NoContent, Select, TimezoneSelect, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
 import type { ProjectSummary } from '@cassette/plugin-sdk/ui';
-import type { SavedSearch } from '../../api.js';
+import type { SavedSearch } from '../../shared/search.js';
 import { SESSIONS_PAGE_SIZE } from '../../shared/constants.js';
 import { DateRangeDropdown } from './date-range/date-range-dropdown.js';
 import { FilterBar } from './filters/filter-bar.js';

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useApi, useLatestAnswer } from '@cassette/plugin-sdk/ui';
-import type { SessionSearchResult, SessionSummary } from '../../api.js';
+import type { SessionSearchResult } from '../../shared/search.js';
+import type { SessionSummary } from '../../shared/session.js';
 import type { SessionSearchBody } from './use-session-search.js';
 
 export const LOAD_FAILED = 'The sessions could not be loaded.';

@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useHost } from '@cassette/plugin-sdk/ui';
-import type { IssueType, SearchFilterItem, SessionSearchFilter, SessionSearchRequest } from '../../api.js';
-import { SESSIONS_PAGE_SIZE } from '../../shared/constants.js';
+import type { IssueType } from '../../shared/issue-types.js';
+import type { SearchFilterItem, SessionSearchFilter, SessionSearchRequest } from '../../shared/search.js';
+import { SESSIONS_PAGE_SIZE, SORT_KEYS, type SortKey } from '../../shared/constants.js';
 import { EVENTS_ORDERS, type EventsOrder } from '../../shared/filter-catalogue.js';
-import type { SortKey } from '../../server/session-query.js';
 import { DEFAULT_RANGE_VALUE, isRangeValue, rangeBounds, type RangeValue } from './date-range/date-range.js';
 import { EMPTY_FILTER_SEARCH, type FilterSearch } from './filters/filter-search.js';
 import { requestItems } from './filters/filter-request.js';
@@ -62,7 +62,6 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string; sort: S
   { value: 'most-errors', label: 'Most errors', sort: 'errorsCount', order: 'desc' },
 ];
 
-const SORT_KEYS: readonly SortKey[] = ['startTs', 'duration', 'eventsCount', 'errorsCount'];
 const TABS: readonly string[] = ['all', 'bookmark', ...VISIBLE_ISSUE_TYPES];
 
 const epochParam = (text: string | null): number | null => {

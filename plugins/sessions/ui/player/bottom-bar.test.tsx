@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_ALLOWED_TEXT } from '@cassette/plugin-sdk/ui';
-import type { Session } from '../../api.js';
+import type { Session } from '../../shared/session.js';
 import { BottomBar, PANEL_HINT_STORAGE_KEY, PANEL_HINT_TEXT } from './bottom-bar.js';
 import type { PanelProps, PlayerPanel } from './panels/panel-types.js';
 

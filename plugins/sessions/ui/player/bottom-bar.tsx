@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Loader, NotAllowed } from '@cassette/plugin-sdk/ui';
-import type { Session } from '../../api.js';
+import type { Session } from '../../shared/session.js';
 import type { PlayerPanel } from './panels/panel-types.js';
 
 /** Remembers, in this browser, that the user hid the panels hint (spec part 2 §2). */

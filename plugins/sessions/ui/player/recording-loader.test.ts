@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RecordingChunk, RecordingIndex } from '../../api.js';
+import type { RecordingChunk, RecordingIndex } from '../../shared/recording.js';
 import { RecordingLoader, recordingLength, type RecordingSource } from './recording-loader.js';
 
 const STARTED_AT = 1_700_000_000_000;

@@ -1,4 +1,4 @@
-import type { RecordingChunk, RecordingChunkInfo, RecordingIndex } from '../../api.js';
+import type { RecordingChunk, RecordingChunkInfo, RecordingIndex } from '../../shared/recording.js';
 import type { LoadProgress, TimeRange } from './player.machine.js';
 
 /** How many chunk downloads run at once: enough to overlap latency, few enough to keep order. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LocationEvent, RecordingIndex, SessionEventItem } from '../../api.js';
+import type { LocationEvent, SessionEventItem } from '../../shared/session.js';
+import type { RecordingIndex } from '../../shared/recording.js';
 import { allowedReplayOrigins, createChunkPreparer, pageUrlAt } from './recording-preparation.js';
 
 const T0 = 1_700_000_000_000;

@@ -1,5 +1,6 @@
 import { neutralizeExternalUrls, sanitizeRecording } from '@cassette/recording-safety';
-import type { RecordingChunkInfo, RecordingIndex, Session } from '../../api.js';
+import type { RecordingChunkInfo, RecordingIndex } from '../../shared/recording.js';
+import type { Session } from '../../shared/session.js';
 import type { ChunkEvents } from './recording-loader.js';
 
 /**

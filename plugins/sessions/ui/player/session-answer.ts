@@ -1,4 +1,5 @@
-import type { PerformanceSample, RecordingChunkInfo, RecordingIndex, Session, SessionError, SessionEventItem, SessionIssue, SessionResource, StackEvent } from '../../api.js';
+import type { PerformanceSample, Session, SessionError, SessionEventItem, SessionIssue, SessionResource, StackEvent } from '../../shared/session.js';
+import type { RecordingChunkInfo, RecordingIndex } from '../../shared/recording.js';
 
 /**
  * The API leaves out null fields of its answers; the player's code reads the `Session` type,

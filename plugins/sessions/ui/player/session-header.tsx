@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useHost } from '@cassette/plugin-sdk/ui';
-import type { Session } from '../../api.js';
+import type { Session } from '../../shared/session.js';
 import { countryFlag, countryName } from '../common/country.js';
 import { formatStartTime } from '../common/start-time.js';
 import { useFavoriteToggle } from '../common/use-favorite-toggle.js';

@@ -4,7 +4,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, HostContext, NOT_ALLOWED_TEXT, type ApiClient, type HostContextValue } from '@cassette/plugin-sdk/ui';
-import type { RecordingIndex, Session } from '../../api.js';
+import type { RecordingIndex } from '../../shared/recording.js';
+import type { Session } from '../../shared/session.js';
 import { NO_RECORDING_TEXT, SESSION_NOT_FOUND_TEXT } from './player-errors.js';
 import { fakeAccount, fakeHost } from '../../testing/fake-host.js';
 

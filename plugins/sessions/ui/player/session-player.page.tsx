@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import '@rrweb/replay/dist/style.css';
 import { Button, Loader, NoContent, useApi, useHost } from '@cassette/plugin-sdk/ui';
-import type { Session } from '../../api.js';
+import type { Session } from '../../shared/session.js';
 import { BottomBar } from './bottom-bar.js';
 import { PLAYER_PANELS } from './panels/index.js';
 import { PlayerControls } from './player-controls.js';

@@ -1,4 +1,4 @@
-import type { Session } from '../../api.js';
+import type { Session } from '../../shared/session.js';
 
 export type MarkerType = 'location' | 'click' | 'click_rage' | 'error' | 'issue';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionSearchResult } from '../../../api.js';
+import type { SessionSearchResult } from '../../../shared/search.js';
 import SessionsListPage from '../sessions-list.page.js';
 import { openSessionsList, PROJECT, advance, answerRoutes, byLabel, click, currentUrl, fakeHost, mount, session, typeInto, unmount, type ListHost } from '../../../testing/test-host.js';
 import type { SessionSearchBody } from '../use-session-search.js';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FilterSuggestion, SessionSearchResult } from '../../../api.js';
+import type { FilterSuggestion, SessionSearchResult } from '../../../shared/search.js';
 import SessionsListPage from '../sessions-list.page.js';
 import { openSessionsList, PROJECT, advance, answerRoutes, byLabel, chooseOption, click, currentUrl, fakeHost, focus, mount, pressKey, session, typeInto, unmount, type ListHost } from '../../../testing/test-host.js';
 import type { SessionSearchBody } from '../use-session-search.js';

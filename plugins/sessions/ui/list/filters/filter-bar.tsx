@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Checkbox } from '@cassette/plugin-sdk/ui';
-import type { SearchFilterItem } from '../../../api.js';
+import type { SearchFilterItem } from '../../../shared/search.js';
 import { EVENTS_ORDERS, type EventsOrder } from '../../../shared/filter-catalogue.js';
 import { pickerEntries, type MetadataField, type PickerEntry } from './filter-item.js';
 import { FilterPicker } from './filter-picker.js';

@@ -1,4 +1,4 @@
-import type { SearchFilterItem } from '../../../api.js';
+import type { SearchFilterItem } from '../../../shared/search.js';
 import { FILTER_KEYS, METADATA_FILTER, filterKeyDef, type FilterCategory, type FilterKeyDef } from '../../../shared/filter-catalogue.js';
 
 /** A metadata field of the project (`GET /api/{projectId}/metadata`). */

@@ -1,4 +1,4 @@
-import type { SearchFilterItem } from '../../../api.js';
+import type { SearchFilterItem } from '../../../shared/search.js';
 import { filterKeyDef } from '../../../shared/filter-catalogue.js';
 import { operatorNeedsValue } from './filter-item.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useApi } from '@cassette/plugin-sdk/ui';
-import type { SearchFilterItem } from '../../../api.js';
+import type { SearchFilterItem } from '../../../shared/search.js';
 import { filterKeyDef, type FilterKeyDef } from '../../../shared/filter-catalogue.js';
 import { countryFlag, countryName } from '../../common/country.js';
 import { DigitsInput } from './digits-input.js';

@@ -1,4 +1,4 @@
-import type { SearchFilterItem } from '../../../api.js';
+import type { SearchFilterItem } from '../../../shared/search.js';
 import type { EventsOrder } from '../../../shared/filter-catalogue.js';
 import { itemIdentity } from './filter-item.js';
 

@@ -1,4 +1,4 @@
-import type { SearchFilterItem } from '../../../api.js';
+import type { SearchFilterItem } from '../../../shared/search.js';
 
 const MAX_ITEMS = 50;
 const MAX_SUB_FILTERS = 20;

@@ -1,4 +1,4 @@
-import type { FilterSuggestion, SearchFilterItem, SessionFilterValues } from '../../../api.js';
+import type { FilterSuggestion, SearchFilterItem, SessionFilterValues } from '../../../shared/search.js';
 import type { FilterKeyDef } from '../../../shared/filter-catalogue.js';
 import { matchingCountries } from '../../common/country.js';
 import { metadataKeyOf } from './filter-item.js';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, Button, Checkbox, FormErrors, Input, Modal } from '@cassette/plugin-sdk/ui';
-import type { SavedSearch, SessionSearchFilter } from '../../../api.js';
+import type { SavedSearch, SessionSearchFilter } from '../../../shared/search.js';
 import { SAVED_SEARCH_NAME_MAX, savedSearchNameError } from './saved-search-name.js';
 import type { SavedSearches } from './use-saved-searches.js';
 

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { ApiError, Button, ConfirmDialog, useHost, useDismiss } from '@cassette/plugin-sdk/ui';
-import type { SavedSearch } from '../../../api.js';
+import type { SavedSearch } from '../../../shared/search.js';
 import type { SavedSearches } from './use-saved-searches.js';
 
 export const SHARED_WITH_TEAM = 'Shared with team';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@cassette/plugin-sdk/ui';
-import type { SavedSearch, SessionSearchResult } from '../../../api.js';
+import type { SavedSearch, SessionSearchResult } from '../../../shared/search.js';
 import SessionsListPage from '../sessions-list.page.js';
 import { openSessionsList, PROJECT, advance, answerRoutes, byLabel, click, currentUrl, fakeHost, mount, pressKey, session, typeInto, unmount, type ListHost } from '../../../testing/test-host.js';
 import type { SessionSearchBody } from '../use-session-search.js';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useApi, useLatestAnswer } from '@cassette/plugin-sdk/ui';
-import type { SavedSearch, SessionSearchFilter } from '../../../api.js';
+import type { SavedSearch, SessionSearchFilter } from '../../../shared/search.js';
 
 export const SAVED_SEARCHES_FAILED = 'The saved searches could not be loaded.';
 const NO_SEARCHES: SavedSearch[] = [];

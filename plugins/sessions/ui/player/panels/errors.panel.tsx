@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { NoContent, Slot } from '@cassette/plugin-sdk/ui';
-import { sessionsSlots, type PlayerErrorStackProps, type SessionError } from '../../../api.js';
+import { sessionsSlots, type PlayerErrorStackProps } from '../../../api.js';
+import type { SessionError } from '../../../shared/session.js';
 import type { PanelProps } from './panel-types.js';
 import { byTime, currentItemIndex } from './current-item.js';
 import { formatTime } from './format-time.js';

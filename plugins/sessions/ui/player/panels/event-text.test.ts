@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionEventItem } from '../../../api.js';
+import type { SessionEventItem } from '../../../shared/session.js';
 import { filterEvents, PAYLOAD_PREVIEW_MAX, summarizeEvent } from './event-text.js';
 import { sessionFixture } from '../../../testing/session-fixture.js';
 

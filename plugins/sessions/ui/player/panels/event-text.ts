@@ -1,4 +1,4 @@
-import type { SessionEventItem } from '../../../api.js';
+import type { SessionEventItem } from '../../../shared/session.js';
 import { matchesText } from './current-item.js';
 import { formatDurationMs } from './format-time.js';
 

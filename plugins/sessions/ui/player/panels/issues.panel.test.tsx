@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ISSUE_TYPES } from '../../../api.js';
+import { ISSUE_TYPES } from '../../../shared/issue-types.js';
 import { IssueIcon } from '../../common/issue-icons.js';
 import { IssuesPanel } from './issues.panel.js';
 import { click, renderPanel, rows, type MountedPanel } from '../../../testing/render-panel.js';

@@ -1,4 +1,4 @@
-import type { SessionLog } from '../../../api.js';
+import type { SessionLog } from '../../../shared/session.js';
 import { matchesText } from './current-item.js';
 
 /** The console's level filter: info covers info and log; warnings and errors cover both spellings. */

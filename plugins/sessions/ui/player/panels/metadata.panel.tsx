@@ -1,5 +1,5 @@
 import { CopyButton, NoContent } from '@cassette/plugin-sdk/ui';
-import type { Session } from '../../../api.js';
+import type { Session } from '../../../shared/session.js';
 import type { PanelProps } from './panel-types.js';
 import './panels.css';
 

@@ -1,5 +1,5 @@
 import { CloseIcon } from '@cassette/plugin-sdk/ui';
-import type { SessionResource } from '../../../api.js';
+import type { SessionResource } from '../../../shared/session.js';
 import { formatBytes } from './format-bytes.js';
 import { formatDurationMs } from './format-time.js';
 import { SeekTime } from './panel-controls.js';

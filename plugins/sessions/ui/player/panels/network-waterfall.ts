@@ -1,4 +1,4 @@
-import type { SessionResource } from '../../../api.js';
+import type { SessionResource } from '../../../shared/session.js';
 
 export interface WaterfallRange {
   start: number;

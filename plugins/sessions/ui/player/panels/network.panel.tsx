@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Checkbox, NoContent } from '@cassette/plugin-sdk/ui';
-import type { SessionResource } from '../../../api.js';
+import type { SessionResource } from '../../../shared/session.js';
 import type { PanelProps } from './panel-types.js';
 import { byTime } from './current-item.js';
 import { formatBytes } from './format-bytes.js';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Session } from '../../../api.js';
+import type { Session } from '../../../shared/session.js';
 
 /** What the player hands every bottom panel. Times are milliseconds since the session start. */
 export interface PanelProps {

@@ -1,4 +1,4 @@
-import type { LocationEvent, PerformanceSample, SessionEventItem } from '../../../api.js';
+import type { LocationEvent, PerformanceSample, SessionEventItem } from '../../../shared/session.js';
 import { bytesToMegabytes } from './format-bytes.js';
 
 /** [session time in ms, value] pairs; missing values leave the point out rather than plot a zero. */

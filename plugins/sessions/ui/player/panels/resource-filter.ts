@@ -1,4 +1,4 @@
-import type { SessionResource } from '../../../api.js';
+import type { SessionResource } from '../../../shared/session.js';
 import { matchesText } from './current-item.js';
 
 export const RESOURCE_FILTERS = [
