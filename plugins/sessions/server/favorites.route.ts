@@ -17,14 +17,14 @@ export const toggleFavoriteRoute = defineRoute({
   summary: "Toggle the caller's bookmark on a session; answers { favorite }",
   schema: { params: sessionParams, response: Type.Object({ favorite: Type.Boolean() }) },
   handler: async ({ params, em, projectId, caller }) => {
-    await requireSession(em, projectId!, params.sessionId);
+    await requireSession(em, projectId, params.sessionId);
     // One statement each way, so two quick clicks cannot both add (or both remove).
     const removed = await sql<{ session_id: string }>(em, 'delete from sessions_favorites where session_id = ? and user_id = ? returning session_id', [
       params.sessionId,
-      caller!.userId,
+      caller.userId,
     ]);
     if (removed.length) return { favorite: false };
-    await sql(em, 'insert into sessions_favorites (session_id, user_id, project_id) values (?, ?, ?) on conflict do nothing', [params.sessionId, caller!.userId, projectId!]);
+    await sql(em, 'insert into sessions_favorites (session_id, user_id, project_id) values (?, ?, ?) on conflict do nothing', [params.sessionId, caller.userId, projectId]);
     return { favorite: true };
   },
 });
@@ -42,12 +42,12 @@ export const listFavoritesRoute = defineRoute({
     }),
   },
   handler: async ({ query, em, projectId, caller }): Promise<SessionSearchResult> => {
-    const conditions = sessionListConditions({ projectId: projectId! }).where(
+    const conditions = sessionListConditions({ projectId }).where(
       'exists (select 1 from sessions_favorites bf where bf.session_id = s.session_id and bf.user_id = ?)',
-      caller!.userId,
+      caller.userId,
     );
     const { page, total } = sessionListSql(
-      { projectId: projectId!, viewerId: caller!.userId, page: query.page ?? 1, limit: query.limit ?? SESSIONS_PAGE_SIZE, sort: 'startTs', order: 'desc' },
+      { projectId, viewerId: caller.userId, page: query.page ?? 1, limit: query.limit ?? SESSIONS_PAGE_SIZE, sort: 'startTs', order: 'desc' },
       conditions,
     );
     const rows = await sql<SessionListRow>(em, page.sql, page.params);

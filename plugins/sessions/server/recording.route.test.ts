@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import type { IngestSession, RecordingEvent } from '@cassette/plugin-ingest/api';
-import { decodedBatch, ingestSession } from '../testing/ingest-stand-in.js';
+import { decodedBatch, ingestSession, sessionDeletionOf } from '../testing/ingest-stand-in.js';
 import { createPlayerTestKernel, sessionIdAt, type PlayerTestKernel } from '../testing/stored-recordings.js';
 import { CHUNK_CACHE_CONTROL } from './recording.route.js';
-import { sessionDeletionRef } from './session-deletion.js';
 
 const T0 = Date.UTC(2026, 10, 21, 9, 0, 0);
 
@@ -98,7 +97,7 @@ describe('recording streaming', () => {
     await t.batch(gone, decodedBatch(gone, 0, [], { recording: [meta(T0 + 9001)] }));
     const count = async () => (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from sessions_recording_chunks where session_id = ?', [gone.sessionId]))[0]!.n;
     expect(await count()).toBe(1);
-    await t.kernel.resolve(sessionDeletionRef).deleteSessions(projectId, [gone.sessionId]);
+    await sessionDeletionOf(t).deleteSessions(projectId, [gone.sessionId]);
     expect(await count()).toBe(0);
   });
 

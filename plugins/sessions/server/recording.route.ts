@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { EntityManager } from '@mikro-orm/core';
-import { defineRoute, notFound } from '@cassette/plugin-sdk/server';
+import { notFound } from '@cassette/plugin-sdk/server';
 import type { RecordingsService } from '@cassette/plugin-ingest/api';
 import type { RecordingChunk, RecordingChunkInfo, RecordingIndex } from '../shared/recording.js';
+import { route } from './deps.js';
 import { chunkFacts, saveChunkFacts, type ChunkFacts } from './recording-index.processor.js';
 import { requireSession, sessionIdParam, sql } from './session-lookup.js';
 
@@ -60,36 +61,32 @@ async function recordingIndex(em: EntityManager, recordings: RecordingsService, 
 }
 
 /** The player's table of contents for a recording (shared/recording.ts `RecordingIndex`). */
-export function recordingIndexRoute(recordings: () => RecordingsService) {
-  return defineRoute({
-    method: 'GET',
-    url: '/sessions2/:sessionId/recording',
-    access: { auth: 'user', project: true, permission: 'SESSION_REPLAY' },
-    summary: "The session's recording chunks in order: times, page, whether a full snapshot starts there, approximate size",
-    schema: { params: Type.Object({ sessionId: sessionIdParam }) },
-    handler: async ({ params, em, projectId }): Promise<RecordingIndex> => {
-      const { startedAt } = await requireSession(em, projectId!, params.sessionId);
-      return recordingIndex(em, recordings(), projectId!, params.sessionId, startedAt);
-    },
-  });
-}
+export const recordingIndexRoute = route({
+  method: 'GET',
+  url: '/sessions2/:sessionId/recording',
+  access: { auth: 'user', project: true, permission: 'SESSION_REPLAY' },
+  summary: "The session's recording chunks in order: times, page, whether a full snapshot starts there, approximate size",
+  schema: { params: Type.Object({ sessionId: sessionIdParam }) },
+  handler: async ({ params, deps, em, projectId }): Promise<RecordingIndex> => {
+    const { startedAt } = await requireSession(em, projectId, params.sessionId);
+    return recordingIndex(em, deps.recordings, projectId, params.sessionId, startedAt);
+  },
+});
 
 /** One chunk's rrweb events, exactly as stored (sanitized, on the server clock). */
-export function recordingChunkRoute(recordings: () => RecordingsService) {
-  return defineRoute({
-    method: 'GET',
-    url: '/sessions2/:sessionId/recording/:seq',
-    access: { auth: 'user', project: true, permission: 'SESSION_REPLAY' },
-    summary: "One chunk of the session's recording (rrweb events); cacheable, a stored chunk never changes",
-    schema: { params: Type.Object({ sessionId: sessionIdParam, seq: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }) }) },
-    // In rrweb mutations a null attribute or text means "removed": it must reach the player.
-    keepNulls: true,
-    handler: async ({ params, em, projectId, reply }): Promise<RecordingChunk> => {
-      await requireSession(em, projectId!, params.sessionId);
-      const batch = await recordings().readBatch(projectId!, params.sessionId, params.seq);
-      if (!batch) throw notFound('Recording chunk not found');
-      reply.header('Cache-Control', CHUNK_CACHE_CONTROL);
-      return { seq: batch.seq, events: batch.recording };
-    },
-  });
-}
+export const recordingChunkRoute = route({
+  method: 'GET',
+  url: '/sessions2/:sessionId/recording/:seq',
+  access: { auth: 'user', project: true, permission: 'SESSION_REPLAY' },
+  summary: "One chunk of the session's recording (rrweb events); cacheable, a stored chunk never changes",
+  schema: { params: Type.Object({ sessionId: sessionIdParam, seq: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }) }) },
+  // In rrweb mutations a null attribute or text means "removed": it must reach the player.
+  keepNulls: true,
+  handler: async ({ params, deps, em, projectId, reply }): Promise<RecordingChunk> => {
+    await requireSession(em, projectId, params.sessionId);
+    const batch = await deps.recordings.readBatch(projectId, params.sessionId, params.seq);
+    if (!batch) throw notFound('Recording chunk not found');
+    reply.header('Cache-Control', CHUNK_CACHE_CONTROL);
+    return { seq: batch.seq, events: batch.recording };
+  },
+});

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices } from '@cassette/plugin-sdk/server';
 import { enforceRetention, retentionJob } from './retention.job.js';
-import { sessionDeletionRef } from './session-deletion.js';
-import { createSessionsTestKernel, decodedBatch, ingestSession, type SessionsTestKernel } from '../testing/ingest-stand-in.js';
+import { createSessionsTestKernel, decodedBatch, ingestSession, sessionDeletionOf, type SessionsTestKernel } from '../testing/ingest-stand-in.js';
 
 const DAY = 86_400_000;
 
@@ -34,7 +33,7 @@ describe('sessions.retention', () => {
     const deps = {
       db: t.kernel.resolve(coreServices.database),
       projects: t.kernel.resolve(coreServices.projects),
-      deletion: t.kernel.resolve(sessionDeletionRef),
+      deletion: sessionDeletionOf(t),
       log: t.kernel.resolve(coreServices.logger),
     };
     t.state.deletedRecordings.length = 0;

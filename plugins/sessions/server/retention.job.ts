@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineJob, type DatabaseService, type Logger, type ProjectsService } from '@cassette/plugin-sdk/server';
-import type { SessionDeletion } from './session-deletion.js';
+import type { SessionsContext } from './deps.js';
+import { sessionDeletion, type SessionDeletion } from './session-deletion.js';
 
 export const RETENTION_EVERY_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,10 +33,7 @@ export async function enforceRetention({ db, projects, deletion, log }: Retentio
   return deleted;
 }
 
-/** A deleted project's recordings go at once, not at the next daily run. */
-export const deleteProjectSessionsJob = defineJob({
-  name: 'sessions.deleteProject',
-  schema: Type.Object({ projectId: Type.Integer({ minimum: 1 }) }),
-  attempts: 5,
-  backoffMs: 10_000,
-});
+/** The daily job's handler, with this boot's services. */
+export async function runRetention(_payload: unknown, { deps, log }: SessionsContext): Promise<void> {
+  await enforceRetention({ db: deps.database, projects: deps.projects, deletion: sessionDeletion(deps), log });
+}

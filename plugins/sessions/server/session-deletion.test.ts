@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices, type EventDef } from '@cassette/plugin-sdk/server';
 import { sessionsEvents } from '../api.js';
-import { DELETE_CHUNK, sessionDeletionRef } from './session-deletion.js';
-import { createSessionsTestKernel, ingestSession, type SessionsTestKernel } from '../testing/ingest-stand-in.js';
+import { DELETE_CHUNK } from './session-deletion.js';
+import { createSessionsTestKernel, ingestSession, sessionDeletionOf, type SessionsTestKernel } from '../testing/ingest-stand-in.js';
 
 describe('sessions.deleted@v1', () => {
   let t: SessionsTestKernel;
@@ -26,7 +26,7 @@ describe('sessions.deleted@v1', () => {
       stillThere.push((await t.ctx.db.query('select 1 from sessions_sessions where session_id in (?)', [[ids[0]!, ids[DELETE_CHUNK]!]])).length);
     });
 
-    await t.kernel.resolve(sessionDeletionRef).deleteSessions(projectId, ids);
+    await sessionDeletionOf(t).deleteSessions(projectId, ids);
 
     expect(published).toEqual([
       { projectId, sessionIds: ids.slice(0, DELETE_CHUNK) },

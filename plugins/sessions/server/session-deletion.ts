@@ -1,4 +1,4 @@
-import { createServiceRef, type DatabaseService, type EventsService } from '@cassette/plugin-sdk/server';
+import type { DatabaseService, EventsService } from '@cassette/plugin-sdk/server';
 import type { RecordingsService } from '@cassette/plugin-ingest/api';
 import { sessionsEvents } from '../api.js';
 
@@ -75,5 +75,7 @@ export class SessionDeletion {
   }
 }
 
-/** Internal: how the plugin's routes reach the deletion wired with this boot's services. */
-export const sessionDeletionRef = createServiceRef<SessionDeletion>('sessions.deletion');
+/** The deletion over the plugin's services; it keeps no state, so each route or job makes its own. */
+export function sessionDeletion({ database, recordings, events }: { database: DatabaseService; recordings: RecordingsService; events: EventsService }): SessionDeletion {
+  return new SessionDeletion(database, recordings, events);
+}

@@ -10,8 +10,8 @@ export const markViewedRoute = defineRoute({
   summary: 'Mark a session viewed by the caller',
   schema: { params: sessionParams, response: Type.Object({ viewed: Type.Boolean() }) },
   handler: async ({ params, em, projectId, caller }) => {
-    await requireSession(em, projectId!, params.sessionId);
-    await sql(em, 'insert into sessions_viewed (session_id, user_id, project_id) values (?, ?, ?) on conflict do nothing', [params.sessionId, caller!.userId, projectId!]);
+    await requireSession(em, projectId, params.sessionId);
+    await sql(em, 'insert into sessions_viewed (session_id, user_id, project_id) values (?, ?, ?) on conflict do nothing', [params.sessionId, caller.userId, projectId]);
     return { viewed: true };
   },
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecodedBatch, IngestProcessor, IngestSession, SessionEnd, TrackerEvent } from '@cassette/plugin-ingest/api';
-import { sessionDeletionRef } from '../session-deletion.js';
-import { createSessionsTestKernel, decodedBatch, ingestSession, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
+import { createSessionsTestKernel, decodedBatch, ingestSession, sessionDeletionOf, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
 import { listSessionIssues } from './session-issues.js';
 import { ISSUE_TYPE_INFO } from './thresholds.js';
 
@@ -124,7 +123,7 @@ describe('issues processor', () => {
     expect(await listSessionIssues(t.ctx.db, s.sessionId)).toEqual([
       { issueId: 'custom:3:1', type: 'custom', name: 'Custom', visible: false, contextString: 'quota', time: 1500, timestamp: T0 + 1500, seqIndex: 300_001, payload: { name: 'quota' } },
     ]);
-    await t.kernel.resolve(sessionDeletionRef).deleteSessions(projectId, [s.sessionId]);
+    await sessionDeletionOf(t).deleteSessions(projectId, [s.sessionId]);
     expect(await stored(s.sessionId)).toEqual([]);
     expect(await t.ctx.db.query('select 1 from sessions_issue_state where session_id = ?', [s.sessionId])).toEqual([]);
   });

@@ -26,6 +26,7 @@ import {
   type EventColumnSource,
 } from './suggestion-sources.js';
 import { SESSION_KEY_COLUMNS } from '../search/session-key-columns.js';
+import { route } from '../deps.js';
 
 const ACCESS = { auth: 'user', project: true, permission: 'SESSION_REPLAY' } as const;
 
@@ -68,42 +69,38 @@ const SESSION_KEYS = [...Object.keys(SESSION_KEY_COLUMNS), METADATA_KEY];
  * against), a session attribute's values, metadata values (type METADATA, key in source), or
  * without a type a mixed list of clicks, inputs, pages, custom events and session attributes.
  */
-export function eventSearchRoute(projects: () => ProjectsService) {
-  return defineRoute({
-    method: 'GET',
-    url: '/events/search',
-    access: ACCESS,
-    summary: 'Autocomplete for a filter value: recent values of the key matching q, prefix matches first',
-    schema: { querystring: withSource, response: suggestionList },
-    handler: async ({ query, em, projectId }): Promise<FilterSuggestion[]> => {
-      const scope = suggestionScope(projectId!, query.q);
-      const limit = query.limit ?? DEFAULT_SUGGESTIONS;
-      if (!query.type) {
-        const branches = [...MIXED_EVENT_KEYS.map((key) => eventBranch(scope, key, EVENT_SEARCH_SOURCES[key]!)), sessionBranch(scope, Object.keys(SESSION_KEY_COLUMNS).map(sessionColumn))];
-        return topSuggestions(em, branches, limit);
-      }
-      const eventSource = entryOf(EVENT_SEARCH_SOURCES, query.type);
-      if (eventSource) return topSuggestions(em, [eventBranch(scope, query.type, eventSource)], limit);
-      const attribute = await sessionAttribute(projects(), projectId!, { type: query.type, source: query.source }, [...Object.keys(EVENT_SEARCH_SOURCES), ...SESSION_KEYS]);
-      return topSuggestions(em, [sessionBranch(scope, [attribute])], limit);
-    },
-  });
-}
+export const eventSearchRoute = route({
+  method: 'GET',
+  url: '/events/search',
+  access: ACCESS,
+  summary: 'Autocomplete for a filter value: recent values of the key matching q, prefix matches first',
+  schema: { querystring: withSource, response: suggestionList },
+  handler: async ({ query, deps, em, projectId }): Promise<FilterSuggestion[]> => {
+    const scope = suggestionScope(projectId, query.q);
+    const limit = query.limit ?? DEFAULT_SUGGESTIONS;
+    if (!query.type) {
+      const branches = [...MIXED_EVENT_KEYS.map((key) => eventBranch(scope, key, EVENT_SEARCH_SOURCES[key]!)), sessionBranch(scope, Object.keys(SESSION_KEY_COLUMNS).map(sessionColumn))];
+      return topSuggestions(em, branches, limit);
+    }
+    const eventSource = entryOf(EVENT_SEARCH_SOURCES, query.type);
+    if (eventSource) return topSuggestions(em, [eventBranch(scope, query.type, eventSource)], limit);
+    const attribute = await sessionAttribute(deps.projects, projectId, { type: query.type, source: query.source }, [...Object.keys(EVENT_SEARCH_SOURCES), ...SESSION_KEYS]);
+    return topSuggestions(em, [sessionBranch(scope, [attribute])], limit);
+  },
+});
 
 /** Spec part 1 §7 `GET /sessions/filters/search`: values of one session attribute (or metadata key). */
-export function sessionFilterSearchRoute(projects: () => ProjectsService) {
-  return defineRoute({
-    method: 'GET',
-    url: '/sessions/filters/search',
-    access: ACCESS,
-    summary: 'Autocomplete for a session attribute (USEROS, USERCOUNTRY, ..., METADATA with source, or a metadata key)',
-    schema: { querystring: withSource, response: suggestionList },
-    handler: async ({ query, em, projectId }): Promise<FilterSuggestion[]> => {
-      const attribute = await sessionAttribute(projects(), projectId!, { type: query.type ?? '', source: query.source }, SESSION_KEYS);
-      return topSuggestions(em, [sessionBranch(suggestionScope(projectId!, query.q), [attribute])], query.limit ?? DEFAULT_SUGGESTIONS);
-    },
-  });
-}
+export const sessionFilterSearchRoute = route({
+  method: 'GET',
+  url: '/sessions/filters/search',
+  access: ACCESS,
+  summary: 'Autocomplete for a session attribute (USEROS, USERCOUNTRY, ..., METADATA with source, or a metadata key)',
+  schema: { querystring: withSource, response: suggestionList },
+  handler: async ({ query, deps, em, projectId }): Promise<FilterSuggestion[]> => {
+    const attribute = await sessionAttribute(deps.projects, projectId, { type: query.type ?? '', source: query.source }, SESSION_KEYS);
+    return topSuggestions(em, [sessionBranch(suggestionScope(projectId, query.q), [attribute])], query.limit ?? DEFAULT_SUGGESTIONS);
+  },
+});
 
 /** One event column per type, or all of them (each labelled with its type) when no type is given. */
 function eventColumnRoute(options: { url: string; summary: string; sources: Readonly<Record<string, EventColumnSource>>; defaultTypes: readonly string[] }) {
@@ -117,7 +114,7 @@ function eventColumnRoute(options: { url: string; summary: string; sources: Read
       const types = query.type ? [query.type] : options.defaultTypes;
       const unknown = types.find((type) => !entryOf(options.sources, type));
       if (unknown !== undefined) throw unknownType(unknown, Object.keys(options.sources));
-      const scope = suggestionScope(projectId!, query.q);
+      const scope = suggestionScope(projectId, query.q);
       return topSuggestions(em, types.map((type) => eventBranch(scope, type, options.sources[type]!)), query.limit ?? DEFAULT_SUGGESTIONS);
     },
   });
@@ -147,7 +144,7 @@ export const sessionFilterValuesRoute = defineRoute({
   summary: `The ${FILTER_VALUES_PER_KEY} most frequent values of ${FILTER_VALUE_KEYS.join(', ')} over recent sessions`,
   schema: { response: Type.Record(Type.String(), Type.Array(Type.String())) },
   handler: async ({ em, projectId }): Promise<SessionFilterValues> => {
-    const byType = await frequentValues(em, suggestionScope(projectId!, ''), FILTER_VALUE_KEYS.map(sessionColumn), FILTER_VALUES_PER_KEY);
+    const byType = await frequentValues(em, suggestionScope(projectId, ''), FILTER_VALUE_KEYS.map(sessionColumn), FILTER_VALUES_PER_KEY);
     return Object.fromEntries(FILTER_VALUE_KEYS.map((key) => [key, byType.get(key) ?? []])) as SessionFilterValues;
   },
 });
