@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionsTestKernel, decodedBatch, ingestSession, type SessionsTestKernel } from './testing/ingest-stand-in.js';
-import { numericHash } from './list-item.js';
+import { numericHash } from './server/list-item.js';
 
 const T0 = Date.UTC(2026, 10, 1, 0, 0, 0);
 

@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import { defineUiPlugin, hostSlots } from '@cassette/plugin-sdk/ui';
-import { DeleteUserData } from './delete-user-data.js';
+import { DeleteUserData } from './ui/delete-user-data.js';
 
-const SessionsListPage = lazy(() => import('./list/sessions-list.page.js'));
-const SessionPlayerPage = lazy(() => import('./player/session-player.page.js'));
+const SessionsListPage = lazy(() => import('./ui/list/sessions-list.page.js'));
+const SessionPlayerPage = lazy(() => import('./ui/player/session-player.page.js'));
 
 export default defineUiPlugin({
   id: 'sessions',

@@ -6,7 +6,7 @@ import { ingestServices } from '@cassette/plugin-ingest/api';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import { sessionsEvents } from '@cassette/plugin-sessions/api';
 import type { BatchRequest, StartRequest } from '@cassette/tracker/protocol';
-import { retentionJob } from '../../plugins/sessions/retention.job.js';
+import { retentionJob } from '../../plugins/sessions/server/retention.job.js';
 
 /**
  * The recording path end to end on the server: the tracker's endpoints (ingest) store

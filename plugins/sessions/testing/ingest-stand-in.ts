@@ -16,6 +16,7 @@ import {
   type SessionEnd,
 } from '@cassette/plugin-ingest/api';
 import sessionsPlugin from '../server.js';
+import { sessionDeletion, type SessionDeletion } from '../server/session-deletion.js';
 
 export interface StandIn {
   /** Recording deletions asked of ingest, in order. */
@@ -76,6 +77,11 @@ export function processorContext(t: TestKernel): ProcessorContext {
     events: t.kernel.resolve(coreServices.events),
     log: t.kernel.resolve(coreServices.logger),
   };
+}
+
+/** The plugin's session deletion over a test kernel's services, made as its routes and jobs make it. */
+export function sessionDeletionOf(t: TestKernel): SessionDeletion {
+  return sessionDeletion({ database: t.kernel.resolve(coreServices.database), recordings: t.kernel.resolve(ingestServices.recordings), events: t.kernel.resolve(coreServices.events) });
 }
 
 export interface SessionsTestKernel extends TestKernel {

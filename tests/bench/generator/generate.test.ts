@@ -4,7 +4,7 @@ import { coreServices, type DatabaseService } from '@cassette/plugin-sdk/server'
 import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import type { IssueType } from '@cassette/plugin-sessions/api';
-import { issueScore } from '../../../plugins/sessions/issues/thresholds.js';
+import { issueScore } from '../../../plugins/sessions/server/issues/thresholds.js';
 import { benchUserId, generateSessions, type GenerationResult } from './index.js';
 
 const SESSIONS = 1500;

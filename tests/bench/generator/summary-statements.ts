@@ -1,4 +1,4 @@
-import { COUNTED_EVENT_TYPES } from '../../../plugins/sessions/event-rows.js';
+import { COUNTED_EVENT_TYPES } from '../../../plugins/sessions/server/event-rows.js';
 import {
   BAD_REQUEST_MIN_STATUS,
   CPU_HIGH_PERCENT,
@@ -6,7 +6,7 @@ import {
   ISSUE_TYPE_INFO,
   SLOW_PAGE_LOAD_MS,
   SLOW_RESOURCE_MS,
-} from '../../../plugins/sessions/issues/thresholds.js';
+} from '../../../plugins/sessions/server/issues/thresholds.js';
 import { COUNTRIES, REFERRERS, gearCombinations, userAgentOf } from './catalogue.js';
 import { anonymousIdSql, insertEventsSql, metadataSql, pathOfPage, titleOfPage, urlOfPage, userIdSql } from './event-statements.js';
 import type { PlanContext } from './session-plan.js';

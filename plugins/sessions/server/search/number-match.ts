@@ -1,0 +1,29 @@
+import { NUMBER_OPERATOR_SQL, type NumberOperator } from '../../shared/filter-catalogue.js';
+import { anyOf, sql, trusted, type Fragment } from './sql-fragment.js';
+
+export type SqlComparison = (typeof NUMBER_OPERATOR_SQL)[NumberOperator];
+
+/** The SQL operators a comparison may use; the text comes from this table, never from a request. */
+const OPERATOR_TEXT: Record<SqlComparison, Fragment> = {
+  '=': trusted('='),
+  '<>': trusted('<>'),
+  '<': trusted('<'),
+  '>': trusted('>'),
+  '<=': trusted('<='),
+  '>=': trusted('>='),
+};
+
+/** One comparison of a column with a number (a performance threshold). */
+export function compareNumber(column: Fragment, comparison: SqlComparison, value: number): Fragment {
+  return sql`${column} ${OPERATOR_TEXT[comparison]} ${value}`;
+}
+
+/**
+ * A number filter (status code, request duration) on a column: `<>` holds when the column
+ * equals none of the values (a missing number included); the others when any value compares.
+ */
+export function numberMatch(column: Fragment, comparison: SqlComparison, values: readonly number[]): Fragment {
+  if (comparison === '<>') return sql`${column} is null or ${column} not in (${[...values]})`;
+  if (comparison === '=') return sql`${column} in (${[...values]})`;
+  return anyOf(values.map((v) => compareNumber(column, comparison, v)));
+}

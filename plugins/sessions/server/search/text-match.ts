@@ -1,0 +1,71 @@
+import type { TextOperatorMeaning } from '../../shared/filter-catalogue.js';
+import { allOf, anyOf, sql, type Fragment } from './sql-fragment.js';
+
+/** What a text condition does once the column is chosen (onSelector / onComponent pick the column, then compare like is / contains). */
+export type TextComparison = 'equals' | 'notEquals' | 'contains' | 'notContains' | 'startsWith' | 'endsWith';
+
+const COMPARISON: Record<Exclude<TextOperatorMeaning, 'any' | 'none'>, TextComparison> = {
+  equals: 'equals',
+  notEquals: 'notEquals',
+  contains: 'contains',
+  notContains: 'notContains',
+  startsWith: 'startsWith',
+  endsWith: 'endsWith',
+  selector: 'equals',
+  selectorContains: 'contains',
+};
+
+/** How an operator compares values (onSelector / onComponent compare like is / contains, on the selector). */
+export function comparisonOf(meaning: Exclude<TextOperatorMeaning, 'any' | 'none'>): TextComparison {
+  return COMPARISON[meaning];
+}
+
+/** A column and the values compared with it (LOCATION sends paths to `path` and full URLs to `url`). */
+export interface TextTarget {
+  column: Fragment;
+  values: readonly string[];
+}
+
+const NEGATIVE: Partial<Record<TextComparison, TextComparison>> = { notEquals: 'equals', notContains: 'contains' };
+
+/** `%`, `_` and `\` match literally (backslash is PostgreSQL's default LIKE escape). */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function likePattern(comparison: 'contains' | 'startsWith' | 'endsWith', value: string): string {
+  const escaped = escapeLike(value);
+  if (comparison === 'startsWith') return `${escaped}%`;
+  if (comparison === 'endsWith') return `%${escaped}`;
+  return `%${escaped}%`;
+}
+
+function positive(comparison: Exclude<TextComparison, 'notEquals' | 'notContains'>, { column, values }: TextTarget): Fragment {
+  // is / isNot are exact (and can use the btree indexes); the others ignore case.
+  if (comparison === 'equals') return sql`${column} in (${[...values]})`;
+  return sql`${column} ilike any (array[${values.map((v) => likePattern(comparison, v))}]::text[])`;
+}
+
+/**
+ * Positive comparisons hold when any value matches on any target; negative ones when no
+ * value matches on any target (a missing value matches none, so it passes a negative one).
+ */
+export function textMatch(comparison: TextComparison, targets: readonly TextTarget[]): Fragment {
+  const used = targets.filter((t) => t.values.length > 0);
+  const negated = NEGATIVE[comparison];
+  if (negated) {
+    const p = negated as 'equals' | 'contains';
+    return allOf(used.map((t) => sql`${t.column} is null or not (${positive(p, t)})`));
+  }
+  return anyOf(used.map((t) => positive(comparison as Exclude<TextComparison, 'notEquals' | 'notContains'>, t)));
+}
+
+/** isAny / hasAnyValue on an attribute: a non-empty value. */
+export function hasText(column: Fragment): Fragment {
+  return sql`coalesce(${column}, '') <> ''`;
+}
+
+/** hasNoValue / isUndefined: missing or empty. */
+export function hasNoText(column: Fragment): Fragment {
+  return sql`coalesce(${column}, '') = ''`;
+}

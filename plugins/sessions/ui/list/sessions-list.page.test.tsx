@@ -1,0 +1,239 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type HostContextValue } from '@cassette/plugin-sdk/ui';
+import type { SessionSearchResult } from '../../shared/search.js';
+import SessionsListPage from './sessions-list.page.js';
+import type { SessionSearchBody } from './use-session-search.js';
+import { PROJECT, buttonNamed, click, currentUrl, fakeHost, mount, rerender, session, settle, unmount } from '../../testing/test-host.js';
+
+afterEach(() => {
+  unmount();
+  vi.useRealTimers();
+});
+
+/** A project with `total` sessions, answered page by page as search2 would. */
+function hostWithSessions(total: number, overrides: Partial<HostContextValue> = {}) {
+  const host = fakeHost(overrides);
+  host.api.post.mockImplementation(async (_path: string, body: SessionSearchBody): Promise<SessionSearchResult> => {
+    const first = (body.page - 1) * body.limit;
+    const count = Math.max(0, Math.min(body.limit, total - first));
+    return { total, sessions: Array.from({ length: count }, (_, i) => session({ sessionId: `s-${first + i + 1}` })) };
+  });
+  return host;
+}
+
+async function openPage(host: HostContextValue, url = `/${PROJECT.id}/sessions`) {
+  const container = mount(host, <SessionsListPage />, url);
+  await settle();
+  return container;
+}
+
+const lastSearch = (host: ReturnType<typeof fakeHost>) => host.api.post.mock.calls.at(-1) as [string, SessionSearchBody];
+const items = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-testid="session-item"]')].map((e) => e.dataset.sessionId);
+const text = (container: HTMLElement, field: string) => container.querySelector(`[data-field="${field}"]`)?.textContent;
+const tab = (container: HTMLElement, name: string) => [...container.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === name);
+
+function typeInto(input: HTMLInputElement, value: string) {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setValue.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+async function pressEnter(input: HTMLInputElement) {
+  await act(async () => {
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  });
+  await settle();
+}
+
+describe('the sessions list page', () => {
+  it('offers the timezone dropdown, and a choice goes to the host for the whole app', async () => {
+    const setTimezone = vi.fn();
+    const container = await openPage(hostWithSessions(1, { timezone: 'UTC', setTimezone }));
+    const select = container.querySelector<HTMLSelectElement>('select[aria-label="Timezone"]')!;
+    expect([...select.options].map((o) => o.value)).toContain('UTC');
+    expect(select.value).toBe('UTC');
+    const local = [...select.options].find((o) => o.textContent?.startsWith('Local ('))!;
+    act(() => {
+      select.value = local.value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(setTimezone).toHaveBeenCalledWith(local.value);
+  });
+
+  it('lists the newest 10 sessions of the project and says how many there are', async () => {
+    const host = hostWithSessions(25);
+    const container = await openPage(host);
+    expect(host.api.post).toHaveBeenCalledTimes(1);
+    const [path, body] = lastSearch(host);
+    expect(path).toBe(`/${PROJECT.id}/sessions/search2`);
+    expect(body).toEqual({ page: 1, limit: 10, sort: 'startTs', order: 'desc', events: [], filters: [], eventsOrder: 'then', rangeValue: 'LAST_7_DAYS', startDate: expect.any(Number), endDate: expect.any(Number) });
+    expect(items(container)).toHaveLength(10);
+    expect(items(container)[0]).toBe('s-1');
+    expect(text(container, 'showing')).toBe('Showing 10 of 25');
+    expect(text(container, 'page-of')).toBe('Page 1 of 3');
+  });
+
+  it('offers the tabs all, bookmarks and one per visible issue type', async () => {
+    const container = await openPage(hostWithSessions(1));
+    const tabs = [...container.querySelectorAll('[role="tab"]')].map((t) => t.textContent);
+    expect(tabs).toEqual(['All', 'Bookmarks', 'Errors', 'Bad Requests', 'Missing Images', 'Click Rage', 'Dead Clicks', 'High Memory', 'High CPU', 'Crashes', 'Excessive Scrolling', 'Slow Resources', 'Slow Page Load']);
+    expect(tab(container, 'All')?.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('pages with previous and next, keeping the page in the URL', async () => {
+    const host = hostWithSessions(25);
+    const container = await openPage(host);
+    expect(buttonNamed(container, 'Previous')?.disabled).toBe(true);
+    await click(buttonNamed(container, 'Next'));
+    await settle();
+    expect(lastSearch(host)[1].page).toBe(2);
+    expect(currentUrl.search).toBe('?page=2');
+    await click(buttonNamed(container, 'Next'));
+    await settle();
+    expect(items(container)).toEqual(['s-21', 's-22', 's-23', 's-24', 's-25']);
+    expect(text(container, 'showing')).toBe('Showing 5 of 25');
+    expect(text(container, 'page-of')).toBe('Page 3 of 3');
+    expect(buttonNamed(container, 'Next')?.disabled).toBe(true);
+    await click(buttonNamed(container, 'Previous'));
+    await settle();
+    expect(lastSearch(host)[1].page).toBe(2);
+  });
+
+  it('jumps to a typed page only when it is between 1 and the last page', async () => {
+    const host = hostWithSessions(25);
+    const container = await openPage(host);
+    const input = container.querySelector<HTMLInputElement>('.cs-pagination__input')!;
+    typeInto(input, '9');
+    await pressEnter(input);
+    expect(host.api.post).toHaveBeenCalledTimes(1);
+    expect(input.value).toBe('1');
+    typeInto(input, 'x3');
+    expect(input.value).toBe('3');
+    await pressEnter(input);
+    expect(host.api.post).toHaveBeenCalledTimes(2);
+    expect(lastSearch(host)[1].page).toBe(3);
+    expect(text(container, 'page-of')).toBe('Page 3 of 3');
+  });
+
+  it('searches an issue tab with an ISSUE filter from page 1', async () => {
+    const host = hostWithSessions(25);
+    const container = await openPage(host, `/${PROJECT.id}/sessions?page=2`);
+    expect(lastSearch(host)[1].page).toBe(2);
+    await click(tab(container, 'Click Rage'));
+    await settle();
+    expect(lastSearch(host)[1]).toMatchObject({ page: 1, limit: 10, sort: 'startTs', order: 'desc', events: [], filters: [{ type: 'ISSUE', operator: 'is', value: ['click_rage'] }] });
+    expect(tab(container, 'Click Rage')?.getAttribute('aria-selected')).toBe('true');
+    expect(currentUrl.search).toBe('?tab=click_rage');
+    await click(tab(container, 'Errors'));
+    await settle();
+    expect(lastSearch(host)[1].filters).toEqual([{ type: 'ISSUE', operator: 'is', value: ['js_exception'] }]);
+  });
+
+  it('searches the bookmarks tab with bookmarked: true from page 1', async () => {
+    const host = hostWithSessions(25);
+    const container = await openPage(host, `/${PROJECT.id}/sessions?page=3`);
+    await click(tab(container, 'Bookmarks'));
+    await settle();
+    expect(lastSearch(host)[1]).toMatchObject({ page: 1, limit: 10, sort: 'startTs', order: 'desc', bookmarked: true, filters: [] });
+  });
+
+  it('sorts by the chosen order from page 1', async () => {
+    const host = hostWithSessions(25);
+    const container = await openPage(host, `/${PROJECT.id}/sessions?page=2`);
+    const select = container.querySelector<HTMLSelectElement>('select[aria-label="Sort sessions"]')!;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Newest', 'Oldest', 'Longest', 'Most events', 'Most errors']);
+    await act(async () => {
+      select.value = 'most-errors';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await settle();
+    expect(lastSearch(host)[1]).toMatchObject({ page: 1, sort: 'errorsCount', order: 'desc' });
+    expect(currentUrl.search).toBe('?sort=errorsCount');
+    await act(async () => {
+      select.value = 'oldest';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await settle();
+    expect(lastSearch(host)[1]).toMatchObject({ sort: 'startTs', order: 'asc' });
+  });
+
+  it('starts from the search kept in the URL', async () => {
+    const host = hostWithSessions(25);
+    const container = await openPage(host, `/${PROJECT.id}/sessions?tab=dead_click&page=2&sort=duration`);
+    expect(lastSearch(host)[1]).toMatchObject({ page: 2, limit: 10, sort: 'duration', order: 'desc', filters: [{ type: 'ISSUE', operator: 'is', value: ['dead_click'] }] });
+    expect(tab(container, 'Dead Clicks')?.getAttribute('aria-selected')).toBe('true');
+    expect(container.querySelector<HTMLSelectElement>('select[aria-label="Sort sessions"]')!.value).toBe('longest');
+  });
+
+  it('shows that it is loading until search2 answers', async () => {
+    const host = fakeHost();
+    let answer: (result: SessionSearchResult) => void = () => {};
+    host.api.post.mockReturnValue(new Promise<SessionSearchResult>((resolve) => (answer = resolve)));
+    const container = await openPage(host);
+    expect(container.querySelector('[role="status"]')?.getAttribute('aria-label')).toBe('Loading sessions');
+    expect(items(container)).toEqual([]);
+    await act(async () => answer({ total: 1, sessions: [session({ sessionId: 's-1' })] }));
+    expect(container.querySelector('[role="status"]')).toBeNull();
+    expect(items(container)).toEqual(['s-1']);
+  });
+
+  it('offers page 1 when the page in the URL is past the last one', async () => {
+    const host = hostWithSessions(5);
+    const container = await openPage(host, `/${PROJECT.id}/sessions?page=4`);
+    expect(container.querySelector('.cs-no-content__title')?.textContent).toBe('No recordings found');
+    await click(buttonNamed(container, 'Go to page 1'));
+    await settle();
+    expect(lastSearch(host)[1].page).toBe(1);
+    expect(items(container)).toHaveLength(5);
+  });
+
+  it("says 'No recordings found' when nothing matches", async () => {
+    const container = await openPage(hostWithSessions(0));
+    expect(items(container)).toEqual([]);
+    expect(container.querySelector('.cs-no-content__title')?.textContent).toBe('No recordings found');
+  });
+
+  it('updates a toggled bookmark in place without searching again', async () => {
+    const host = hostWithSessions(3);
+    host.api.get.mockResolvedValue({ favorite: true });
+    const container = await openPage(host);
+    const star = () => container.querySelector<HTMLElement>('[data-session-id="s-2"] .cs-session-favorite')!;
+    await click(star());
+    await settle();
+    expect(host.api.get).toHaveBeenCalledWith(`/${PROJECT.id}/sessions2/s-2/favorite`);
+    expect(star().getAttribute('aria-pressed')).toBe('true');
+    expect(container.querySelector('[data-session-id="s-1"] .cs-session-favorite')?.getAttribute('aria-pressed')).toBe('false');
+    expect(host.api.post).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows why the search failed and searches again on Try again', async () => {
+    const host = hostWithSessions(2);
+    host.api.post.mockRejectedValueOnce(new ApiError(0, ['Connection error']));
+    const container = await openPage(host);
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('Connection error');
+    expect(container.textContent).toContain('Try again');
+    await click(buttonNamed(container, 'Try again'));
+    await settle();
+    expect(host.api.post).toHaveBeenCalledTimes(2);
+    expect(items(container)).toEqual(['s-1', 's-2']);
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('points an unrecorded project to the install steps, and lists its sessions once it records', async () => {
+    const unrecorded = { ...PROJECT, recorded: false };
+    const host = hostWithSessions(2, { currentProject: unrecorded, projects: [unrecorded] });
+    const container = await openPage(host);
+    expect(container.querySelector('.cs-no-content__title')?.textContent).toBe('No recordings found');
+    expect(container.querySelector('a[href="/onboarding/installing"]')?.textContent).toBe('See how to install');
+    expect(host.api.post).not.toHaveBeenCalled();
+
+    // The host's 30 s check (host-ui/src/shell/use-unrecorded-project-check.ts) brings the project back recorded.
+    rerender({ ...host, currentProject: PROJECT, projects: [PROJECT] }, <SessionsListPage />);
+    await settle();
+    expect(items(container)).toEqual(['s-1', 's-2']);
+  });
+});

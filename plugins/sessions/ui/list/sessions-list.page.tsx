@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, FormErrors, Loader, NoContent, Select, TimezoneSelect, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
+import type { ProjectSummary } from '@cassette/plugin-sdk/ui';
+import type { SavedSearch } from '../../shared/search.js';
+import { SESSIONS_PAGE_SIZE } from '../../shared/constants.js';
+import { DateRangeDropdown } from './date-range/date-range-dropdown.js';
+import { FilterBar } from './filters/filter-bar.js';
+import { useFilterDraft } from './filters/use-filter-draft.js';
+import { useProjectMetadata } from './filters/use-project-metadata.js';
+import { issueListName } from './issue-names.js';
+import { Pagination } from './pagination.js';
+import { SaveSearchModal } from './saved-searches/save-search-modal.js';
+import { SavedSearchesDropdown } from './saved-searches/saved-searches-dropdown.js';
+import { useSavedSearches } from './saved-searches/use-saved-searches.js';
+import { SessionItem } from './session-item.js';
+import { SessionTabs } from './session-tabs.js';
+import { useSessionResults } from './use-session-results.js';
+import { SORT_OPTIONS, savedFilterOf, sortOptionOf, useSessionSearch, type SessionListTab } from './use-session-search.js';
+import './sessions-list.css';
+
+export const NO_RECORDINGS = 'No recordings found';
+
+const SORT_SELECT_OPTIONS = SORT_OPTIONS.map(({ value, label }) => ({ value, label }));
+
+export default function SessionsListPage() {
+  const project = useCurrentProject();
+  const { account, toast } = useHost();
+  const search = useSessionSearch();
+  const waitingForFirstRecording = project?.recorded === false;
+  const projectId = project && !waitingForFirstRecording ? project.id : null;
+  const { result, loading, errors, retry, updateSession } = useSessionResults(projectId, search.body);
+  const metadata = useProjectMetadata(projectId);
+  const saved = useSavedSearches(projectId);
+  const { events, filters, eventsOrder, strict } = search.state;
+  const editing = useFilterDraft({ events, filters, eventsOrder, strict }, search.setFilterSearch);
+  const [saving, setSaving] = useState(false);
+  const { tab, page } = search.state;
+  const pages = result ? Math.max(1, Math.ceil(result.total / SESSIONS_PAGE_SIZE)) : 1;
+  const active = saved.list.find((s) => s.searchId === search.state.savedSearchId) ?? null;
+  const filtered = events.length > 0 || filters.length > 0;
+  const hasRows = editing.draft.events.length > 0 || editing.draft.filters.length > 0;
+
+  function applySaved(savedSearch: SavedSearch) {
+    editing.discardPending();
+    search.applySaved(savedSearch.filter, savedSearch.searchId);
+  }
+
+  function clearSaved() {
+    editing.discardPending();
+    search.clear();
+  }
+
+  function content() {
+    if (!project) return <Loader />;
+    if (waitingForFirstRecording) return <NotRecordingYet project={project} />;
+    if (errors.length > 0)
+      return (
+        <div className="cs-card cs-session-list__failure">
+          <FormErrors errors={errors} />
+          <p className="cs-muted">Your search is kept. Try again; if it keeps failing, reload the page or check that the Cassette server is running.</p>
+          <Button variant="primary" onClick={retry}>
+            Try again
+          </Button>
+        </div>
+      );
+    if (loading || !result) return <Loader label="Loading sessions" />;
+    if (result.sessions.length === 0)
+      return (
+        <div className="cs-card">
+          <NoContent title={NO_RECORDINGS} subtext={emptyHint(tab, page, result.total, filtered)}>
+            {page > 1 && (
+              <Button variant="secondary" onClick={() => search.setPage(1)}>
+                Go to page 1
+              </Button>
+            )}
+          </NoContent>
+        </div>
+      );
+    return (
+      <>
+        <div className="cs-session-list">
+          {result.sessions.map((session) => (
+            <SessionItem key={session.sessionId} session={session} siteId={project.id} onFavoriteChange={(id, favorite) => updateSession(id, { favorite })} />
+          ))}
+        </div>
+        <div className="cs-session-list__footer">
+          <span className="cs-muted" data-field="showing">
+            Showing {result.sessions.length} of {result.total}
+          </span>
+          <Pagination page={page} pages={pages} onChange={search.setPage} />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="cs-page cs-sessions-page">
+      <div className="cs-page__header">
+        <h1 className="cs-page__title">Sessions</h1>
+        {!waitingForFirstRecording && (
+          <div className="cs-page__actions">
+            <SavedSearchesDropdown saved={saved} activeId={search.state.savedSearchId} onApply={applySaved} onActiveDeleted={search.forgetSaved} />
+            <DateRangeDropdown rangeValue={search.state.rangeValue} startDate={search.state.startDate} endDate={search.state.endDate} onChange={search.setRange} />
+            <TimezoneSelect />
+            <Select aria-label="Sort sessions" options={SORT_SELECT_OPTIONS} value={sortOptionOf(search.state)} onChange={(e) => search.setSortOption(e.target.value)} />
+          </div>
+        )}
+      </div>
+      {project && !waitingForFirstRecording && (
+        <FilterBar
+          editing={editing}
+          projectId={project.id}
+          metadata={metadata}
+          actions={
+            <>
+              {active && (
+                <span className="cs-saved-active" data-testid="active-saved-search">
+                  <span className="cs-muted">Saved search:</span> <strong>{active.name}</strong>
+                  <button type="button" className="cs-icon-btn" aria-label={`Clear saved search ${active.name}`} title="Clear the search and the saved search" onClick={clearSaved}>
+                    ×
+                  </button>
+                </span>
+              )}
+              <Button size="small" variant="primary" disabled={!hasRows} title={hasRows ? undefined : 'Add a step or a filter first'} data-testid="save-search" onClick={() => setSaving(true)}>
+                Save Search
+              </Button>
+            </>
+          }
+        />
+      )}
+      {!waitingForFirstRecording && <SessionTabs active={tab} onChange={search.setTab} />}
+      {content()}
+      {saving && (
+        <SaveSearchModal
+          saved={saved}
+          filter={savedFilterOf({ ...search.state, ...editing.draft })}
+          active={active}
+          canUpdate={active !== null && active.userId === account.id}
+          onClose={() => setSaving(false)}
+          onSaved={(savedSearch, updated) => {
+            setSaving(false);
+            search.setActiveSaved(savedSearch.searchId);
+            toast(updated ? `Updated the saved search “${savedSearch.name}”.` : `Saved the search as “${savedSearch.name}”.`, 'success');
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function emptyHint(tab: SessionListTab, page: number, total: number, filtered: boolean): string | undefined {
+  if (page > 1 && total > 0) return `This search has ${total} sessions, all on earlier pages.`;
+  if (tab === 'bookmark') return 'Bookmark a session with its star to find it here.';
+  if (tab !== 'all') return `No session has the issue “${issueListName(tab)}”. Try another tab.`;
+  if (filtered) return 'No session matches these steps and filters. Remove one, or widen the date range.';
+  return 'No session in this date range. Choose a wider one.';
+}
+
+/** As before the rebuild: point to the install steps, where the demo site can be tried too. */
+function NotRecordingYet({ project }: { project: ProjectSummary }) {
+  return (
+    <div className="cs-card">
+      <NoContent title={NO_RECORDINGS} subtext={`Install the tracker on ${project.name} to start recording sessions. This page checks every 30 seconds and shows them as soon as the first one arrives.`}>
+        <Link to="/onboarding/installing" className="cs-btn cs-btn--primary">
+          See how to install
+        </Link>
+      </NoContent>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { LocationEvent, SessionEventItem } from '../../shared/session.js';
+import type { RecordingIndex } from '../../shared/recording.js';
+import { allowedReplayOrigins, createChunkPreparer, pageUrlAt } from './recording-preparation.js';
+
+const T0 = 1_700_000_000_000;
+const location = (time: number, url: string) => ({ type: 'LOCATION', key: `1:${time}`, time, timestamp: T0 + time, url }) as unknown as LocationEvent;
+const session = {
+  startUrl: 'https://shop.test/',
+  events: [location(0, 'https://shop.test/'), { type: 'CLICK', time: 5 } as unknown as SessionEventItem, location(10_000, 'https://checkout.shop-pay.test/pay/')],
+};
+
+describe('replay origins and preparation', () => {
+  it('allows the app, every recorded page origin and, with a project host, only pages of that site', () => {
+    expect(allowedReplayOrigins(session, 'https://cassette.test', null)).toEqual(['https://cassette.test', 'https://shop.test', 'https://checkout.shop-pay.test']);
+    expect(allowedReplayOrigins(session, 'https://cassette.test', 'https://www.shop.test/')).toEqual(['https://cassette.test', 'https://shop.test', 'www.shop.test']);
+    expect(allowedReplayOrigins(session, 'https://cassette.test', 'shop-pay.test')).toEqual(['https://cassette.test', 'https://checkout.shop-pay.test', 'shop-pay.test']);
+    expect(allowedReplayOrigins({ startUrl: 'not a url', events: [] }, null, '')).toEqual([]);
+  });
+
+  it('knows the recorded page at a time', () => {
+    expect(pageUrlAt(session, 0)).toBe('https://shop.test/');
+    expect(pageUrlAt(session, 9_999)).toBe('https://shop.test/');
+    expect(pageUrlAt(session, 12_000)).toBe('https://checkout.shop-pay.test/pay/');
+  });
+
+  it('sanitizes and neutralizes a chunk, resolving relative URLs against the page of its time', () => {
+    const prepare = createChunkPreparer(session, allowedReplayOrigins(session, 'https://cassette.test', null));
+    const index: RecordingIndex = { startedAt: T0, chunks: [] };
+    const node = {
+      type: 2,
+      id: 1,
+      tagName: 'div',
+      attributes: { onclick: 'steal()' },
+      childNodes: [
+        { type: 2, id: 2, tagName: 'script', attributes: {}, childNodes: [] },
+        { type: 2, id: 3, tagName: 'img', attributes: { src: 'logo.png' }, childNodes: [] },
+        { type: 2, id: 4, tagName: 'img', attributes: { src: 'https://tracker.evil.test/p.gif' }, childNodes: [] },
+      ],
+    };
+    const events = [{ type: 2, timestamp: T0 + 11_000, data: { node, initialOffset: { top: 0, left: 0 } } }];
+    const out = prepare(events, { seq: 3, pageNo: 2, firstTimestamp: T0 + 11_000, lastTimestamp: T0 + 12_000, hasFullSnapshot: true, bytes: 1 }, index);
+    const root = (out[0]!.data as { node: typeof node }).node;
+    expect(root.attributes).toEqual({});
+    expect(root.childNodes.map((c) => c.attributes.src)).toEqual(['https://checkout.shop-pay.test/pay/logo.png', 'about:invalid']);
+  });
+});
