@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import { defineUiPlugin } from '@cassette/plugin-sdk/ui';
+import { lazy } from 'react';
+import { defineUiPlugin, fillSlot } from '@cassette/plugin-sdk/ui';
 import { sessionsSlots } from '@cassette/plugin-sessions/api';
 import { NewErrorsBadge } from './ui/badge/new-errors-badge.js';
 import { PlayerErrorStack } from './ui/player/player-error-stack.js';
@@ -16,5 +16,5 @@ export default defineUiPlugin({
   ],
   navItems: [{ id: 'errors', label: 'Errors', to: (siteId) => `/${siteId}/errors`, order: 30, permission: 'ERRORS', badge: NewErrorsBadge }],
   // Without ERRORS the fill is left out and the panel keeps its recorded lines.
-  fills: [{ slot: sessionsSlots.playerErrorStack, id: 'errors.player-stack', component: PlayerErrorStack as ComponentType<never>, order: 10, permission: 'ERRORS' }],
+  fills: [fillSlot(sessionsSlots.playerErrorStack, { id: 'errors.player-stack', component: PlayerErrorStack, order: 10, permission: 'ERRORS' })],
 });

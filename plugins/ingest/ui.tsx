@@ -1,5 +1,5 @@
 // Browser wiring of the ingest plugin: how to install the tracker, on the onboarding steps.
-import { defineUiPlugin, hostSlots } from '@cassette/plugin-sdk/ui';
+import { defineUiPlugin, fillSlot, hostSlots } from '@cassette/plugin-sdk/ui';
 import { IdentifyUsersStep } from './identify-users.js';
 import { InstallTrackerStep } from './install-tracker.js';
 import './onboarding.css';
@@ -7,7 +7,7 @@ import './onboarding.css';
 export default defineUiPlugin({
   id: 'ingest',
   fills: [
-    { slot: hostSlots.onboardingInstalling, id: 'ingest.install-tracker', component: InstallTrackerStep, order: 10 },
-    { slot: hostSlots.onboardingIdentifyUsers, id: 'ingest.identify-users', component: IdentifyUsersStep, order: 10 },
+    fillSlot(hostSlots.onboardingInstalling, { id: 'ingest.install-tracker', component: InstallTrackerStep, order: 10 }),
+    fillSlot(hostSlots.onboardingIdentifyUsers, { id: 'ingest.identify-users', component: IdentifyUsersStep, order: 10 }),
   ],
 });

@@ -2,7 +2,7 @@
 // Wire types live in shared/ (the plugin's server and UI use them from there); other
 // plugins get them here, as types only.
 import { Type } from '@sinclair/typebox';
-import { createServiceRef, defineEvent } from '@cassette/plugin-sdk';
+import { createServiceRef, createSlot, defineEvent } from '@cassette/plugin-sdk';
 import type { SessionError } from './shared/session.js';
 import type { SearchFilterItem, SessionSearchFilter } from './shared/search.js';
 
@@ -43,9 +43,9 @@ export type {
 export const sessionsSlots = {
   /**
    * Under an expanded error of the player's errors panel, in place of the raw stack lines;
-   * props `PlayerErrorStackProps`. The errors plugin fills it with the source-mapped stack.
+   * The errors plugin fills it with the source-mapped stack.
    */
-  playerErrorStack: 'sessions.player.error-stack',
+  playerErrorStack: createSlot<PlayerErrorStackProps>('sessions.player.errorStack'),
 } as const;
 
 export interface PlayerErrorStackProps {

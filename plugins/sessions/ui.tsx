@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { defineUiPlugin, hostSlots } from '@cassette/plugin-sdk/ui';
+import { defineUiPlugin, fillSlot, hostSlots } from '@cassette/plugin-sdk/ui';
 import { DeleteUserData } from './ui/delete-user-data.js';
 
 const SessionsListPage = lazy(() => import('./ui/list/sessions-list.page.js'));
@@ -12,5 +12,5 @@ export default defineUiPlugin({
     { path: '/:siteId/session/:sessionId', component: SessionPlayerPage, permission: 'SESSION_REPLAY', hideTopBar: true },
   ],
   navItems: [{ id: 'sessions', label: 'Sessions', to: (siteId) => `/${siteId}/sessions`, order: 10, permission: 'SESSION_REPLAY' }],
-  fills: [{ slot: hostSlots.projectPrivacy, id: 'sessions.delete-user-data', component: DeleteUserData, order: 10 }],
+  fills: [fillSlot(hostSlots.projectPrivacy, { id: 'sessions.delete-user-data', component: DeleteUserData, order: 10 })],
 });

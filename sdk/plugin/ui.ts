@@ -1,6 +1,8 @@
 // Browser half of the plugin SDK: what plugin UIs import from the host.
-export { defineUiPlugin, hostSlots } from './ui/plugin.js';
-export type { NavItem, SettingsTab, SlotFill, TopBarItem, UiPage, UiPlugin } from './ui/plugin.js';
+export { defineUiPlugin, fillSlot, hostSlots } from './ui/plugin.js';
+export type { AnySlotFill, NavItem, SettingsTab, SlotFill, TopBarItem, UiPage, UiPlugin } from './ui/plugin.js';
+export { createSlot } from './shared/refs.js';
+export type { SlotRef } from './shared/refs.js';
 export { HostContext, useHost, useApi, useToast, useCurrentProject, accountHasPermission } from './ui/host-context.js';
 export type { Account, AccountLimits, Client, HostContextValue, ProjectSummary, ToastKind } from './ui/host-context.js';
 export { ApiError, CONNECTION_ERROR, createApiClient, stripEmpty } from './ui/api-client.js';

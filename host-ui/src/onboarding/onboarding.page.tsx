@@ -56,7 +56,7 @@ export default function OnboardingPage() {
           {tab === 'team' && <TeamStep />}
           {tab === 'integrations' && (
             <Slot
-              name={hostSlots.onboardingIntegrations}
+              slot={hostSlots.onboardingIntegrations}
               props={{ project: currentProject }}
               fallback={<NoContent size="small" title="No integrations available." subtext="Integrations can be set up later in Preferences." />}
             />
@@ -88,7 +88,7 @@ function InstallStep({ project }: { project: ProjectSummary | null }) {
   // The install instructions come from the recording plugin; without it there is nothing to install.
   return (
     <Slot
-      name={hostSlots.onboardingInstalling}
+      slot={hostSlots.onboardingInstalling}
       props={{ project }}
       fallback={
         <div className="cs-stack">
@@ -109,7 +109,7 @@ function IdentifyStep({ project }: { project: ProjectSummary | null }) {
 tracker.setMetadata('plan', 'premium');`;
   return (
     <Slot
-      name={hostSlots.onboardingIdentifyUsers}
+      slot={hostSlots.onboardingIdentifyUsers}
       props={{ project }}
       fallback={
         <div className="cs-stack">

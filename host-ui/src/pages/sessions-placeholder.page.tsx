@@ -19,7 +19,7 @@ export default function SessionsPlaceholderPage() {
             See how to install
           </Link>
         </NoContent>
-        <Slot name={hostSlots.sessionsPlaceholder} props={{ project }} />
+        <Slot slot={hostSlots.sessionsPlaceholder} props={{ project }} />
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { NavItem, UiPlugin } from '@cassette/plugin-sdk/ui';
+import { createSlot, fillSlot, type NavItem, type UiPlugin } from '@cassette/plugin-sdk/ui';
 import { buildRegistry, enabledModulePaths, mergeSettingsTabs, pluginFolder, visibleNavItems } from './registry.js';
 
 const Dummy = () => null;
+const slot = createSlot('test.slot');
 const nav = (id: string, order: number, permission?: NavItem['permission']): NavItem => ({ id, label: id, order, permission, to: (s) => `/${s}/${id}` });
 
 describe('visibleNavItems', () => {
@@ -23,7 +24,7 @@ describe('buildRegistry', () => {
     navItems: [nav('x', 2)],
     settingsTabs: [{ id: 'webhooks', label: 'Webhooks', component: Dummy, order: 20 }],
     topBarItems: [{ id: 'bell', component: Dummy, order: 5 }],
-    fills: [{ slot: 's', id: 'f2', component: Dummy, order: 2 }],
+    fills: [fillSlot(slot, { id: 'f2', component: Dummy, order: 2 })],
   };
   const b: UiPlugin = {
     id: 'b',
@@ -31,7 +32,7 @@ describe('buildRegistry', () => {
     navItems: [nav('y', 1)],
     settingsTabs: [{ id: 'integrations', label: 'Integrations', component: Dummy, order: 10 }],
     topBarItems: [{ id: 'alerts', component: Dummy, order: 1 }],
-    fills: [{ slot: 's', id: 'f1', component: Dummy, order: 1 }],
+    fills: [fillSlot(slot, { id: 'f1', component: Dummy, order: 1 })],
   };
   it('merges and sorts contributions, first plugin wins a duplicate path', () => {
     const warnings: string[] = [];

@@ -1,4 +1,4 @@
-import type { NavItem, Permission, SettingsTab, SlotFill, TopBarItem, UiPage, UiPlugin } from '@cassette/plugin-sdk/ui';
+import type { NavItem, Permission, SettingsTab, AnySlotFill, TopBarItem, UiPage, UiPlugin } from '@cassette/plugin-sdk/ui';
 
 /** Everything the enabled plugins contribute, merged. */
 export interface UiRegistry {
@@ -7,7 +7,7 @@ export interface UiRegistry {
   navItems: NavItem[];
   settingsTabs: SettingsTab[];
   topBarItems: TopBarItem[];
-  fills: SlotFill<never>[];
+  fills: AnySlotFill[];
 }
 
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;

@@ -87,7 +87,7 @@ export default function ProjectsTab() {
           <hr className="cs-divider" />
           <h3 className="cs-section-title">Privacy (GDPR)</h3>
           <GdprForm projectId={editing.id} />
-          <Slot name={hostSlots.projectPrivacy} props={{ projectId: editing.id }} />
+          <Slot slot={hostSlots.projectPrivacy} props={{ projectId: editing.id }} />
         </SidePanel>
       )}
       <ConfirmDeleteDialog removal={removal} message={(project) => `Are you sure you want to permanently delete the project "${project.name}" and its recordings?`} />

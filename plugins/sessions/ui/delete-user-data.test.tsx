@@ -138,7 +138,7 @@ describe('Delete a user\'s data', () => {
     mount(
       hostWith(post),
       <UiRegistryContext.Provider value={{ fills: sessionsUi.fills ?? [] }}>
-        <Slot name={hostSlots.projectPrivacy} props={{ projectId: 42 }} />
+        <Slot slot={hostSlots.projectPrivacy} props={{ projectId: 42 }} />
       </UiRegistryContext.Provider>,
     );
     typeInto(userIdField(), 'ada');

@@ -41,3 +41,20 @@ export function createExtensionPoint<T>(id: string): ExtensionPointRef<T> {
 export function ownerOf(ref: { id: string }): string {
   return ref.id.slice(0, ref.id.indexOf('.'));
 }
+
+/**
+ * A place in one plugin's UI (or the host's) that other plugins fill with components.
+ * `P` is what the slot passes to each fill, so a fill whose component wants other props
+ * does not type-check. Safe to declare in `api.ts`: it holds no React.
+ */
+export interface SlotRef<P extends object> {
+  readonly kind: 'slot';
+  readonly id: string;
+  /** Phantom field: never set, only carries P. */
+  readonly P?: P;
+}
+
+export function createSlot<P extends object = Record<never, never>>(id: string): SlotRef<P> {
+  checkId('Slot', id);
+  return Object.freeze({ kind: 'slot', id }) as SlotRef<P>;
+}

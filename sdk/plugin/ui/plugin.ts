@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
+import type { ProjectSummary } from './host-context.js';
 import type { Permission } from '../shared/permissions.js';
+import { createSlot, type SlotRef } from '../shared/refs.js';
 
 /** A page on one of the spec's routes, lazy-loaded by the host. */
 export interface UiPage {
@@ -43,13 +45,28 @@ export interface TopBarItem {
   order: number;
 }
 
-/** A component placed into a slot another plugin (or the host) offers. */
-export interface SlotFill<P = Record<string, unknown>> {
-  slot: string;
+/** A component placed into a slot another plugin (or the host) offers; `P` is the slot's props. */
+export interface SlotFill<P extends object> {
+  slot: SlotRef<P>;
+  /** Unique within the slot, e.g. `errors.player-stack`. */
   id: string;
   component: ComponentType<P>;
   order: number;
   permission?: Permission;
+}
+
+/** A fill of any slot, as the host stores it; made with `fillSlot`, which checks the props. */
+export interface AnySlotFill {
+  slot: { readonly kind: 'slot'; readonly id: string };
+  id: string;
+  component: ComponentType<never>;
+  order: number;
+  permission?: Permission;
+}
+
+/** Declares a fill whose component is checked against the slot's props. */
+export function fillSlot<P extends object>(slot: SlotRef<P>, fill: Omit<SlotFill<P>, 'slot'>): AnySlotFill {
+  return { ...fill, slot, component: fill.component as ComponentType<never> };
 }
 
 export interface UiPlugin {
@@ -58,9 +75,7 @@ export interface UiPlugin {
   navItems?: NavItem[];
   settingsTabs?: SettingsTab[];
   topBarItems?: TopBarItem[];
-  /** Slot ids this plugin renders with `<Slot name=...>` (documentation and checks). */
-  slots?: string[];
-  fills?: SlotFill<never>[];
+  fills?: AnySlotFill[];
 }
 
 export function defineUiPlugin(plugin: UiPlugin): UiPlugin {
@@ -70,13 +85,13 @@ export function defineUiPlugin(plugin: UiPlugin): UiPlugin {
 /** Slots the host itself offers. */
 export const hostSlots = {
   /** Extra blocks on the onboarding integrations tab. */
-  onboardingIntegrations: 'host.onboarding.integrations',
-  /** Install instructions on the onboarding installing tab; props `{ project }` (replaces the host's default). */
-  onboardingInstalling: 'host.onboarding.installing',
-  /** Identify-users instructions on the onboarding tab; props `{ project }` (replaces the host's default). */
-  onboardingIdentifyUsers: 'host.onboarding.identify-users',
-  /** Extra content on the host's sessions placeholder page; props `{ project }`. */
-  sessionsPlaceholder: 'host.sessions.placeholder',
-  /** Extra privacy blocks under a project's privacy settings (Settings › Projects › Edit); props `{ projectId }`. */
-  projectPrivacy: 'host.settings.projectPrivacy',
+  onboardingIntegrations: createSlot<{ project: ProjectSummary | null }>('host.onboarding.integrations'),
+  /** Install instructions on the onboarding installing tab (replaces the host's default). */
+  onboardingInstalling: createSlot<{ project: ProjectSummary }>('host.onboarding.installing'),
+  /** Identify-users instructions on the onboarding tab (replaces the host's default). */
+  onboardingIdentifyUsers: createSlot<{ project: ProjectSummary | null }>('host.onboarding.identifyUsers'),
+  /** Extra content on the host's sessions placeholder page. */
+  sessionsPlaceholder: createSlot<{ project: ProjectSummary | null }>('host.sessions.placeholder'),
+  /** Extra privacy blocks under a project's privacy settings (Settings › Projects › Edit). */
+  projectPrivacy: createSlot<{ projectId: number }>('host.settings.projectPrivacy'),
 } as const;

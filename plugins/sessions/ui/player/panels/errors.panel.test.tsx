@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { UiRegistryContext, type SlotFill } from '@cassette/plugin-sdk/ui';
+import { fillSlot, UiRegistryContext } from '@cassette/plugin-sdk/ui';
 import { sessionsSlots, type PlayerErrorStackProps } from '../../../api.js';
 import { ErrorsPanel, stackFrames } from './errors.panel.js';
 import type { PanelProps } from './panel-types.js';
@@ -77,7 +77,7 @@ describe('Errors panel with the error-stack slot filled', () => {
       {projectId}/{sessionId}/{error.key}
     </div>
   );
-  const fills = [{ slot: sessionsSlots.playerErrorStack, id: 'test.mapped', component: MappedStack, order: 1 }] as unknown as SlotFill<never>[];
+  const fills = [fillSlot(sessionsSlots.playerErrorStack, { id: 'test.mapped', component: MappedStack, order: 1 })];
   const WithFill = (props: PanelProps) => (
     <UiRegistryContext.Provider value={{ fills }}>
       <ErrorsPanel {...props} />

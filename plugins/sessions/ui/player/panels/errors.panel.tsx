@@ -53,8 +53,8 @@ export function ErrorsPanel({ session, currentTime, seek }: PanelProps) {
                   {open && (
                     <div className="cs-error-stack" data-testid="error-stack">
                       {/* The errors plugin, when on and allowed, shows the source-mapped stack instead. */}
-                      <Slot<PlayerErrorStackProps>
-                        name={sessionsSlots.playerErrorStack}
+                      <Slot
+                        slot={sessionsSlots.playerErrorStack}
                         props={{ projectId: session.projectId, sessionId: session.sessionId, error }}
                         fallback={<RecordedStack error={error} />}
                       />
