@@ -1,20 +1,20 @@
 import { coreEvents, coreServices, definePlugin } from '@cassette/plugin-sdk/server';
 import { ingestExtensionPoints } from '@cassette/plugin-ingest/api';
 import { sessionsEvents } from '@cassette/plugin-sessions/api';
-import { cliScriptAsset } from './cli/cli-script.asset.js';
-import { errorsProcessor } from './errors.processor.js';
-import { deleteProjectErrorsJob } from './grouping/delete-project-errors.job.js';
-import { deleteProjectErrors, deleteSessionsErrors } from './grouping/error-deletion.js';
-import { errorsMigrations } from './migrations.js';
-import { errorDetailRoute } from './routes/error-detail.route.js';
-import { toggleErrorFavoriteRoute } from './routes/error-favorite.route.js';
-import { errorSessionsRoute } from './routes/error-sessions.route.js';
-import { ignoreErrorRoute, solveErrorRoute, unsolveErrorRoute } from './routes/error-status.route.js';
-import { mergeErrorsRoute } from './routes/errors-merge.route.js';
-import { searchErrorsRoute } from './routes/errors-search.route.js';
-import { errorStatsRoute } from './routes/errors-stats.route.js';
-import { sessionErrorsRoute } from './routes/session-errors.route.js';
-import { registerSourceMaps } from './sourcemaps/sourcemaps.registration.js';
+import { cliScriptAsset } from './server/cli-script.asset.js';
+import { errorsProcessor } from './server/errors.processor.js';
+import { deleteProjectErrorsJob } from './server/grouping/delete-project-errors.job.js';
+import { deleteProjectErrors, deleteSessionsErrors } from './server/grouping/error-deletion.js';
+import { errorsMigrations } from './server/migrations.js';
+import { errorDetailRoute } from './server/routes/error-detail.route.js';
+import { toggleErrorFavoriteRoute } from './server/routes/error-favorite.route.js';
+import { errorSessionsRoute } from './server/routes/error-sessions.route.js';
+import { ignoreErrorRoute, solveErrorRoute, unsolveErrorRoute } from './server/routes/error-status.route.js';
+import { mergeErrorsRoute } from './server/routes/errors-merge.route.js';
+import { searchErrorsRoute } from './server/routes/errors-search.route.js';
+import { errorStatsRoute } from './server/routes/errors-stats.route.js';
+import { sessionErrorsRoute } from './server/routes/session-errors.route.js';
+import { registerSourceMaps } from './server/sourcemaps/sourcemaps.registration.js';
 
 /**
  * Error tracking: groups the JS exceptions of recorded sessions, keeps their status, and maps
