@@ -1,8 +1,8 @@
-// `npx vitest bench --run plugins/ingest/server/batch-throughput.bench.ts`: how fast one process stores batches.
+// `npx vitest bench --run tests/bench/ingest/batch-throughput.bench.ts`: how fast one process stores batches.
 import { gzipSync } from 'node:zlib';
 import { afterAll, bench, describe } from 'vitest';
 import type { RecordingEvent } from '@cassette/tracker/protocol';
-import { batch, bootIngest, newSession } from './ingest-fixture.js';
+import { batch, bootIngest, newSession } from '../../../plugins/ingest/testing/ingest-fixture.js';
 
 const w = await bootIngest({ settings: { sessionBurst: 100_000, sessionBatchesPerSecond: 100_000, maxBacklog: 100_000_000 } });
 afterAll(async () => w.t.close());
