@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { defineAsset, type AssetDef } from '@cassette/plugin-sdk/server';
 import { DEMO_PAGES } from './demo-pages.js';
 
-const SITE_DIR = join(import.meta.dirname, 'site');
+const SITE_DIR = join(import.meta.dirname, '..', 'site');
 const HTML = 'text/html; charset=utf-8';
 
 /** A file of the demo site, read once on first use (they never change while the server runs). */
