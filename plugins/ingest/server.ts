@@ -6,11 +6,11 @@ import { ingestMigrations } from './server/migrations.js';
 import { SessionProcessor, processSessionJob } from './server/process-session.job.js';
 import { createRecordingsService } from './server/recordings.service.js';
 import { RETENTION_EVERY_MS, enforceRetention, retentionJob } from './server/retention.job.js';
-import { IngestRuntime, RuntimeHolder, ingestRuntimeRef, orderProcessors, runtimeDeps } from './server/runtime.js';
+import { IngestRuntime, RuntimeHolder, ingestRuntimeRef, runtimeDeps } from './server/runtime.js';
 import { startRoute } from './server/start.route.js';
 import { sweep, sweepJob } from './server/sweep.job.js';
 import { trackerScriptAsset } from './server/tracker-script.asset.js';
-import { validateProcessor } from './server/processor-contribution.js';
+import { orderProcessors, validateProcessor } from './server/processor-contribution.js';
 
 export default definePlugin({
   id: 'ingest',

@@ -56,8 +56,3 @@ export class RuntimeHolder {
     return this.runtime;
   }
 }
-
-/** Processors in the order the extension point promises: `order` (default 100), then id. */
-export function orderProcessors(processors: IngestProcessor[]): IngestProcessor[] {
-  return [...processors].sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
+import { decodedBatch, ingestSession } from '@cassette/plugin-ingest/testing';
 import type { ErrorDetail, ErrorSessionItem } from '../../api.js';
-import { checkoutStack, createErrorsTestKernel, decodedBatch, errorEvent, ingestSession, type ErrorsTestKernel } from '../../testing/errors-test-kernel.js';
+import { checkoutStack, createErrorsTestKernel, errorEvent, type ErrorsTestKernel } from '../../testing/errors-test-kernel.js';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

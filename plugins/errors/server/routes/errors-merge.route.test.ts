@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
-import { checkoutStack, createErrorsTestKernel, decodedBatch, errorEvent, ingestSession, type ErrorsTestKernel } from '../../testing/errors-test-kernel.js';
+import { decodedBatch, ingestSession } from '@cassette/plugin-ingest/testing';
+import { checkoutStack, createErrorsTestKernel, errorEvent, type ErrorsTestKernel } from '../../testing/errors-test-kernel.js';
 
 const MINUTE = 60_000;
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
+import { decodedBatch, ingestSession } from '@cassette/plugin-ingest/testing';
 import type { ErrorListItem } from '../../api.js';
-import { checkoutStack, createErrorsTestKernel, decodedBatch, errorEvent, ingestSession, type ErrorsTestKernel } from '../../testing/errors-test-kernel.js';
+import { checkoutStack, createErrorsTestKernel, errorEvent, type ErrorsTestKernel } from '../../testing/errors-test-kernel.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
