@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '@cassette/plugin-sdk/server';
+import { SESSION_ID_PATTERN } from '@cassette/plugin-ingest/api';
 import type { ResolvedStack } from '../../api.js';
 import { latestOccurrenceStack, sessionOccurrenceStack } from './occurrence-stack.js';
 import type { SourceMaps } from './sourcemaps.service.js';
 
 const errorId = Type.String({ minLength: 1, maxLength: 200, description: 'An error id' });
-const sessionId = Type.String({ pattern: '^[0-9]{19}$', description: 'A session id: 19 digits' });
+const sessionId = Type.String({ pattern: SESSION_ID_PATTERN, description: 'A session id: 19 digits' });
 
 /** `GET /api/{projectId}/errors/{errorId}/sourcemaps`: the latest occurrence's stack, mapped to the original sources. */
 export function errorStackRoute(sourceMaps: () => SourceMaps) {
