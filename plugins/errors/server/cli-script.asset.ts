@@ -16,17 +16,15 @@ function cliBundlePath(): string {
  * then `node cassette.mjs sourcemaps upload ...`. Read on each request (it is small), so a
  * rebuild shows without a restart.
  */
-export function cliScriptAsset() {
-  return defineAsset({
-    url: CLI_SCRIPT_URL,
-    contentType: 'text/javascript; charset=utf-8',
-    cacheSeconds: 300,
-    load: async () => {
-      try {
-        return await readFile(cliBundlePath());
-      } catch {
-        throw serviceUnavailable('The cassette CLI is not built yet: run `node packages/cli/build.mjs` on the server (npm start does), then try again.', 60);
-      }
-    },
-  });
-}
+export const cliScriptAsset = defineAsset({
+  url: CLI_SCRIPT_URL,
+  contentType: 'text/javascript; charset=utf-8',
+  cacheSeconds: 300,
+  load: async () => {
+    try {
+      return await readFile(cliBundlePath());
+    } catch {
+      throw serviceUnavailable('The cassette CLI is not built yet: run `node packages/cli/build.mjs` on the server (npm start does), then try again.', 60);
+    }
+  },
+});

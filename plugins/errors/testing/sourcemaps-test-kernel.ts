@@ -1,12 +1,9 @@
-// A test kernel with the errors plugin's tables and its source-map part only: the routes and
-// services are the real ones, without the ingest pipeline the rest of the plugin needs.
-import { definePlugin } from '@cassette/plugin-sdk/server';
-import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
-import { errorsMigrations } from '../server/migrations.js';
-import { registerSourceMaps } from '../server/sourcemaps/sourcemaps.registration.js';
+// A test kernel for the errors plugin's source-map part: the whole plugin, with its source-map
+// service at hand and the keys an upload names a tenant and a project by.
 import { sourceMapsRef, type SourceMaps } from '../server/sourcemaps/sourcemaps.service.js';
+import { createErrorsTestKernel, type ErrorsTestKernel } from './errors-test-kernel.js';
 
-export interface SourceMapsTestKernel extends TestKernel {
+export interface SourceMapsTestKernel extends ErrorsTestKernel {
   sourceMaps: SourceMaps;
   /** The organization API key of a tenant, as an admin reads it from `GET /api/client`. */
   apiKeyOf(adminToken: string): Promise<string>;
@@ -15,14 +12,7 @@ export interface SourceMapsTestKernel extends TestKernel {
 }
 
 export async function createSourceMapsTestKernel(): Promise<SourceMapsTestKernel> {
-  const plugin = definePlugin({
-    id: 'errors',
-    register(r) {
-      r.migrations(...errorsMigrations);
-      registerSourceMaps(r);
-    },
-  });
-  const t = await createTestKernel({ plugins: [plugin] });
+  const t = await createErrorsTestKernel();
   return Object.assign(t, {
     sourceMaps: t.kernel.resolve(sourceMapsRef),
     async apiKeyOf(adminToken: string) {

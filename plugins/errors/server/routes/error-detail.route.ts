@@ -20,25 +20,24 @@ export const errorDetailRoute = defineRoute({
   summary: 'An error group in detail; marks it viewed for the caller',
   schema: { params: errorParams },
   handler: async ({ params, em, projectId, caller }): Promise<ErrorDetail> => {
-    const project = projectId!;
-    const row = await requireError(em, project, params.errorId);
-    await sql(em, 'insert into errors_viewed (error_id, user_id) values (?, ?) on conflict do nothing', [row.error_id, caller!.userId]);
+    const row = await requireError(em, projectId, params.errorId);
+    await sql(em, 'insert into errors_viewed (error_id, user_id) values (?, ?) on conflict do nothing', [row.error_id, caller.userId]);
     const now = Date.now();
-    const [item] = await toListItems(em, project, caller!.userId, [row], now);
-    const chart24 = (await occurrenceCharts(em, project, [row.error_id], last24Hours(now))).get(row.error_id)!;
-    const tags = await errorTags(em, project, row.error_id, item!.occurrences);
-    const { sessions } = await errorSessions(em, project, row.error_id, 1, SESSIONS_SHOWN);
+    const [item] = await toListItems(em, projectId, caller.userId, [row], now);
+    const chart24 = (await occurrenceCharts(em, projectId, [row.error_id], last24Hours(now))).get(row.error_id)!;
+    const tags = await errorTags(em, projectId, row.error_id, item!.occurrences);
+    const { sessions } = await errorSessions(em, projectId, row.error_id, 1, SESSIONS_SHOWN);
     const releases = await sql<{ release: string }>(
       em,
       `select release from errors_occurrences where project_id = ? and error_id = ? and release is not null
        group by release order by max(ts) desc limit ?`,
-      [project, row.error_id, RELEASES_SHOWN],
+      [projectId, row.error_id, RELEASES_SHOWN],
     );
-    const merged = await sql<{ error_id: string }>(em, 'select error_id from errors_errors where project_id = ? and parent_error_id = ? order by error_id', [project, row.error_id]);
+    const merged = await sql<{ error_id: string }>(em, 'select error_id from errors_errors where project_id = ? and parent_error_id = ? order by error_id', [projectId, row.error_id]);
     const [latest] = await sql<{ stack: string | null }>(
       em,
       'select stack from errors_occurrences where project_id = ? and error_id = ? order by ts desc, seq desc, idx desc limit 1',
-      [project, row.error_id],
+      [projectId, row.error_id],
     );
     return {
       ...item!,

@@ -10,11 +10,11 @@ export const toggleErrorFavoriteRoute = defineRoute({
   summary: "Toggle the caller's bookmark on an error; answers { favorite }",
   schema: { params: errorParams, response: Type.Object({ favorite: Type.Boolean() }) },
   handler: async ({ params, em, projectId, caller }) => {
-    await requireError(em, projectId!, params.errorId);
+    await requireError(em, projectId, params.errorId);
     // One statement each way, so two quick clicks cannot both add (or both remove).
-    const removed = await sql(em, 'delete from errors_favorites where error_id = ? and user_id = ? returning error_id', [params.errorId, caller!.userId]);
+    const removed = await sql(em, 'delete from errors_favorites where error_id = ? and user_id = ? returning error_id', [params.errorId, caller.userId]);
     if (removed.length) return { favorite: false };
-    await sql(em, 'insert into errors_favorites (error_id, user_id) values (?, ?) on conflict do nothing', [params.errorId, caller!.userId]);
+    await sql(em, 'insert into errors_favorites (error_id, user_id) values (?, ?) on conflict do nothing', [params.errorId, caller.userId]);
     return { favorite: true };
   },
 });

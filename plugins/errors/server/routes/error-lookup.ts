@@ -35,14 +35,3 @@ export async function requireError(em: EntityManager, projectId: number, errorId
 }
 
 export const epoch = (value: Date | string): number => new Date(value).getTime();
-
-export type TxSql = <T = Record<string, unknown>>(text: string, params: unknown[]) => Promise<T[]>;
-
-/** Runs `work` in one transaction on the request's EntityManager; a thrown error rolls it back. */
-export function inRequestTransaction<T>(em: EntityManager, work: (sql: TxSql) => Promise<T>): Promise<T> {
-  return em.transactional((tx) => {
-    const connection = tx.getConnection();
-    const run: TxSql = async <R>(text: string, params: unknown[]) => (await connection.execute(text, params, 'all', tx.getTransactionContext())) as R[];
-    return work(run);
-  });
-}

@@ -18,7 +18,7 @@ export const errorSessionsRoute = defineRoute({
     }),
   },
   handler: async ({ params, query, em, projectId }): Promise<{ total: number; sessions: ErrorSessionItem[] }> => {
-    await requireError(em, projectId!, params.errorId);
-    return errorSessions(em, projectId!, params.errorId, query.page ?? 1, query.limit ?? 10);
+    await requireError(em, projectId, params.errorId);
+    return errorSessions(em, projectId, params.errorId, query.page ?? 1, query.limit ?? 10);
   },
 });

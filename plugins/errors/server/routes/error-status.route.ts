@@ -18,9 +18,9 @@ function statusRoute(action: 'solve' | 'unsolve' | 'ignore', status: ErrorStatus
       const changed = await sql<{ error_id: string }>(
         em,
         'update errors_errors set status = ?, status_changed_at = now() where project_id = ? and error_id = ? and status <> ? returning error_id',
-        [status, projectId!, params.errorId, status],
+        [status, projectId, params.errorId, status],
       );
-      if (!changed.length) await requireError(em, projectId!, params.errorId);
+      if (!changed.length) await requireError(em, projectId, params.errorId);
       return { errorId: params.errorId, status, changed: changed.length > 0 };
     },
   });

@@ -64,7 +64,7 @@ export const searchErrorsRoute = defineRoute({
     const bookmarked = body.bookmarked === true || (query.favorite !== undefined && query.favorite !== 'false' && query.favorite !== '0');
 
     const where = ['e.project_id = ?', 'e.parent_error_id is null'];
-    const params: unknown[] = [projectId!];
+    const params: unknown[] = [projectId];
     if (status !== 'all') {
       where.push('e.status = ?');
       params.push(status);
@@ -77,7 +77,7 @@ export const searchErrorsRoute = defineRoute({
     }
     if (bookmarked) {
       where.push('exists (select 1 from errors_favorites f where f.error_id = e.error_id and f.user_id = ?)');
-      params.push(caller!.userId);
+      params.push(caller.userId);
     }
     if (body.startDate !== undefined || body.endDate !== undefined) {
       const from = new Date(body.startDate ?? 0);
@@ -101,6 +101,6 @@ export const searchErrorsRoute = defineRoute({
       [...params, limit, (page - 1) * limit],
     );
     const [total] = await sql<{ n: number }>(em, `select count(*)::int as n from errors_errors e where ${where.join(' and ')}`, params);
-    return { total: Number(total?.n ?? 0), errors: await toListItems(em, projectId!, caller!.userId, rows) };
+    return { total: Number(total?.n ?? 0), errors: await toListItems(em, projectId, caller.userId, rows) };
   },
 });

@@ -32,7 +32,7 @@ export const errorStatsRoute = defineRoute({
          and e.last_occurrence_at >= ? and e.first_occurrence_at <= ?
          and not exists (select 1 from errors_viewed v where v.error_id = e.error_id and v.user_id = ?)
          and exists (select 1 from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id and o.ts >= ? and o.ts <= ?)`,
-      [projectId!, from, to, caller!.userId, from, to],
+      [projectId, from, to, caller.userId, from, to],
     );
     return { unresolvedUnviewed: Number(row?.n ?? 0) };
   },

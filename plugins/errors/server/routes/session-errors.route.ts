@@ -16,14 +16,14 @@ export const sessionErrorsRoute = defineRoute({
   summary: "A session's error occurrences with their groups",
   schema: { params: Type.Object({ sessionId: sessionIdParam }) },
   handler: async ({ params, em, projectId }): Promise<SessionErrorOccurrence[]> => {
-    const [known] = await sql(em, 'select 1 from errors_sessions where project_id = ? and session_id = ?', [projectId!, params.sessionId]);
+    const [known] = await sql(em, 'select 1 from errors_sessions where project_id = ? and session_id = ?', [projectId, params.sessionId]);
     if (!known) throw notFound('Session not found');
     const rows = await sql<{ error_id: string; seq: number; idx: number; ts: Date | string; status: ErrorStatus }>(
       em,
       `select o.error_id, o.seq, o.idx, o.ts, e.status from errors_occurrences o
        join errors_errors e on e.project_id = o.project_id and e.error_id = o.error_id
        where o.project_id = ? and o.session_id = ? order by o.ts, o.seq, o.idx`,
-      [projectId!, params.sessionId],
+      [projectId, params.sessionId],
     );
     return rows.map((r) => ({ errorId: r.error_id, key: `${r.seq}:${r.idx}`, timestamp: epoch(r.ts), status: r.status }));
   },

@@ -1,5 +1,5 @@
 import { createServiceRef } from '@cassette/plugin-sdk';
-import type { BlobStore, DatabaseService } from '@cassette/plugin-sdk/server';
+import { coreServices, type BlobStore, type DatabaseService, type ServiceFactory } from '@cassette/plugin-sdk/server';
 import { DecodedMapCache } from './decoded-map-cache.js';
 import { SourceMapStore } from './sourcemap-store.js';
 import { StackResolver } from './stack-resolver.js';
@@ -11,6 +11,7 @@ export interface SourceMaps {
   cache: DecodedMapCache;
 }
 
+/** The errors plugin's own service: its routes and jobs reach it through the plugin's deps. */
 export const sourceMapsRef = createServiceRef<SourceMaps>('errors.sourceMaps');
 
 export function createSourceMaps(db: DatabaseService, blobs: BlobStore, cacheBytes?: number): SourceMaps {
@@ -18,3 +19,11 @@ export function createSourceMaps(db: DatabaseService, blobs: BlobStore, cacheByt
   const store = new SourceMapStore(db, blobs, cache);
   return { store, resolver: new StackResolver(store), cache };
 }
+
+const serviceDeps = { database: coreServices.database, blobs: coreServices.blobs };
+
+export const sourceMapsService: ServiceFactory<SourceMaps, typeof serviceDeps> = {
+  ref: sourceMapsRef,
+  deps: serviceDeps,
+  create: ({ database, blobs }) => createSourceMaps(database, blobs),
+};
