@@ -1,8 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { defineAsset, serviceUnavailable } from '@cassette/plugin-sdk/server';
-import type { IngestRuntime } from './runtime.js';
+import { serviceUnavailable } from '@cassette/plugin-sdk/server';
 
 /** dist/tracker.js of the @cassette/tracker package (it exists once the tracker is built). */
 export function defaultTrackerScriptPath(): string {
@@ -28,18 +27,4 @@ export class TrackerScript {
     }
     return this.cached.body;
   }
-}
-
-export function trackerScriptAsset(runtime: () => IngestRuntime) {
-  let script: TrackerScript | undefined;
-  return defineAsset({
-    url: '/tracker.js',
-    contentType: 'application/javascript; charset=utf-8',
-    cors: 'anyOrigin',
-    cacheSeconds: 300,
-    load: () => {
-      script ??= new TrackerScript(runtime().settings.trackerScriptPath ?? defaultTrackerScriptPath());
-      return script.load();
-    },
-  });
 }
