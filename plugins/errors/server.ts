@@ -1,20 +1,24 @@
-import { coreEvents, coreServices, definePlugin } from '@cassette/plugin-sdk/server';
+import { coreEvents, definePlugin } from '@cassette/plugin-sdk/server';
 import { ingestExtensionPoints } from '@cassette/plugin-ingest/api';
 import { sessionsEvents } from '@cassette/plugin-sessions/api';
-import { cliScriptAsset } from './cli/cli-script.asset.js';
-import { errorsProcessor } from './errors.processor.js';
-import { deleteProjectErrorsJob } from './grouping/delete-project-errors.job.js';
-import { deleteProjectErrors, deleteSessionsErrors } from './grouping/error-deletion.js';
-import { errorsMigrations } from './migrations.js';
-import { errorDetailRoute } from './routes/error-detail.route.js';
-import { toggleErrorFavoriteRoute } from './routes/error-favorite.route.js';
-import { errorSessionsRoute } from './routes/error-sessions.route.js';
-import { ignoreErrorRoute, solveErrorRoute, unsolveErrorRoute } from './routes/error-status.route.js';
-import { mergeErrorsRoute } from './routes/errors-merge.route.js';
-import { searchErrorsRoute } from './routes/errors-search.route.js';
-import { errorStatsRoute } from './routes/errors-stats.route.js';
-import { sessionErrorsRoute } from './routes/session-errors.route.js';
-import { registerSourceMaps } from './sourcemaps/sourcemaps.registration.js';
+import { cliScriptAsset } from './server/cli-script.asset.js';
+import { deps } from './server/deps.js';
+import { errorsProcessor } from './server/errors.processor.js';
+import { deleteProjectErrorsJob } from './server/grouping/delete-project-errors.job.js';
+import { deleteProjectErrors, deleteSessionsErrors } from './server/grouping/error-deletion.js';
+import { errorsMigrations } from './server/migrations.js';
+import { errorDetailRoute } from './server/routes/error-detail.route.js';
+import { toggleErrorFavoriteRoute } from './server/routes/error-favorite.route.js';
+import { errorSessionsRoute } from './server/routes/error-sessions.route.js';
+import { ignoreErrorRoute, solveErrorRoute, unsolveErrorRoute } from './server/routes/error-status.route.js';
+import { mergeErrorsRoute } from './server/routes/errors-merge.route.js';
+import { searchErrorsRoute } from './server/routes/errors-search.route.js';
+import { errorStatsRoute } from './server/routes/errors-stats.route.js';
+import { sessionErrorsRoute } from './server/routes/session-errors.route.js';
+import { errorStackRoute, sessionErrorStackRoute } from './server/sourcemaps/resolved-stack.route.js';
+import { sourceMapUploadRoute } from './server/sourcemaps/sourcemap-upload.route.js';
+import { deleteSourceMapsRoute, listSourceMapsRoute } from './server/sourcemaps/sourcemaps.route.js';
+import { sourceMapsService } from './server/sourcemaps/sourcemaps.service.js';
 
 /**
  * Error tracking: groups the JS exceptions of recorded sessions, keeps their status, and maps
@@ -22,14 +26,10 @@ import { registerSourceMaps } from './sourcemaps/sourcemaps.registration.js';
  */
 export default definePlugin({
   id: 'errors',
-  deps: {
-    database: coreServices.database,
-    blobs: coreServices.blobs,
-    projects: coreServices.projects,
-    jobs: coreServices.jobs,
-  },
+  deps,
   register(r) {
     r.migrations(...errorsMigrations);
+    r.provide(sourceMapsService);
     r.extend(ingestExtensionPoints.processors, errorsProcessor);
     // Fastify matches the static `/errors/stats` before `/errors/:errorId`, whatever the order here.
     r.route(searchErrorsRoute);
@@ -42,15 +42,19 @@ export default definePlugin({
     r.route(ignoreErrorRoute);
     r.route(toggleErrorFavoriteRoute);
     r.route(sessionErrorsRoute);
+    r.route(sourceMapUploadRoute);
+    r.route(listSourceMapsRoute);
+    r.route(deleteSourceMapsRoute);
+    r.route(errorStackRoute);
+    r.route(sessionErrorStackRoute);
+    r.asset(cliScriptAsset);
     r.on(sessionsEvents.deleted, async ({ projectId, sessionIds }, { deps }) => void (await deleteSessionsErrors(deps.database, projectId, sessionIds)));
-    const sourceMaps = registerSourceMaps(r);
-    r.asset(cliScriptAsset());
-    r.job(deleteProjectErrorsJob, async ({ projectId }, { deps }) => {
-      await deleteProjectErrors(deps.database, projectId);
-      await sourceMaps().store.deleteProject(projectId);
-    });
     r.on(coreEvents.projectDeleted, async ({ projectId }, { deps }) => {
       await deps.jobs.enqueue(deleteProjectErrorsJob, { projectId }, { jobId: `errors-delete-project-${projectId}` });
+    });
+    r.job(deleteProjectErrorsJob, async ({ projectId }, { deps }) => {
+      await deleteProjectErrors(deps.database, projectId);
+      await deps.sourceMaps.store.deleteProject(projectId);
     });
   },
 });

@@ -5,6 +5,9 @@ import type { RecordingEvent, TrackerEvent } from '@cassette/tracker/protocol';
 
 export type { RecordingEvent, TrackerEvent } from '@cassette/tracker/protocol';
 
+/** Session ids are 19 decimal digits: the start time in ms, then 6 random digits. */
+export const SESSION_ID_PATTERN = '^[0-9]{19}$';
+
 export type DeviceType = 'desktop' | 'mobile' | 'tablet' | 'other';
 
 /** What ingest learned about a session when it started (server-side facts included). */

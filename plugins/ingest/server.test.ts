@@ -6,8 +6,8 @@ import { definePlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel } from '@cassette/plugin-sdk/testing';
 import { ingestExtensionPoints, ingestServices, type IngestProcessor } from './api.js';
 import ingestPlugin from './server.js';
-import { bootIngest, type IngestWorld } from './server/ingest-fixture.js';
-import { defaultTrackerScriptPath } from './server/tracker-script.asset.js';
+import { bootIngest, type IngestWorld } from './testing/ingest-fixture.js';
+import { defaultTrackerScriptPath } from './server/tracker-script.js';
 
 describe('ingest plugin boot', () => {
   let w: IngestWorld;

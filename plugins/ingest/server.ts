@@ -1,30 +1,29 @@
 // Server wiring of the ingest plugin: the tracker's endpoints, durable batch storage, the processing pipeline.
-import { coreServices, definePlugin } from '@cassette/plugin-sdk/server';
-import { ingestExtensionPoints, ingestServices, type IngestProcessor } from './api.js';
+import { definePlugin } from '@cassette/plugin-sdk/server';
+import { ingestExtensionPoints, type IngestProcessor } from './api.js';
 import { batchRoute } from './server/batch.route.js';
+import { deps } from './server/deps.js';
 import { ingestMigrations } from './server/migrations.js';
 import { SessionProcessor, processSessionJob } from './server/process-session.job.js';
-import { createRecordingsService } from './server/recordings.service.js';
+import { orderProcessors, validateProcessor } from './server/processor-contribution.js';
+import { recordingsService } from './server/recordings.service.js';
 import { RETENTION_EVERY_MS, enforceRetention, retentionJob } from './server/retention.job.js';
-import { IngestRuntime, RuntimeHolder, ingestRuntimeRef, orderProcessors, runtimeDeps } from './server/runtime.js';
+import { ingestRuntimeService } from './server/runtime.js';
 import { startRoute } from './server/start.route.js';
 import { sweep, sweepJob } from './server/sweep.job.js';
 import { trackerScriptAsset } from './server/tracker-script.asset.js';
-import { validateProcessor } from './server/processor-contribution.js';
 
 export default definePlugin({
   id: 'ingest',
-  deps: { runtime: ingestRuntimeRef, jobs: coreServices.jobs },
+  deps,
   register(r) {
-    const holder = new RuntimeHolder();
-    const runtime = () => holder.get();
-    r.provide({ ref: ingestRuntimeRef, deps: runtimeDeps, create: (deps) => holder.set(new IngestRuntime(deps)) });
-    r.provide({ ref: ingestServices.recordings, deps: { runtime: ingestRuntimeRef }, create: ({ runtime: rt }) => createRecordingsService(rt) });
+    r.provide(ingestRuntimeService);
+    r.provide(recordingsService);
     r.extensionPoint<IngestProcessor>({ ref: ingestExtensionPoints.processors, validate: validateProcessor });
     r.migrations(...ingestMigrations);
-    r.route(startRoute(runtime));
-    r.route(batchRoute(runtime));
-    r.asset(trackerScriptAsset(runtime));
+    r.route(startRoute);
+    r.route(batchRoute);
+    r.asset(trackerScriptAsset);
     r.job(processSessionJob, ({ sessionId }, ctx) => new SessionProcessor(ctx.deps.runtime, ctx.log).run(sessionId));
     r.job(sweepJob, async (_payload, ctx) => void (await sweep(ctx.deps.runtime, ctx.log)));
     r.job(retentionJob, async (_payload, ctx) => void (await enforceRetention(ctx.deps.runtime, ctx.log)));

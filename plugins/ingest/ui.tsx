@@ -1,8 +1,8 @@
 // Browser wiring of the ingest plugin: how to install the tracker, on the onboarding steps.
 import { defineUiPlugin, fillSlot, hostSlots } from '@cassette/plugin-sdk/ui';
-import { IdentifyUsersStep } from './identify-users.js';
-import { InstallTrackerStep } from './install-tracker.js';
-import './onboarding.css';
+import { IdentifyUsersStep } from './ui/identify-users.js';
+import { InstallTrackerStep } from './ui/install-tracker.js';
+import './ui/onboarding.css';
 
 export default defineUiPlugin({
   id: 'ingest',

@@ -3,25 +3,32 @@ import { coreEvents, coreServices, definePlugin } from '@cassette/plugin-sdk/ser
 import { notificationsService } from './api.js';
 import { AnnouncementReadEntity } from './server/announcement-read.entity.js';
 import { AnnouncementEntity } from './server/announcement.entity.js';
-import { announcementRoutes } from './server/announcements.route.js';
+import { createAnnouncementRoute, listAnnouncementsRoute, markAnnouncementsReadRoute } from './server/announcements.route.js';
+import { deps } from './server/deps.js';
 import { notificationsMigrations } from './server/migrations.js';
 import { NotificationEntity } from './server/notification.entity.js';
-import { notificationRoutes } from './server/notifications.route.js';
+import { countNotificationsRoute, listNotificationsRoute, viewNotificationRoute, viewNotificationsRoute } from './server/notifications.route.js';
 import { createNotificationsService } from './server/notifications.service.js';
 import { PRUNE_EVERY_MS, pruneNotifications, pruneNotificationsJob, retentionDaysFrom } from './server/prune-notifications.job.js';
 import { postWelcomeAnnouncement } from './server/welcome-announcement.js';
 
 export default definePlugin({
   id: 'notifications',
-  deps: { jobs: coreServices.jobs, config: coreServices.config, database: coreServices.database, notifications: notificationsService },
+  deps,
   register(r) {
     r.entities(NotificationEntity, AnnouncementEntity, AnnouncementReadEntity);
     r.migrations(...notificationsMigrations);
-    for (const route of [...notificationRoutes(), ...announcementRoutes()]) r.route(route);
+    r.route(listNotificationsRoute);
+    r.route(countNotificationsRoute);
+    r.route(viewNotificationRoute);
+    r.route(viewNotificationsRoute);
+    r.route(listAnnouncementsRoute);
+    r.route(markAnnouncementsReadRoute);
+    r.route(createAnnouncementRoute);
     r.provide({
       ref: notificationsService,
       deps: { database: coreServices.database, users: coreServices.users, projects: coreServices.projects, logger: coreServices.logger },
-      create: (deps) => createNotificationsService(deps),
+      create: createNotificationsService,
     });
     r.on(coreEvents.tenantCreated, (event, { deps }) => postWelcomeAnnouncement(deps.notifications, event.tenantId));
     r.job(pruneNotificationsJob, (payload, ctx) => pruneNotifications(ctx.deps.database, payload, ctx).then(() => undefined));

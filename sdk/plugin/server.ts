@@ -15,8 +15,8 @@ export type {
   ServiceFactory,
   StartContext,
 } from './server/plugin.js';
-export { defineRoute, routeFor, defineAsset, apiResult, HttpError, badRequest, forbidden, notFound, conflict, payloadTooLarge, tooManyRequests, serviceUnavailable } from './server/routes.js';
-export type { AnyRouteDef, ApiResult, AssetDef, Caller, CallerFor, HttpMethod, ProjectIdFor, RouteAccess, RouteContext, RouteDef, RouteSchema, TenantIdFor } from './server/routes.js';
+export { defineRoute, routeFor, defineAsset, assetFor, apiResult, HttpError, badRequest, forbidden, notFound, conflict, payloadTooLarge, tooManyRequests, serviceUnavailable } from './server/routes.js';
+export type { AnyAssetDef, AnyRouteDef, ApiResult, AssetDef, Caller, CallerFor, HttpMethod, ProjectIdFor, RouteAccess, RouteContext, RouteDef, RouteSchema, TenantIdFor } from './server/routes.js';
 export { coreServices, defineJob } from './server/services.js';
 export type {
   BlobStore,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseStack } from '../../plugins/errors/stack/parse-stack.js';
-import { validateSourceMap } from '../../plugins/errors/sourcemaps/sourcemap-validation.js';
-import { createSourceMapsTestKernel, type SourceMapsTestKernel } from '../../plugins/errors/sourcemaps/testing/sourcemaps-test-kernel.js';
+import { parseStack } from '../../plugins/errors/server/stack/parse-stack.js';
+import { validateSourceMap } from '../../plugins/errors/server/sourcemaps/sourcemap-validation.js';
+import { createSourceMapsTestKernel, type SourceMapsTestKernel } from '../../plugins/errors/testing/sourcemaps-test-kernel.js';
 import { BUNDLE_SCRIPT, THROWN_MESSAGE, buildBigBundle, type BigBundle } from './big-bundle.js';
 
 const SCRIPT_URL = `https://shop.example.test/${BUNDLE_SCRIPT}`;

@@ -49,6 +49,16 @@ describe('boundary check', () => {
     expect(specs).toEqual(['../alerts/server.js', '@cassette/core', '@cassette/core/testing', '@cassette/host-ui/src/app', '@cassette/plugin-alerts/server']);
   });
 
+  it("lets only test code use another plugin's test kit", () => {
+    const root = repo({
+      ...manifests,
+      'plugins/slack/testing/slack-test-kernel.ts': "import { alertsStandIn } from '@cassette/plugin-alerts/testing';",
+      'plugins/slack/server/send.test.ts': "import { alertFixture } from '@cassette/plugin-alerts/testing';",
+      'plugins/slack/server/send.ts': "import { alertFixture } from '@cassette/plugin-alerts/testing';",
+    });
+    expect(checkBoundaries(root).map((v: { file: string }) => v.file)).toEqual(['plugins/slack/server/send.ts']);
+  });
+
   it('keeps api entries to refs and types', () => {
     const root = repo({
       ...manifests,

@@ -1,10 +1,15 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineAsset, definePlugin, defineRoute, tooManyRequests, serviceUnavailable, payloadTooLarge } from '@cassette/plugin-sdk/server';
+import { assetFor, coreServices, defineAsset, definePlugin, defineRoute, tooManyRequests, serviceUnavailable, payloadTooLarge } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '../testing/test-kernel.js';
+
+const sinkDeps = { config: coreServices.config };
+// An asset declared before any service exists, reading one at request time through its deps.
+const publicUrlAsset = assetFor(sinkDeps)({ url: '/sink/public-url', contentType: 'text/plain', load: (_request, { config }) => config.publicUrl });
 
 const sink = definePlugin({
   id: 'sink',
+  deps: sinkDeps,
   register(r) {
     r.route(
       defineRoute({
@@ -50,6 +55,7 @@ const sink = definePlugin({
     }
     r.asset(defineAsset({ url: '/sink.js', contentType: 'application/javascript', cors: 'anyOrigin', cacheSeconds: 60, load: () => 'window.sink = 1;' }));
     r.asset(defineAsset({ url: '/sink/page', contentType: 'text/html; charset=utf-8', load: () => new TextEncoder().encode('<p>hi</p>') }));
+    r.asset(publicUrlAsset);
   },
 });
 
@@ -132,6 +138,12 @@ describe('plugin assets', () => {
     expect(page.body).toBe('<p>hi</p>');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("hand the plugin's deps to load", async () => {
+    const res = await kernel.kernel.app.inject({ method: 'GET', url: '/sink/public-url' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(kernel.kernel.resolve(coreServices.config).publicUrl);
   });
 
   it('refuse paths under /api at boot', async () => {

@@ -160,7 +160,7 @@ export class Kernel {
         for (const h of c.eventHandlers) events.subscribe(id, h.event, (payload) => h.handler(payload, { deps, log: pluginLog }));
         for (const flow of c.flows) flows.set(flow.id, flow);
         routes.push(...mountRoutes(app, id, c.routes, mountDeps, deps));
-        mountAssets(app, id, c.assets, mountDeps.routeOwners);
+        mountAssets(app, id, c.assets, mountDeps.routeOwners, deps);
         if (plugin.start) {
           const disposer = await plugin.start({
             deps,

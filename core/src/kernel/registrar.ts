@@ -6,7 +6,7 @@ import type {
   JobDef,
   Migration,
   PluginRegistrar,
-  AssetDef,
+  AnyAssetDef,
   AnyRouteDef,
   ServiceFactory,
   DepsMap,
@@ -22,7 +22,7 @@ export interface PluginContributions {
   entities: EntityDefinition[];
   migrations: Migration[];
   routes: AnyRouteDef[];
-  assets: AssetDef[];
+  assets: AnyAssetDef[];
   jobs: { job: JobDef; handler: (payload: unknown, ctx: JobContext & HandlerContext<DepsMap>) => Promise<void> }[];
   eventHandlers: { event: EventDef; handler: (payload: unknown, ctx: HandlerContext<DepsMap>) => Promise<void> }[];
   flows: FlowDef[];

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PAGES } from '../demo-pages.js';
+import { DEMO_PAGES } from '../server/demo-pages.js';
 
 const SCRIPT = readFileSync(join(import.meta.dirname, 'demo.js'), 'utf8');
 const windows: Window[] = [];

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batch, bootIngest, newSession, sendBatch, storedCounts, type IngestWorld } from './ingest-fixture.js';
+import { batch, bootIngest, newSession, sendBatch, storedCounts, type IngestWorld } from '../testing/ingest-fixture.js';
 
 /** Property-based bad input against the batch endpoint, with a valid session token so the body is what is judged. */
 describe('POST /api/ingest/v1/batch with arbitrary bodies', () => {

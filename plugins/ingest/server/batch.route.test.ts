@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices } from '@cassette/plugin-sdk/server';
 import { ingestServices } from '../api.js';
-import { batch, bootIngest, newSession, sendBatch, start, startBody, storedCounts, type IngestWorld } from './ingest-fixture.js';
+import { batch, bootIngest, newSession, sendBatch, start, startBody, storedCounts, type IngestWorld } from '../testing/ingest-fixture.js';
 import { issueSessionToken } from './session-token.js';
 
 describe('POST /api/ingest/v1/batch', () => {

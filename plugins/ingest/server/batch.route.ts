@@ -1,6 +1,7 @@
-import { HttpError, defineRoute, type Logger } from '@cassette/plugin-sdk/server';
+import { HttpError, type Logger } from '@cassette/plugin-sdk/server';
 import type { BatchRequest, BatchResponse } from '@cassette/tracker/protocol';
 import { decodeBatchBody } from './batch-decoder.js';
+import { route } from './deps.js';
 import { conflictFor, storeBatch } from './batch-store.js';
 import { processSessionJob, processJobId } from './process-session.job.js';
 import { sanitizeRecording } from '@cassette/recording-safety';
@@ -78,16 +79,14 @@ export async function acceptBatch(rt: IngestRuntime, body: unknown, token: strin
   }
 }
 
-export function batchRoute(runtime: () => IngestRuntime) {
-  return defineRoute({
-    method: 'POST',
-    url: '/ingest/v1/batch',
-    access: { auth: 'public' },
-    cors: 'anyOrigin',
-    rawBody: true,
-    bodyLimit: MAX_BATCH_BYTES,
-    summary: 'Tracker: store one batch of a session (gzip or JSON body, session token); idempotent by sequence number',
-    schema: {},
-    handler: async ({ request, log }) => acceptBatch(runtime(), request.body, tokenOf(request.query, request.headers.authorization), log),
-  });
-}
+export const batchRoute = route({
+  method: 'POST',
+  url: '/ingest/v1/batch',
+  access: { auth: 'public' },
+  cors: 'anyOrigin',
+  rawBody: true,
+  bodyLimit: MAX_BATCH_BYTES,
+  summary: 'Tracker: store one batch of a session (gzip or JSON body, session token); idempotent by sequence number',
+  schema: {},
+  handler: async ({ request, log, deps }) => acceptBatch(deps.runtime, request.body, tokenOf(request.query, request.headers.authorization), log),
+});

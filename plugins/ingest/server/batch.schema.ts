@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TrackerEventType } from '@cassette/tracker/protocol';
-import { SESSION_ID_PATTERN } from './session-id.js';
+import { SESSION_ID_PATTERN } from '../api.js';
 
 // Bounds are generous: a batch over them is refused whole, and the tracker drops refused batches.
 const Ts = Type.Number({ minimum: 0, maximum: 10_000_000_000_000 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices } from '@cassette/plugin-sdk/server';
 import type { SessionEnd } from '../api.js';
-import { batch, bootIngest, newSession, probePlugin, sendBatch, waitFor, type IngestWorld, type ProcessorCall } from './ingest-fixture.js';
+import { batch, bootIngest, newSession, probePlugin, sendBatch, waitFor, type IngestWorld, type ProcessorCall } from '../testing/ingest-fixture.js';
 
 const db = (w: IngestWorld) => w.t.kernel.resolve(coreServices.database);
 const sessionState = async (w: IngestWorld, id: string) =>

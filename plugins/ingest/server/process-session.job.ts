@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { defineJob, type Logger } from '@cassette/plugin-sdk/server';
-import type { DecodedBatch, IngestProcessor, IngestSession, ProcessorContext, SessionEnd } from '../api.js';
+import { SESSION_ID_PATTERN, type DecodedBatch, type IngestProcessor, type IngestSession, type ProcessorContext, type SessionEnd } from '../api.js';
 import { readStoredBatch, unprocessedBatches, type StoredBatchRow } from './batch-store.js';
 import type { IngestRuntime } from './runtime.js';
 import { findSession, releaseLease, takeLease, type SessionRow } from './session-store.js';
 
 export const processSessionJob = defineJob({
   name: 'ingest.processSession',
-  schema: Type.Object({ sessionId: Type.String({ pattern: '^[0-9]{19}$' }) }),
+  schema: Type.Object({ sessionId: Type.String({ pattern: SESSION_ID_PATTERN }) }),
   attempts: 5,
   backoffMs: 1000,
   concurrency: 4,

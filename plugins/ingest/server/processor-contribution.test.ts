@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IngestProcessor } from '../api.js';
-import { validateProcessor } from './processor-contribution.js';
-import { orderProcessors } from './runtime.js';
+import { orderProcessors, validateProcessor } from './processor-contribution.js';
 
 describe('validateProcessor', () => {
   it('accepts a processor with an id and at least one method', () => {

@@ -17,3 +17,8 @@ export function validateProcessor(processor: IngestProcessor, fromPlugin: string
     throw new Error(`Ingest processor "${processor.id}" of plugin "${fromPlugin}" implements none of sessionStarted, batch, sessionEnded`);
   }
 }
+
+/** Processors in the order the extension point promises: `order` (default 100), then id. */
+export function orderProcessors(processors: readonly IngestProcessor[]): IngestProcessor[] {
+  return [...processors].sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

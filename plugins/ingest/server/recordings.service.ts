@@ -1,6 +1,7 @@
-import type { RecordingsService } from '../api.js';
+import type { ServiceFactory } from '@cassette/plugin-sdk/server';
+import { ingestServices, type RecordingsService } from '../api.js';
 import { batchesOf, deleteSessionData, readStoredBatch, findBatch } from './batch-store.js';
-import type { IngestRuntime } from './runtime.js';
+import { ingestRuntimeRef, type IngestRuntime } from './runtime.js';
 import { isSessionId } from './session-id.js';
 
 export function createRecordingsService(rt: IngestRuntime): RecordingsService {
@@ -21,3 +22,12 @@ export function createRecordingsService(rt: IngestRuntime): RecordingsService {
     },
   };
 }
+
+const serviceDeps = { runtime: ingestRuntimeRef };
+
+/** `ingestServices.recordings`, which other plugins use to read and delete stored recordings. */
+export const recordingsService: ServiceFactory<RecordingsService, typeof serviceDeps> = {
+  ref: ingestServices.recordings,
+  deps: serviceDeps,
+  create: ({ runtime }) => createRecordingsService(runtime),
+};

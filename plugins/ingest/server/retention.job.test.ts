@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices } from '@cassette/plugin-sdk/server';
 import { ingestServices } from '../api.js';
-import { batch, bootIngest, newSession, sendBatch, type IngestWorld } from './ingest-fixture.js';
+import { batch, bootIngest, newSession, sendBatch, type IngestWorld } from '../testing/ingest-fixture.js';
 import { enforceRetention } from './retention.job.js';
 import { ingestRuntimeRef } from './runtime.js';
 

@@ -1,7 +1,8 @@
-import { coreServices, createServiceRef, type ResolvedDeps } from '@cassette/plugin-sdk/server';
+import { coreServices, createServiceRef, type ResolvedDeps, type ServiceFactory } from '@cassette/plugin-sdk/server';
 import type { IngestProcessor } from '../api.js';
 import { BacklogGuard, InFlightGate, SessionRateLimiter } from './load-limits.js';
 import { readSettings, type IngestSettings } from './settings.js';
+import { TrackerScript, defaultTrackerScriptPath } from './tracker-script.js';
 
 export const runtimeDeps = {
   db: coreServices.database,
@@ -19,13 +20,15 @@ export type RuntimeDeps = ResolvedDeps<typeof runtimeDeps>;
 
 /**
  * What the ingest routes, jobs and services share in one kernel: core services, settings,
- * the in-memory limits and the processors other plugins contributed (known at start).
+ * the in-memory limits, the tracker script and the processors other plugins contributed
+ * (known at start).
  */
 export class IngestRuntime {
   readonly settings: IngestSettings;
   readonly limiter: SessionRateLimiter;
   readonly inFlight: InFlightGate;
   readonly backlog: BacklogGuard;
+  readonly trackerScript: TrackerScript;
   processors: IngestProcessor[] = [];
 
   constructor(readonly deps: RuntimeDeps) {
@@ -36,28 +39,15 @@ export class IngestRuntime {
       const [row] = await deps.db.query<{ n: number }>('select count(*)::int as n from ingest_batches where processed_at is null');
       return Number(row?.n ?? 0);
     });
+    this.trackerScript = new TrackerScript(this.settings.trackerScriptPath ?? defaultTrackerScriptPath());
   }
 }
 
-/** Private to this plugin: routes are declared before services exist, so they reach the runtime through it. */
+/** The plugin's own service, one per kernel: its routes, asset, jobs and recordings service share it through `deps`. */
 export const ingestRuntimeRef = createServiceRef<IngestRuntime>('ingest.runtime');
 
-/** Filled by the runtime's service factory during boot; read by route handlers at request time. */
-export class RuntimeHolder {
-  private runtime: IngestRuntime | undefined;
-
-  set(runtime: IngestRuntime): IngestRuntime {
-    this.runtime = runtime;
-    return runtime;
-  }
-
-  get(): IngestRuntime {
-    if (!this.runtime) throw new Error('The ingest runtime is used before the kernel created it');
-    return this.runtime;
-  }
-}
-
-/** Processors in the order the extension point promises: `order` (default 100), then id. */
-export function orderProcessors(processors: IngestProcessor[]): IngestProcessor[] {
-  return [...processors].sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
+export const ingestRuntimeService: ServiceFactory<IngestRuntime, typeof runtimeDeps> = {
+  ref: ingestRuntimeRef,
+  deps: runtimeDeps,
+  create: (deps) => new IngestRuntime(deps),
+};

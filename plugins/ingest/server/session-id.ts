@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { SESSION_ID_PATTERN } from '../api.js';
 
 /**
  * Session ids are 19 decimal digits: the start time in ms (13 digits until the year 2286)
@@ -10,7 +11,6 @@ export function newSessionId(now = Date.now()): string {
   return `${Math.floor(now)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-export const SESSION_ID_PATTERN = '^[0-9]{19}$';
 const SESSION_ID_RE = new RegExp(SESSION_ID_PATTERN);
 
 export function isSessionId(value: unknown): value is string {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices } from '@cassette/plugin-sdk/server';
-import { bootIngest, start, startBody, type IngestWorld } from './ingest-fixture.js';
+import { bootIngest, start, startBody, type IngestWorld } from '../testing/ingest-fixture.js';
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 

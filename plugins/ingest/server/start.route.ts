@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { defineRoute, notFound, type ProjectInfo } from '@cassette/plugin-sdk/server';
+import { notFound, type ProjectInfo } from '@cassette/plugin-sdk/server';
 import type { RecordingConfig, StartResponse } from '@cassette/tracker/protocol';
 import type { IngestSession } from '../api.js';
+import { route } from './deps.js';
 import { countryOf } from './geo-country.js';
 import type { IngestRuntime } from './runtime.js';
 import { findSession, insertSession, nextSeqToSend } from './session-store.js';
@@ -34,67 +35,64 @@ async function resumable(runtime: IngestRuntime, project: ProjectInfo, resume: S
   return session;
 }
 
-export function startRoute(runtime: () => IngestRuntime) {
-  return defineRoute({
-    method: 'POST',
-    url: '/ingest/v1/start',
-    access: { auth: 'public' },
-    cors: 'anyOrigin',
-    summary: 'Tracker: start (or resume) a recorded session; answers the session token and what to mask',
-    schema: { body: START_BODY },
-    handler: async ({ body, request, log }): Promise<StartResponse> => unavailableOnFailure(log, 'Sessions cannot be started', async () => {
-      const rt = runtime();
-      const { deps, settings } = rt;
-      const project = await deps.projects.byKey(body.projectKey);
-      if (!project) throw notFound(`Unknown project key "${body.projectKey.slice(0, 64)}": check the key in Settings > Projects.`);
-      const now = Date.now();
-      const clockOffsetMs = Math.round(now - body.timestamp);
-      const tokenTtlMs = settings.tokenTtlHours * 3_600_000;
-      const answer = (sessionId: string, resumed: boolean, nextSeq: number): StartResponse => ({
-        sampled: true,
-        sessionId,
-        token: issueSessionToken(deps.secrets, { sessionId, projectId: project.id, expiresAt: now + tokenTtlMs, clockOffsetMs }),
-        tokenExpiresAt: now + tokenTtlMs,
-        serverTime: now,
-        resumed,
-        nextSeq,
-        config: recordingConfig(project, rt),
-      });
+export const startRoute = route({
+  method: 'POST',
+  url: '/ingest/v1/start',
+  access: { auth: 'public' },
+  cors: 'anyOrigin',
+  summary: 'Tracker: start (or resume) a recorded session; answers the session token and what to mask',
+  schema: { body: START_BODY },
+  handler: async ({ body, request, log, deps: { runtime } }): Promise<StartResponse> => unavailableOnFailure(log, 'Sessions cannot be started', async () => {
+    const { deps, settings } = runtime;
+    const project = await deps.projects.byKey(body.projectKey);
+    if (!project) throw notFound(`Unknown project key "${body.projectKey.slice(0, 64)}": check the key in Settings > Projects.`);
+    const now = Date.now();
+    const clockOffsetMs = Math.round(now - body.timestamp);
+    const tokenTtlMs = settings.tokenTtlHours * 3_600_000;
+    const answer = (sessionId: string, resumed: boolean, nextSeq: number): StartResponse => ({
+      sampled: true,
+      sessionId,
+      token: issueSessionToken(deps.secrets, { sessionId, projectId: project.id, expiresAt: now + tokenTtlMs, clockOffsetMs }),
+      tokenExpiresAt: now + tokenTtlMs,
+      serverTime: now,
+      resumed,
+      nextSeq,
+      config: recordingConfig(project, runtime),
+    });
 
-      const resumed = await resumable(rt, project, body.resume, now);
-      if (resumed) return answer(resumed.id, true, await nextSeqToSend(deps.db, resumed.id));
+    const resumed = await resumable(runtime, project, body.resume, now);
+    if (resumed) return answer(resumed.id, true, await nextSeqToSend(deps.db, resumed.id));
 
-      // Sampling is decided once per session, here, so a tab is recorded whole or not at all.
-      if (randomInt(0, 10_000) >= project.gdpr.sampleRate * 100) {
-        return { sampled: false, reason: `This project records ${project.gdpr.sampleRate}% of sessions; this one was not sampled.` };
-      }
-      const ua = parseUserAgent(String(request.headers['user-agent'] ?? ''), body.maxTouchPoints);
-      const session: IngestSession = {
-        sessionId: newSessionId(now),
-        projectId: project.id,
-        tenantId: project.tenantId,
-        startedAt: now,
-        trackerVersion: body.trackerVersion,
-        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1024),
-        ...ua,
-        country: countryOf(request.ip),
-        url: body.url,
-        referrer: body.referrer,
-        title: body.title,
-        timezone: body.timezone ?? null,
-        language: body.language ?? null,
-        screen: body.screen,
-        viewport: body.viewport,
-        userId: body.userId || null,
-        userAnonymousId: body.userAnonymousId || null,
-        userUuid: body.userUuid || null,
-        metadata: { ...(body.metadata ?? {}) },
-        revId: body.revId ?? null,
-      };
-      await insertSession(deps.db, session);
-      await deps.projects.markRecorded(project.id, new Date(now));
-      if (session.userId) await deps.onboarding.markDone(project.tenantId, 'identifyUsers');
-      return answer(session.sessionId, false, 0);
-    }),
-  });
-}
+    // Sampling is decided once per session, here, so a tab is recorded whole or not at all.
+    if (randomInt(0, 10_000) >= project.gdpr.sampleRate * 100) {
+      return { sampled: false, reason: `This project records ${project.gdpr.sampleRate}% of sessions; this one was not sampled.` };
+    }
+    const ua = parseUserAgent(String(request.headers['user-agent'] ?? ''), body.maxTouchPoints);
+    const session: IngestSession = {
+      sessionId: newSessionId(now),
+      projectId: project.id,
+      tenantId: project.tenantId,
+      startedAt: now,
+      trackerVersion: body.trackerVersion,
+      userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1024),
+      ...ua,
+      country: countryOf(request.ip),
+      url: body.url,
+      referrer: body.referrer,
+      title: body.title,
+      timezone: body.timezone ?? null,
+      language: body.language ?? null,
+      screen: body.screen,
+      viewport: body.viewport,
+      userId: body.userId || null,
+      userAnonymousId: body.userAnonymousId || null,
+      userUuid: body.userUuid || null,
+      metadata: { ...(body.metadata ?? {}) },
+      revId: body.revId ?? null,
+    };
+    await insertSession(deps.db, session);
+    await deps.projects.markRecorded(project.id, new Date(now));
+    if (session.userId) await deps.onboarding.markDone(project.tenantId, 'identifyUsers');
+    return answer(session.sessionId, false, 0);
+  }),
+});

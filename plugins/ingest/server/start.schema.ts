@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { SESSION_ID_PATTERN } from './session-id.js';
+import { SESSION_ID_PATTERN } from '../api.js';
 
 const Size = Type.Object({ width: Type.Integer({ minimum: 0, maximum: 100_000 }), height: Type.Integer({ minimum: 0, maximum: 100_000 }) });
 

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * A high-water mark per user instead of a row per (user, announcement): an announcement is
@@ -13,4 +13,3 @@ export const AnnouncementReadEntity = defineEntity({
     lastReadAt: p.datetime(),
   },
 });
-export type AnnouncementReadRow = InferEntity<typeof AnnouncementReadEntity>;

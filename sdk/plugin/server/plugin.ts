@@ -56,8 +56,8 @@ export interface PluginRegistrar<D extends DepsMap = DepsMap> {
   migrations(...migrations: Migration[]): void;
   /** A route whose handler may use any of the plugin's `deps` (see `routeFor`). */
   route<S extends RouteSchema, A extends RouteAccess>(route: RouteDef<S, D, A>): void;
-  /** A public file outside `/api` (the tracker script, a demo page). */
-  asset(asset: AssetDef): void;
+  /** A public file outside `/api` (the tracker script, a demo page); its `load` may use the plugin's `deps` (see `assetFor`). */
+  asset(asset: AssetDef<D>): void;
   job<S extends TSchema>(job: JobDef<S>, handler: (payload: Static<S>, ctx: JobContext & HandlerContext<D>) => Promise<void>): void;
   on<E extends EventDef>(event: E, handler: (payload: EventPayload<E>, ctx: HandlerContext<D>) => Promise<void>): void;
   flow(flow: FlowDef): void;

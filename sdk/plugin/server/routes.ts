@@ -166,16 +166,25 @@ export const serviceUnavailable = (message: string, retryAfterSeconds: number) =
  * A file served outside `/api` at a fixed path (the tracker script, the demo website).
  * Public, GET only; `load` runs on each request unless `cacheSeconds` lets clients keep it.
  */
-export interface AssetDef {
+export interface AssetDef<D extends DepsMap = NoDeps> {
   /** Absolute path, e.g. `/tracker.js` or `/demo/`; must not start with `/api`. */
   url: string;
   contentType: string;
-  load(request: FastifyRequest): Promise<string | Uint8Array> | string | Uint8Array;
+  /** `deps` are the plugin's resolved services, as its routes get them. A property, so an asset needing services its plugin lacks fails to type-check. */
+  load: (request: FastifyRequest, deps: ResolvedDeps<D>) => Promise<string | Uint8Array> | string | Uint8Array;
   cacheSeconds?: number;
   /** Allow other origins to load it (the tracker script is embedded by any website). */
   cors?: 'anyOrigin';
 }
 
+/** An asset of any services, as the kernel stores and mounts it. */
+export type AnyAssetDef = Omit<AssetDef, 'load'> & { load: (request: FastifyRequest, deps: never) => Promise<string | Uint8Array> | string | Uint8Array };
+
 export function defineAsset(def: AssetDef): AssetDef {
   return def;
+}
+
+/** `defineAsset` for assets that use the plugin's services, like `routeFor`: `export const asset = assetFor(deps)`. */
+export function assetFor<D extends DepsMap>(_deps: D) {
+  return (def: AssetDef<D>): AssetDef<D> => def;
 }

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEW_ERRORS_REFRESH_MS, NEW_ERRORS_WINDOW_MS } from '../../api.js';
-import { advance, byTestId, calls, fakeHost, mount, unmount } from '../testing/test-host.js';
+import { advance, byTestId, calls, fakeHost, mount, unmount } from '../../testing/test-host.js';
 import { announceErrorsSeen } from './errors-seen-signal.js';
 import { NewErrorsBadge } from './new-errors-badge.js';
 

@@ -103,7 +103,6 @@ export const errorDetailMachine = setup({
 });
 
 export const DETAIL_LOAD_FAILED = 'The error could not be loaded.';
-export const STATUS_CHANGE_FAILED = 'The status could not be changed.';
 
 function failureOf(error: unknown): DetailLoadFailure {
   const status = (error as { status?: unknown })?.status;

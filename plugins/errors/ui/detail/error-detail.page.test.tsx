@@ -3,7 +3,7 @@ import type { Options } from 'highcharts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@cassette/plugin-sdk/ui';
 import { SOURCEMAPS_MISSING_TEXT } from '../../api.js';
-import { allByTestId, buttonNamed, byTestId, calls, click, currentUrl, errorDetail, fakeHost, mount, NOW, PROJECT, resolvedStack, settle, unmount } from '../testing/test-host.js';
+import { allByTestId, buttonNamed, byTestId, calls, click, currentUrl, errorDetail, fakeHost, mount, NOW, PROJECT, resolvedStack, settle, unmount } from '../../testing/test-host.js';
 import ErrorDetailPage, { ERROR_NOT_FOUND } from './error-detail.page.js';
 
 const charts = vi.hoisted(() => new Map<string, Options>());

@@ -3,7 +3,7 @@ import type { Options } from 'highcharts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import type { ErrorSearchRequest, ErrorSearchResult } from '../../api.js';
-import { advance, allByTestId, buttonNamed, byTestId, calls, choose, click, currentUrl, errorItem, fakeHost, mount, PROJECT, settle, typeInto, unmount } from '../testing/test-host.js';
+import { advance, allByTestId, buttonNamed, byTestId, calls, choose, click, currentUrl, errorItem, fakeHost, mount, PROJECT, settle, typeInto, unmount } from '../../testing/test-host.js';
 import ErrorsListPage, { NO_ERRORS_TITLE } from './errors-list.page.js';
 import { QUERY_DEBOUNCE_MS } from './search-box.js';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@cassette/plugin-sdk/ui';
 import type { SessionError } from '@cassette/plugin-sessions/api';
 import { SOURCEMAPS_MISSING_TEXT } from '../../api.js';
-import { allByTestId, byTestId, calls, fakeHost, mount, resolvedStack, settle, unmount } from '../testing/test-host.js';
+import { allByTestId, byTestId, calls, fakeHost, mount, resolvedStack, settle, unmount } from '../../testing/test-host.js';
 import { NO_RECORDED_STACK, PlayerErrorStack } from './player-error-stack.js';
 import { sessionErrorsCache } from './session-errors-cache.js';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { SOURCEMAPS_MISSING_TEXT } from '../../api.js';
-import { allByTestId, buttonNamed, byTestId, click, fakeHost, frame, mount, resolvedStack, unmount } from '../testing/test-host.js';
+import { allByTestId, buttonNamed, byTestId, click, fakeHost, frame, mount, resolvedStack, unmount } from '../../testing/test-host.js';
 import { NO_STACK_TEXT, StackTraceViewer } from './stack-trace-viewer.js';
 
 afterEach(unmount);

@@ -1,0 +1,77 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { notFound } from '@cassette/plugin-sdk/server';
+import type { StackFrame } from '../../api.js';
+
+/** What the resolver needs of one recorded occurrence. */
+export interface OccurrenceStack {
+  release: string | null;
+  stack: string | null;
+  frames: StackFrame[];
+}
+
+interface OccurrenceRow {
+  release: string | null;
+  stack: string | null;
+  frames: unknown;
+}
+
+const execute = <T>(em: EntityManager, sql: string, params: unknown[]) => em.getConnection().execute<T[]>(sql, params);
+
+// An error's occurrences include those of the errors merged into it.
+const ERROR_AND_MERGED = 'error_id in (select error_id from errors_errors where project_id = ? and (error_id = ? or parent_error_id = ?))';
+
+async function requireError(em: EntityManager, projectId: number, errorId: string): Promise<void> {
+  const rows = await execute(em, 'select 1 from errors_errors where project_id = ? and error_id = ?', [projectId, errorId]);
+  if (!rows.length) throw notFound('Error not found');
+}
+
+/** The newest occurrence of an error of the project. */
+export async function latestOccurrenceStack(em: EntityManager, projectId: number, errorId: string): Promise<OccurrenceStack> {
+  await requireError(em, projectId, errorId);
+  const [row] = await execute<OccurrenceRow>(
+    em,
+    `select release, stack, frames from errors_occurrences where project_id = ? and ${ERROR_AND_MERGED} order by ts desc, seq desc, idx desc limit 1`,
+    [projectId, projectId, errorId, errorId],
+  );
+  if (!row) throw notFound('This error has no recorded occurrence.');
+  return stackOf(row);
+}
+
+/** A session's first occurrence of an error, or the one recorded at `key` (`seq:idx`). */
+export async function sessionOccurrenceStack(em: EntityManager, projectId: number, sessionId: string, errorId: string, key?: { seq: number; idx: number }): Promise<OccurrenceStack> {
+  await requireError(em, projectId, errorId);
+  const at = key ? ' and seq = ? and idx = ?' : '';
+  const [row] = await execute<OccurrenceRow>(
+    em,
+    `select release, stack, frames from errors_occurrences where project_id = ? and session_id = ? and ${ERROR_AND_MERGED}${at} order by seq, idx limit 1`,
+    [projectId, sessionId, projectId, errorId, errorId, ...(key ? [key.seq, key.idx] : [])],
+  );
+  if (!row) throw notFound(key ? 'This session has no occurrence of this error at that key.' : 'This session has no occurrence of this error.');
+  return stackOf(row);
+}
+
+function stackOf(row: OccurrenceRow): OccurrenceStack {
+  const frames = typeof row.frames === 'string' ? (JSON.parse(row.frames) as unknown) : row.frames;
+  return { release: row.release ?? null, stack: row.stack ?? null, frames: Array.isArray(frames) ? frames.filter(isFrame).map(withDefaults) : [] };
+}
+
+function isFrame(value: unknown): value is Partial<StackFrame> {
+  return typeof value === 'object' && value !== null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+const position = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
+
+/** Frames as stored by the grouping; fields it left out read as absent. */
+function withDefaults(frame: Partial<StackFrame>, index: number): StackFrame {
+  return {
+    absPath: text(frame.absPath),
+    filename: text(frame.filename),
+    function: text(frame.function),
+    lineNo: position(frame.lineNo),
+    colNo: position(frame.colNo),
+    offset: typeof frame.offset === 'number' ? frame.offset : index,
+    context: Array.isArray(frame.context) ? frame.context : null,
+    inApp: frame.inApp === true,
+  };
+}

@@ -1,0 +1,10 @@
+import { coreServices } from '@cassette/plugin-sdk/server';
+import { notificationsService } from '../api.js';
+
+/** What the notifications plugin's start, jobs and event handlers use; `notifications` is its own service. */
+export const deps = {
+  jobs: coreServices.jobs,
+  config: coreServices.config,
+  database: coreServices.database,
+  notifications: notificationsService,
+};
