@@ -15,7 +15,7 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     access: { auth: 'user' },
     summary: 'The logged-in account with its permissions and limits',
     schema: {},
-    handler: async ({ em, caller }) => accountView(em, await em.findOneOrFail(UserEntity, { id: caller!.userId }), core.config),
+    handler: async ({ em, caller }) => accountView(em, await em.findOneOrFail(UserEntity, { id: caller.userId }), core.config),
   });
 
   const updateAccount = defineRoute({
@@ -25,7 +25,7 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Rename the logged-in account',
     schema: { body: Type.Object({ name: PERSON_NAME }, { additionalProperties: false }) },
     handler: async ({ em, caller, body }) => {
-      const user = await em.findOneOrFail(UserEntity, { id: caller!.userId });
+      const user = await em.findOneOrFail(UserEntity, { id: caller.userId });
       user.name = body.name.trim();
       await em.flush();
       return accountView(em, user, core.config);
@@ -41,7 +41,7 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
       body: Type.Object({ appearance: Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.Boolean(), Type.String({ maxLength: 200 }), Type.Number()]), { maxProperties: 100 }) }, { additionalProperties: false }),
     },
     handler: async ({ em, caller, body }) => {
-      const user = await em.findOneOrFail(UserEntity, { id: caller!.userId });
+      const user = await em.findOneOrFail(UserEntity, { id: caller.userId });
       user.appearance = { ...user.appearance, ...body.appearance };
       await em.flush();
       return accountView(em, user, core.config);
@@ -54,7 +54,7 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     access: { auth: 'user' },
     summary: 'The organization (tenant); admins also get its API key',
     schema: {},
-    handler: async ({ em, caller }) => clientViewFor(core, await loadTenant(em, caller!.tenantId), caller!),
+    handler: async ({ em, caller }) => clientViewFor(core, await loadTenant(em, caller.tenantId), caller),
   });
 
   const updateClient = defineRoute({
@@ -64,10 +64,10 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Rename the organization',
     schema: { body: Type.Object({ name: ORG_NAME }, { additionalProperties: false }) },
     handler: async ({ em, caller, body }) => {
-      const tenant = await em.findOneOrFail(TenantEntity, { id: caller!.tenantId });
+      const tenant = await em.findOneOrFail(TenantEntity, { id: caller.tenantId });
       tenant.name = body.name.trim();
       await em.flush();
-      return clientViewFor(core, tenant, caller!);
+      return clientViewFor(core, tenant, caller);
     },
   });
 
@@ -78,10 +78,10 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Replace the organization API key; the old key stops working at once',
     schema: {},
     handler: async ({ em, caller, log }) => {
-      const tenant = await loadTenant(em, caller!.tenantId);
+      const tenant = await loadTenant(em, caller.tenantId);
       const apiKey = issueApiKey(tenant, core.secrets);
       await em.flush();
-      log.info({ tenantId: tenant.id, userId: caller!.userId }, 'organization API key regenerated');
+      log.info({ tenantId: tenant.id, userId: caller.userId }, 'organization API key regenerated');
       return clientView(tenant, apiKey);
     },
   });
@@ -102,7 +102,7 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Onboarding tasks and whether each is done',
     schema: {},
     handler: async ({ em, caller }) => {
-      const tenantId = caller!.tenantId;
+      const tenantId = caller.tenantId;
       const [tenant, recorded, members] = await Promise.all([
         em.findOneOrFail(TenantEntity, { id: tenantId }),
         em.count(ProjectEntity, { tenantId, recorded: true, deletedAt: null }),

@@ -91,7 +91,7 @@ export function authRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Invalidate the current token',
     schema: {},
     handler: async ({ caller, em }) => {
-      await em.nativeDelete(AuthSessionEntity, { id: caller!.tokenId });
+      await em.nativeDelete(AuthSessionEntity, { id: caller.tokenId });
       return { ok: true };
     },
   });

@@ -48,7 +48,7 @@ export function memberRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Team members and pending invitations',
     schema: {},
     handler: async ({ em, caller }) => {
-      const users = await em.find(UserEntity, { tenantId: caller!.tenantId, deletedAt: null }, { orderBy: { id: 'asc' } });
+      const users = await em.find(UserEntity, { tenantId: caller.tenantId, deletedAt: null }, { orderBy: { id: 'asc' } });
       return Promise.all(users.map((u) => memberView(em, u)));
     },
   });
@@ -62,7 +62,7 @@ export function memberRoutes(core: CoreRuntime): AnyRouteDef[] {
       body: Type.Object({ email: EMAIL, name: PERSON_NAME, admin: Type.Optional(Type.Boolean()), roleId: Type.Optional(ID_PARAM) }, { additionalProperties: false }),
     },
     handler: async ({ em, caller, body, log }) => {
-      const tenantId = caller!.tenantId;
+      const tenantId = caller.tenantId;
       const limits = await accountLimits(em, tenantId, core.config);
       if (limits.teamMember.remaining === 0) throw new HttpError(403, 'Your team is at its member limit. Remove a member or raise LIMIT_TEAM_MEMBERS.');
       const email = body.email.trim().toLowerCase();
@@ -74,8 +74,8 @@ export function memberRoutes(core: CoreRuntime): AnyRouteDef[] {
       try {
         await core.mailer.send({
           to: email,
-          subject: `${caller!.name} invited you to Cassette`,
-          text: `Hello ${user.name},\n\n${caller!.name} invited you to join their team on Cassette.\nSet your password here (the link is valid for 7 days):\n${link}\n`,
+          subject: `${caller.name} invited you to Cassette`,
+          text: `Hello ${user.name},\n\n${caller.name} invited you to join their team on Cassette.\nSet your password here (the link is valid for 7 days):\n${link}\n`,
         });
       } catch (error) {
         log.error({ err: error }, 'could not send the invitation mail');
@@ -104,7 +104,7 @@ export function memberRoutes(core: CoreRuntime): AnyRouteDef[] {
       ),
     },
     handler: async ({ em, caller, body, params }) => {
-      const user = await em.findOne(UserEntity, { id: params.id, tenantId: caller!.tenantId, deletedAt: null });
+      const user = await em.findOne(UserEntity, { id: params.id, tenantId: caller.tenantId, deletedAt: null });
       if (!user) throw notFound('Member not found');
       if (user.superAdmin && body.admin === false) throw badRequest('The owner stays an admin.');
       if (body.email !== undefined) {
@@ -115,7 +115,7 @@ export function memberRoutes(core: CoreRuntime): AnyRouteDef[] {
       }
       if (body.name !== undefined) user.name = body.name.trim();
       if (body.admin !== undefined) user.admin = body.admin;
-      if (body.roleId !== undefined) user.roleId = await checkRole(em, caller!.tenantId, body.roleId);
+      if (body.roleId !== undefined) user.roleId = await checkRole(em, caller.tenantId, body.roleId);
       if (body.changePassword !== undefined) user.changePassword = body.changePassword;
       await em.flush();
       return memberView(em, user);
@@ -129,7 +129,7 @@ export function memberRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Replace a member’s invitation link (the old one stops working)',
     schema: { params: memberParams },
     handler: async ({ em, caller, params }) => {
-      const user = await em.findOne(UserEntity, { id: params.id, tenantId: caller!.tenantId, deletedAt: null });
+      const user = await em.findOne(UserEntity, { id: params.id, tenantId: caller.tenantId, deletedAt: null });
       if (!user) throw notFound('Member not found');
       return { invitationLink: resetLink(core, await issueOneTimeToken(em, user.id, user.joined ? 'reset' : 'invitation')) };
     },
@@ -142,9 +142,9 @@ export function memberRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Remove a member',
     schema: { params: memberParams },
     handler: async ({ em, caller, params }) => {
-      const user = await em.findOne(UserEntity, { id: params.id, tenantId: caller!.tenantId, deletedAt: null });
+      const user = await em.findOne(UserEntity, { id: params.id, tenantId: caller.tenantId, deletedAt: null });
       if (!user) throw notFound('Member not found');
-      if (user.id === caller!.userId) throw badRequest('You cannot remove yourself.');
+      if (user.id === caller.userId) throw badRequest('You cannot remove yourself.');
       if (user.superAdmin) throw badRequest('The owner cannot be removed.');
       user.deletedAt = new Date();
       await em.flush();

@@ -19,7 +19,7 @@ export function metadataRoutes(): AnyRouteDef[] {
     access: { auth: 'user', project: true },
     summary: 'Custom metadata fields of the project',
     schema: {},
-    handler: async ({ em, projectId }) => (await em.findOneOrFail(ProjectEntity, { id: projectId! })).customFields,
+    handler: async ({ em, projectId }) => (await em.findOneOrFail(ProjectEntity, { id: projectId })).customFields,
   });
 
   const add = defineRoute({
@@ -29,7 +29,7 @@ export function metadataRoutes(): AnyRouteDef[] {
     summary: 'Add a custom metadata field (up to 10)',
     schema: { body: FIELD_BODY },
     handler: async ({ em, projectId, body }) => {
-      const project = await em.findOneOrFail(ProjectEntity, { id: projectId! });
+      const project = await em.findOneOrFail(ProjectEntity, { id: projectId });
       const fields = project.customFields;
       if (fields.length >= MAX_CUSTOM_FIELDS) throw badRequest(`A project has at most ${MAX_CUSTOM_FIELDS} metadata fields.`);
       if (fields.some((f) => f.key.toLowerCase() === body.key.toLowerCase())) throw conflict('A metadata field with this key already exists.');
@@ -50,7 +50,7 @@ export function metadataRoutes(): AnyRouteDef[] {
     summary: 'Rename a custom metadata field',
     schema: { params: INDEX_PARAMS, body: FIELD_BODY },
     handler: async ({ em, projectId, body, params }) => {
-      const project = await em.findOneOrFail(ProjectEntity, { id: projectId! });
+      const project = await em.findOneOrFail(ProjectEntity, { id: projectId });
       const field = project.customFields.find((f) => f.index === params.index);
       if (!field) throw notFound('Metadata field not found');
       if (project.customFields.some((f) => f.index !== params.index && f.key.toLowerCase() === body.key.toLowerCase())) {
@@ -70,7 +70,7 @@ export function metadataRoutes(): AnyRouteDef[] {
     summary: 'Delete a custom metadata field',
     schema: { params: INDEX_PARAMS },
     handler: async ({ em, projectId, params }) => {
-      const project = await em.findOneOrFail(ProjectEntity, { id: projectId! });
+      const project = await em.findOneOrFail(ProjectEntity, { id: projectId });
       if (!project.customFields.some((f) => f.index === params.index)) throw notFound('Metadata field not found');
       project.customFields = project.customFields.filter((f) => f.index !== params.index);
       await em.flush();

@@ -87,7 +87,7 @@ export function passwordRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Change the password (also clears a pending forced change)',
     schema: { body: Type.Object({ oldPassword: Type.String({ minLength: 1, maxLength: 256 }), newPassword: PASSWORD }, { additionalProperties: false }) },
     handler: async ({ body, em, caller }) => {
-      const user = await em.findOneOrFail(UserEntity, { id: caller!.userId });
+      const user = await em.findOneOrFail(UserEntity, { id: caller.userId });
       if (!(await verifyPassword(user.passwordHash ?? null, body.oldPassword))) throw new HttpError(400, 'The current password is not correct.');
       if (body.oldPassword === body.newPassword) throw new HttpError(400, 'The new password must differ from the current one.');
       user.passwordHash = await hashPassword(body.newPassword);

@@ -39,8 +39,8 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Projects the caller may see',
     schema: {},
     handler: async ({ em, caller }) => {
-      const projects = await em.find(ProjectEntity, { tenantId: caller!.tenantId, deletedAt: null }, { orderBy: { id: 'asc' } });
-      return projects.filter((p) => visible(caller!, p.id)).map(projectView);
+      const projects = await em.find(ProjectEntity, { tenantId: caller.tenantId, deletedAt: null }, { orderBy: { id: 'asc' } });
+      return projects.filter((p) => visible(caller, p.id)).map(projectView);
     },
   });
 
@@ -50,7 +50,7 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
     access: { auth: 'user' },
     summary: 'One project',
     schema: { params },
-    handler: async ({ em, caller, params: p }) => projectView(await findForCaller(em, caller!, p.id)),
+    handler: async ({ em, caller, params: p }) => projectView(await findForCaller(em, caller, p.id)),
   });
 
   const create = defineRoute({
@@ -60,7 +60,7 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Add a project (site)',
     schema: { body: Type.Object({ name: PROJECT_NAME, host: Type.Optional(HOST) }, { additionalProperties: false }) },
     handler: async ({ em, caller, body }) => {
-      const tenantId = caller!.tenantId;
+      const tenantId = caller.tenantId;
       const limits = await accountLimits(em, tenantId, core.config);
       if (limits.sites.remaining === 0) throw new HttpError(403, 'You have reached the project limit. Delete a project or raise LIMIT_SITES.');
       const name = body.name.trim();
@@ -82,10 +82,10 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
       body: Type.Object({ name: Type.Optional(PROJECT_NAME), host: Type.Optional(HOST), saveRequestPayloads: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
     },
     handler: async ({ em, caller, body, params: p }) => {
-      const project = await findForCaller(em, caller!, p.id);
+      const project = await findForCaller(em, caller, p.id);
       if (body.name !== undefined) {
         const name = body.name.trim();
-        if (await nameTaken(em, caller!.tenantId, name, project.id)) throw conflict(DUPLICATE_SITE);
+        if (await nameTaken(em, caller.tenantId, name, project.id)) throw conflict(DUPLICATE_SITE);
         project.name = name;
       }
       if (body.host !== undefined) project.host = body.host.trim();
@@ -102,11 +102,11 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Delete a project (not the last one)',
     schema: { params },
     handler: async ({ em, caller, params: p }) => {
-      const project = await findForCaller(em, caller!, p.id);
-      if ((await em.count(ProjectEntity, { tenantId: caller!.tenantId, deletedAt: null })) <= 1) throw badRequest('You cannot delete the only project.');
+      const project = await findForCaller(em, caller, p.id);
+      if ((await em.count(ProjectEntity, { tenantId: caller.tenantId, deletedAt: null })) <= 1) throw badRequest('You cannot delete the only project.');
       project.deletedAt = new Date();
       await em.flush();
-      await core.events.publish(coreEvents.projectDeleted, { tenantId: caller!.tenantId, projectId: project.id });
+      await core.events.publish(coreEvents.projectDeleted, { tenantId: caller.tenantId, projectId: project.id });
       return { deleted: true };
     },
   });
@@ -129,7 +129,7 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Privacy settings the tracker applies in the browser',
     schema: {},
     handler: async ({ em, projectId }) => {
-      const project = await em.findOneOrFail(ProjectEntity, { id: projectId! });
+      const project = await em.findOneOrFail(ProjectEntity, { id: projectId });
       return { ...DEFAULT_GDPR, ...project.gdpr };
     },
   });
@@ -141,7 +141,7 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Change privacy settings',
     schema: { body: gdprBody },
     handler: async ({ em, projectId, body }) => {
-      const project = await em.findOneOrFail(ProjectEntity, { id: projectId! });
+      const project = await em.findOneOrFail(ProjectEntity, { id: projectId });
       project.gdpr = { ...DEFAULT_GDPR, ...project.gdpr, ...body };
       await em.flush();
       return project.gdpr;

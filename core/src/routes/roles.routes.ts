@@ -54,7 +54,7 @@ export function roleRoutes(): AnyRouteDef[] {
     summary: 'Roles of the organization, with the permission options',
     schema: {},
     handler: async ({ em, caller }) => {
-      const roles = await em.find(RoleEntity, { tenantId: caller!.tenantId, deletedAt: null }, { orderBy: { id: 'asc' } });
+      const roles = await em.find(RoleEntity, { tenantId: caller.tenantId, deletedAt: null }, { orderBy: { id: 'asc' } });
       return roles.map((r) => ({ ...roleView(r), permissionOptions: PERMISSIONS.map((p) => ({ value: p, label: PERMISSION_LABELS[p] })) }));
     },
   });
@@ -66,9 +66,9 @@ export function roleRoutes(): AnyRouteDef[] {
     summary: 'Create a role',
     schema: { body: ROLE_BODY },
     handler: async ({ em, caller, body }) => {
-      const projectIds = await checkRoleBody(em, caller!.tenantId, body);
+      const projectIds = await checkRoleBody(em, caller.tenantId, body);
       const role = em.create(RoleEntity, {
-        tenantId: caller!.tenantId,
+        tenantId: caller.tenantId,
         name: body.name.trim(),
         description: body.description?.trim() || null,
         permissions: body.permissions,
@@ -88,10 +88,10 @@ export function roleRoutes(): AnyRouteDef[] {
     summary: 'Change a role (protected roles cannot change)',
     schema: { params: roleParams, body: ROLE_BODY },
     handler: async ({ em, caller, body, params }) => {
-      const role = await em.findOne(RoleEntity, { id: params.roleId, tenantId: caller!.tenantId, deletedAt: null });
+      const role = await em.findOne(RoleEntity, { id: params.roleId, tenantId: caller.tenantId, deletedAt: null });
       if (!role) throw notFound('Role not found');
       if (role.protected) throw new HttpError(403, 'This role is protected and cannot be changed.');
-      role.projectIds = await checkRoleBody(em, caller!.tenantId, body, role.id);
+      role.projectIds = await checkRoleBody(em, caller.tenantId, body, role.id);
       role.name = body.name.trim();
       role.description = body.description?.trim() || null;
       role.permissions = body.permissions;
@@ -108,7 +108,7 @@ export function roleRoutes(): AnyRouteDef[] {
     summary: 'Delete a role that no member has',
     schema: { params: roleParams },
     handler: async ({ em, caller, params }) => {
-      const role = await em.findOne(RoleEntity, { id: params.roleId, tenantId: caller!.tenantId, deletedAt: null });
+      const role = await em.findOne(RoleEntity, { id: params.roleId, tenantId: caller.tenantId, deletedAt: null });
       if (!role) throw notFound('Role not found');
       if (role.protected) throw new HttpError(403, 'This role is protected and cannot be deleted.');
       if ((await em.count(UserEntity, { roleId: role.id, deletedAt: null })) > 0) throw badRequest('Members still have this role. Give them another role first.');
