@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import type { DatabaseService } from '@cassette/plugin-sdk/server';
+import { sqlRunner, type DatabaseService, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import { pgliteFromTemplate } from './pglite-template.js';
 
 export type { EntityDefinition } from '@cassette/plugin-sdk/server';
@@ -63,10 +63,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   }
 
   const em = (): EntityManager => orm.em.fork();
+  // Each statement on its own fork, as `query` does; a transaction holds one fork throughout.
+  const run = <T>(query: SqlFragment) => sqlRunner(em())<T>(query);
   return {
     orm,
     driver,
     em,
+    sql: Object.assign(run, { transaction: <T>(work: (tx: SqlRunner) => Promise<T>) => sqlRunner(em()).transaction(work) }),
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
       const result = await em().getConnection().execute(sql, [...params]);
       return result as unknown as T[];

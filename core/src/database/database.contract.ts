@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@cassette/plugin-sdk/server';
 import { createCapturingLogger } from '../services/capturing-logger.js';
 import { createDatabase, type DatabaseRuntime } from './create-database.js';
 import { runMigrations } from './migrator.js';
@@ -100,6 +101,22 @@ export function databaseContract(name: string, open: (entities: unknown[]) => Pr
       ).rejects.toThrow('changed my mind');
       const names = (await db.query<{ name: string }>('select name from contract_widgets order by name')).map((r) => r.name);
       expect(names).toEqual(['alpha', 'beta', 'gamma']);
+    });
+
+    it('runs sql`...` fragments, and a runner transaction commits or rolls back as one', async () => {
+      const hostile = "x'); drop table contract_widgets; --";
+      expect(await db.sql(sql`select name from contract_widgets where name = ${hostile} or name in (${['alpha', 'nope']})`)).toEqual([{ name: 'alpha' }]);
+      await expect(
+        db.sql.transaction(async (run) => {
+          await run(sql`insert into contract_widgets (name) values (${'epsilon'})`);
+          expect(await run(sql`select name from contract_widgets where name = ${'epsilon'}`)).toHaveLength(1);
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      expect(await db.sql(sql`select name from contract_widgets where name = ${'epsilon'}`)).toEqual([]);
+      await db.sql.transaction((run) => run(sql`insert into contract_widgets (name) values (${'zeta'})`));
+      expect(await db.sql(sql`select name from contract_widgets where name = ${'zeta'}`)).toHaveLength(1);
+      await db.sql(sql`delete from contract_widgets where name = ${'zeta'}`);
     });
 
     it('reports a unique violation with the Postgres code the API maps to 409', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { PERMISSION_LABELS } from '@cassette/plugin-sdk';
-import { HttpError, type AnyRouteDef, type Caller, type Logger } from '@cassette/plugin-sdk/server';
+import { HttpError, sqlRunner, type AnyRouteDef, type Caller, type Logger } from '@cassette/plugin-sdk/server';
 import type { TokenService } from '../auth/tokens.js';
 import type { LoginRateLimiter } from '../auth/login-rate-limiter.js';
 import type { DatabaseRuntime } from '../database/create-database.js';
@@ -152,6 +152,7 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
           projectId: ctx.projectId,
           tenantId: ctx.tenantId,
           em: ctx.em,
+          sql: sqlRunner(ctx.em),
           log: request.log as unknown as Logger,
           request,
           reply,

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '../shared/permissions.js';
 import type { DepsMap, NoDeps, ResolvedDeps } from './deps.js';
 import type { Logger } from './services.js';
+import type { SqlRunner } from './sql.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -73,6 +74,8 @@ export interface RouteContext<S extends RouteSchema, D extends DepsMap = DepsMap
   tenantId: TenantIdFor<A>;
   /** A fresh EntityManager fork for this request. */
   em: EntityManager;
+  /** Runs `sql\`...\`` fragments on this request's EntityManager; `sql.transaction(...)` for one transaction. */
+  sql: SqlRunner;
   log: Logger;
   request: FastifyRequest;
   reply: FastifyReply;

@@ -1,3 +1,4 @@
+import type { SqlRunner } from './sql.js';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import type { TSchema, Static } from '@sinclair/typebox';
 import type { AnyActorRef } from 'xstate';
@@ -29,6 +30,8 @@ export interface DatabaseService {
   readonly orm: MikroORM;
   /** A fresh EntityManager fork for a unit of work. */
   em(): EntityManager;
+  /** Runs `sql\`...\`` fragments, each on a fresh connection; `sql.transaction(...)` for one transaction. */
+  readonly sql: SqlRunner;
   /** Run plain parameterised SQL (`?` placeholders). */
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Run `fn` in one transaction; it commits when `fn` resolves. */
