@@ -34,6 +34,8 @@ export interface AppConfig {
   /** Lifetime of a login token. */
   tokenTtlSeconds: number;
   plugins: PluginEntry[];
+  /** Where `plugins` came from, for boot messages about a plugin's settings. */
+  configFile?: string;
   /** Directory holding the built UI (served when present). */
   uiDir: string;
   env: NodeJS.ProcessEnv;
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlSeconds: intFrom(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     plugins,
+    configFile,
     uiDir: env.UI_DIR ?? join(REPO_ROOT, 'host-ui', 'dist'),
     env,
   };

@@ -27,6 +27,7 @@ import { LoginRateLimiter } from '../auth/login-rate-limiter.js';
 import { EventBus } from './event-bus.js';
 import { BootError, checkDuplicateIds, orderPlugins, type PluginNode } from './plugin-graph.js';
 import { collectContributions, type PluginContributions } from './registrar.js';
+import { validatePluginSettings } from './plugin-settings.js';
 import { corePlugin, type CoreRuntime } from '../routes/core-plugin.js';
 import { createServices, type ServiceOverrides } from './create-services.js';
 import { ProjectsDirectory } from '../domain/projects-directory.js';
@@ -83,6 +84,13 @@ export class Kernel {
       // Plugins register: synchronous and declarative, so a bad graph fails before anything starts.
       checkDuplicateIds(options.plugins.map((p) => p.id));
       if (options.plugins.some((p) => p.id === 'core')) throw new BootError('"core" is reserved for the kernel');
+      // Settings first: a typo in the config file stops the boot before migrations or any start.
+      const configuredSettings = new Map(config.plugins.map((p) => [p.id, p.settings]));
+      const settings = new Map<string, Readonly<Record<string, unknown>>>();
+      for (const plugin of options.plugins) {
+        const value = validatePluginSettings(plugin, configuredSettings.get(plugin.id) ?? {}, config.configFile ?? 'the config file');
+        if (value && plugin.settings) settings.set(plugin.settings.id, value);
+      }
       const contributions = new Map<string, PluginContributions>();
       for (const plugin of options.plugins) contributions.set(plugin.id, collectContributions(plugin.id, (r) => plugin.register(r)));
       const order = orderPlugins(buildNodes(options.plugins, contributions));
@@ -108,6 +116,7 @@ export class Kernel {
       register(coreServices.projects, projects);
       register(coreServices.users, users);
       register(coreServices.onboarding, new OnboardingTasks(db));
+      for (const [id, value] of settings) container.register(id, { useValue: value });
       disposers.push({ name: 'pubsub', dispose: () => services.pubsub.close() });
 
       const app = await createHttpServer({ log, uiDir: config.uiDir, version: options.version, logRequests: ['debug', 'trace'].includes(config.logLevel), trustProxy: config.trustProxy });
@@ -229,6 +238,8 @@ function resolveDeps(container: DependencyContainer, deps: DepsMap, pluginId: st
 
 function buildNodes(plugins: ServerPlugin<DepsMap>[], contributions: Map<string, PluginContributions>): PluginNode[] {
   const providers = new Map<string, string>();
+  // A plugin's validated settings are a service it provides (to itself, mostly).
+  for (const plugin of plugins) if (plugin.settings) providers.set(plugin.settings.id, plugin.id);
   for (const c of contributions.values()) {
     for (const s of c.services) {
       if (providers.has(s.ref.id)) throw new BootError(`Service "${s.ref.id}" is provided twice (by "${providers.get(s.ref.id)}" and "${c.pluginId}")`);
@@ -265,10 +276,25 @@ function validateExtensions(contributions: Map<string, PluginContributions>): vo
   const points = new Map<string, { owner: string; def: PluginContributions['extensionPoints'][number] }>();
   for (const c of contributions.values()) for (const def of c.extensionPoints) points.set(def.ref.id, { owner: c.pluginId, def });
   const filled = new Set<string>();
+  // Per keyed extension point: contribution id → the plugin that contributed it.
+  const idsByPoint = new Map<string, Map<string, string>>();
   for (const c of contributions.values()) {
     for (const ext of c.extensions) {
       const point = points.get(ext.ref.id);
       if (!point) throw new BootError(`Plugin "${c.pluginId}" extends "${ext.ref.id}", which plugin "${ownerOf(ext.ref)}" does not offer`);
+      if (point.def.uniqueIds) {
+        const contributionId = (ext.value as { id?: unknown } | null)?.id;
+        if (typeof contributionId !== 'string' || contributionId === '') {
+          throw new BootError(`Plugin "${c.pluginId}" made a contribution to "${ext.ref.id}" without an id; each contribution needs a unique "id"`);
+        }
+        const ids = idsByPoint.get(ext.ref.id) ?? new Map<string, string>();
+        idsByPoint.set(ext.ref.id, ids);
+        const first = ids.get(contributionId);
+        if (first) {
+          throw new BootError(`Plugins "${first}" and "${c.pluginId}" both contribute "${contributionId}" to "${ext.ref.id}"; ids must be unique: turn one of them off or rename it`);
+        }
+        ids.set(contributionId, c.pluginId);
+      }
       try {
         point.def.validate?.(ext.value, c.pluginId);
       } catch (error) {
