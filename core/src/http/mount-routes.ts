@@ -20,6 +20,8 @@ export interface MountedRoute {
   path: string;
   access: AnyRouteDef['access'];
   route: AnyRouteDef;
+  /** The body limit in force (the route's own, resolved from the plugin's deps when it is a function). */
+  bodyLimit?: number;
 }
 
 export interface MountDeps {
@@ -76,11 +78,13 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
         `Plugin "${plugin}" route ${key}: an apiKey route cannot declare ${route.access.project ? 'project: true' : 'a permission'} (the API key is not a member with a role); take the project from the request and check it belongs to ctx.tenantId`,
       );
     }
+    // A limit may come from the plugin's settings, known once its deps are resolved.
+    const bodyLimit = typeof route.bodyLimit === 'function' ? (route.bodyLimit as (deps: object) => number)(services) : route.bodyLimit;
     if (route.cors === 'anyOrigin') mountPreflight(app, path, route.method, deps.routeOwners, plugin);
     const options: RouteOptions = {
       method: route.method,
       url: path,
-      bodyLimit: route.bodyLimit,
+      bodyLimit,
       schema: {
         summary: route.summary,
         tags: [plugin],
@@ -169,13 +173,13 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
       // Encapsulated: only this route takes every content type as raw bytes.
       void app.register(async (scope) => {
         scope.removeAllContentTypeParsers();
-        scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: route.bodyLimit }, (_request, body, done) => done(null, body));
+        scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
         scope.route(options);
       });
     } else {
       app.route(options);
     }
-    mounted.push({ plugin, method: route.method, path, access: route.access, route });
+    mounted.push({ plugin, method: route.method, path, access: route.access, route, bodyLimit });
   }
   return mounted;
 }

@@ -43,12 +43,10 @@ export async function createServices(config: AppConfig, overrides: ServiceOverri
   const log = overrides.log ?? createLogger({ level: config.logLevel, pretty: config.prettyLogs });
   const keys = loadSecretKeys(config.dataDir, config.env);
   if (config.redisUrl && !(overrides.jobs && overrides.pubsub)) await assertRedisReachable(config.redisUrl);
-  const pluginSettings = new Map(config.plugins.map((p) => [p.id, p.settings]));
   const configService: ConfigService = {
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     embedded: !config.databaseUrl,
-    pluginSettings: <T extends Record<string, unknown>>(id: string) => (pluginSettings.get(id) ?? {}) as T,
     env: (name) => config.env[name],
   };
   return {

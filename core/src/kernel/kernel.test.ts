@@ -183,7 +183,7 @@ describe('kernel boot', () => {
     const teams = definePlugin({ id: 'teamsish', register: (r) => r.extend(providersPoint, { id: 'chat', send: () => 'teams' }) });
     const nameless = definePlugin({ id: 'nameless', register: (r) => r.extend(providersPoint, { id: '', send: () => '' }) });
     await expect(boot([hub, slack, teams] as ServerPlugin<DepsMap>[])).rejects.toThrow(
-      'Plugins "slackish" and "teamsish" both contribute "chat" to "hub.providers"; ids must be unique: turn one of them off or rename it',
+      'Plugins "slackish" and "teamsish" both contribute "chat" to "hub.providers" twice; ids must be unique: turn one of them off or rename it',
     );
     await expect(boot([hub, nameless] as ServerPlugin<DepsMap>[])).rejects.toThrow(/contribution to "hub.providers" without an id/);
     const fine = await boot([hub, slack] as ServerPlugin<DepsMap>[]);

@@ -291,7 +291,8 @@ function validateExtensions(contributions: Map<string, PluginContributions>): vo
         idsByPoint.set(ext.ref.id, ids);
         const first = ids.get(contributionId);
         if (first) {
-          throw new BootError(`Plugins "${first}" and "${c.pluginId}" both contribute "${contributionId}" to "${ext.ref.id}"; ids must be unique: turn one of them off or rename it`);
+          const who = first === c.pluginId ? `Plugin "${first}" contributes` : `Plugins "${first}" and "${c.pluginId}" both contribute`;
+          throw new BootError(`${who} "${contributionId}" to "${ext.ref.id}" twice; ids must be unique: turn one of them off or rename it`);
         }
         ids.set(contributionId, c.pluginId);
       }

@@ -8,7 +8,6 @@ import { sanitizeRecording } from '@cassette/recording-safety';
 import type { IngestRuntime } from './runtime.js';
 import { sessionForBatch } from './session-store.js';
 import { verifySessionToken } from './session-token.js';
-import { MAX_BATCH_BYTES } from './settings.js';
 import { unavailableOnFailure } from './unavailable-on-failure.js';
 
 const unauthorized = (message: string) => new HttpError(401, message);
@@ -85,7 +84,7 @@ export const batchRoute = route({
   access: { auth: 'public' },
   cors: 'anyOrigin',
   rawBody: true,
-  bodyLimit: MAX_BATCH_BYTES,
+  bodyLimit: ({ runtime }) => runtime.settings.maxBatchBytes,
   summary: 'Tracker: store one batch of a session (gzip or JSON body, session token); idempotent by sequence number',
   schema: {},
   handler: async ({ request, log, deps }) => acceptBatch(deps.runtime, request.body, tokenOf(request.query, request.headers.authorization), log),

@@ -14,14 +14,12 @@ export interface Logger {
   child(bindings: Record<string, unknown>): Logger;
 }
 
-/** Read-only configuration: environment plus this plugin's settings from `config/`. */
+/** Read-only configuration of the install (a plugin's own settings: `defineSettings`). */
 export interface ConfigService {
   /** The public base URL users reach the app at (links in mails). */
   readonly publicUrl: string;
   readonly dataDir: string;
   readonly embedded: boolean;
-  /** Settings of the calling plugin from config/cassette.json (empty object when none). */
-  pluginSettings<T extends Record<string, unknown> = Record<string, unknown>>(pluginId: string): T;
   env(name: string): string | undefined;
 }
 
