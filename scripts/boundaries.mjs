@@ -7,6 +7,8 @@
 //   host-ui          the host UI uses only @cassette/plugin-sdk/ui, and globs plugins' ui.tsx
 //   api-entry        an api.ts pulls in no runtime code besides the SDK and TypeBox
 //   table-ownership  a plugin's SQL touches only its own <pluginId>_ tables
+//   plugin-layout    a plugin's root holds only its entries; its code lives in server/, ui/,
+//                    shared/ or testing/
 //   kernel, sdk      the kernel never imports a plugin; the SDK never reaches into the kernel
 import { Repository } from './boundaries/repository.mjs';
 import { checkApiEntries } from './boundaries/rules/api-entry.mjs';
@@ -14,9 +16,10 @@ import { checkBrowserServer } from './boundaries/rules/browser-server.mjs';
 import { checkHostUi } from './boundaries/rules/host-ui.mjs';
 import { checkKernelAndSdk } from './boundaries/rules/kernel-and-sdk.mjs';
 import { checkPluginImports } from './boundaries/rules/plugin-imports.mjs';
+import { checkPluginLayout } from './boundaries/rules/plugin-layout.mjs';
 import { checkTableOwnership } from './boundaries/rules/table-ownership.mjs';
 
-const RULES = [checkPluginImports, checkBrowserServer, checkHostUi, checkApiEntries, checkTableOwnership, checkKernelAndSdk];
+const RULES = [checkPluginImports, checkPluginLayout, checkBrowserServer, checkHostUi, checkApiEntries, checkTableOwnership, checkKernelAndSdk];
 
 /**
  * Every broken boundary under a repository root, in file order.
