@@ -35,7 +35,6 @@ import { OnboardingTasks } from '../domain/onboarding-tasks.js';
 import { issueMissingApiKeys } from '../domain/organization-api-key.js';
 import { countFailures, reportQueueDepth } from '../ops/job-metrics.js';
 import { createMetricsServer, mountOpsRoutes } from '../ops/mount-ops-routes.js';
-import type { PrometheusMetrics } from '../ops/prometheus-metrics.js';
 
 export interface KernelOptions {
   config: AppConfig;
@@ -62,7 +61,6 @@ export class Kernel {
     readonly core: CoreRuntime,
     readonly mailer: Mailer,
     readonly blobs: BlobStore,
-    readonly metrics: PrometheusMetrics,
     /** The METRICS_PORT server (`/metrics` without a token), when configured. */
     readonly metricsServer: FastifyInstance | null,
   ) {}
@@ -210,7 +208,7 @@ export class Kernel {
       disposers.push({ name: 'flows', dispose: () => actors.forEach((a) => a.stop()) });
       await app.ready();
 
-      const kernel = new Kernel(config, container, app, db, routes, order, log, core, services.mailer, services.blobs, services.metrics, metricsServer);
+      const kernel = new Kernel(config, container, app, db, routes, order, log, core, services.mailer, services.blobs, metricsServer);
       kernel.disposers.push(...disposers);
       return kernel;
     } catch (error) {
