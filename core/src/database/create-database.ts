@@ -62,7 +62,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     driver = 'pglite';
   }
 
-  const em = (): EntityManager => orm.em.fork();
+  // Once closed, stay closed: the PostgreSQL pool would otherwise reconnect on the next
+  // query, and readiness would report a database the server has let go of.
+  let closed = false;
+  const em = (): EntityManager => {
+    if (closed) throw new Error('The database connection is closed');
+    return orm.em.fork();
+  };
   // Each statement on its own fork, as `query` does; a transaction holds one fork throughout.
   const run = <T>(query: SqlFragment) => sqlRunner(em())<T>(query);
   return {
@@ -78,6 +84,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       return em().transactional((tx) => fn(tx as EntityManager));
     },
     async close() {
+      if (closed) return;
+      closed = true;
       await orm.close(true);
       // MikroORM leaves an instance we passed in open: it is ours to close.
       await ownedClose?.();

@@ -129,5 +129,14 @@ export function databaseContract(name: string, open: (entities: unknown[]) => Pr
       const rows = await db.query<{ t: Date }>('select ?::timestamptz as t', [at]);
       expect(new Date(rows[0]!.t).toISOString()).toBe(at.toISOString());
     });
+
+    // Last: it closes the database the other cases share.
+    it('stays closed once closed: no query reconnects it, and a second close is harmless', async () => {
+      expect(await db.query('select 1 as one')).toEqual([{ one: 1 }]);
+      await db.close();
+      await expect(db.query('select 1 as one')).rejects.toThrow('The database connection is closed');
+      await expect(db.transaction(async () => 1)).rejects.toThrow('The database connection is closed');
+      await db.close();
+    });
   });
 }

@@ -6,6 +6,7 @@ import type { TokenService } from '../auth/tokens.js';
 import type { LoginRateLimiter } from '../auth/login-rate-limiter.js';
 import type { DatabaseRuntime } from '../database/create-database.js';
 import { ProjectEntity } from '../entities/project.entity.js';
+import { ADMIN_ONLY, LOGIN_GONE, PASSWORD_CHANGE_FIRST } from './access-messages.js';
 import { bearerToken, resolveCaller } from './caller-resolver.js';
 import { API_KEY_ON_USER_ROUTE, authenticateApiKey, isApiKeyShaped } from './api-key-auth.js';
 import { stripEmptyValues } from './strip-empty.js';
@@ -108,11 +109,11 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
         const resolved = await resolveCaller(request.headers.authorization, deps.tokens, em);
         if (!resolved) {
           if (isApiKeyShaped(bearerToken(request.headers.authorization))) throw new HttpError(401, API_KEY_ON_USER_ROUTE);
-          throw new HttpError(401, 'Please log in again: your session is missing or has expired.');
+          throw new HttpError(401, LOGIN_GONE);
         }
         const { caller } = resolved;
         if (resolved.changePassword && !PASSWORD_CHANGE_ALLOWED.has(key)) {
-          throw new HttpError(403, 'Change your password before continuing.');
+          throw new HttpError(403, PASSWORD_CHANGE_FIRST);
         }
         request.cassette.caller = caller;
         request.cassette.tenantId = caller.tenantId;
@@ -129,7 +130,7 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
           request.cassette.projectId = projectId;
         }
         if (route.access.auth === 'admin' && !caller.admin) {
-          throw new HttpError(403, 'Only an admin can do this. Please check with your admin.');
+          throw new HttpError(403, ADMIN_ONLY);
         }
         if (route.access.permission && !caller.admin && !caller.permissions.has(route.access.permission)) {
           throw new HttpError(403, `Not allowed: your role lacks the ${PERMISSION_LABELS[route.access.permission]} permission. Please check with your admin.`);

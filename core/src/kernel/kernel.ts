@@ -34,6 +34,8 @@ import { ProjectsDirectory } from '../domain/projects-directory.js';
 import { UsersDirectory } from '../domain/users-directory.js';
 import { OnboardingTasks } from '../domain/onboarding-tasks.js';
 import { issueMissingApiKeys } from '../domain/organization-api-key.js';
+import { countFailures, reportQueueDepth } from '../ops/job-metrics.js';
+import { createMetricsServer, mountOpsRoutes } from '../ops/mount-ops-routes.js';
 
 export interface KernelOptions {
   config: AppConfig;
@@ -60,6 +62,8 @@ export class Kernel {
     readonly core: CoreRuntime,
     readonly mailer: Mailer,
     readonly blobs: BlobStore,
+    /** The METRICS_PORT server (`/metrics` without a token), when configured. */
+    readonly metricsServer: FastifyInstance | null,
   ) {}
 
   static async boot(options: KernelOptions): Promise<Kernel> {
@@ -117,11 +121,33 @@ export class Kernel {
       register(coreServices.users, users);
       register(coreServices.onboarding, new OnboardingTasks(db));
       for (const [id, value] of settings) container.register(id, { useValue: value });
+      register(coreServices.metrics, services.metrics);
       disposers.push({ name: 'pubsub', dispose: () => services.pubsub.close() });
 
-      const app = await createHttpServer({ log, uiDir: config.uiDir, version: options.version, logRequests: ['debug', 'trace'].includes(config.logLevel), trustProxy: config.trustProxy });
+      const app = await createHttpServer({
+        log,
+        uiDir: config.uiDir,
+        version: options.version,
+        logRequests: ['debug', 'trace'].includes(config.logLevel),
+        trustProxy: config.trustProxy,
+        metrics: services.metrics,
+      });
       disposers.push({ name: 'http', dispose: () => app.close() });
       const tokens = new TokenService(services.jwtSecret, config.tokenTtlSeconds);
+      mountOpsRoutes(app, {
+        probes: [
+          { name: 'database', check: () => database.query('select 1') },
+          { name: 'jobs', check: () => services.jobs.ping() },
+          { name: 'blobs', check: () => services.blobs.ping() },
+        ],
+        metrics: services.metrics,
+        tokens,
+        db,
+        log,
+      });
+      reportQueueDepth(services.jobs, services.metrics);
+      const metricsServer = config.metricsPort === undefined ? null : createMetricsServer(services.metrics);
+      if (metricsServer) disposers.push({ name: 'metrics http', dispose: () => metricsServer.close() });
       const core: CoreRuntime = {
         config,
         db,
@@ -165,7 +191,9 @@ export class Kernel {
           container.register(factory.ref.id, { useValue: value });
         }
         const deps = resolveDeps(container, plugin.deps ?? {}, id);
-        for (const job of c.jobs) services.jobs.define(job.job, (payload, jobCtx) => job.handler(payload, { ...jobCtx, deps, log: jobCtx.log }));
+        for (const job of c.jobs) {
+          services.jobs.define(job.job, countFailures(job.job, (payload, jobCtx) => job.handler(payload, { ...jobCtx, deps, log: jobCtx.log }), services.metrics));
+        }
         for (const h of c.eventHandlers) events.subscribe(id, h.event, (payload) => h.handler(payload, { deps, log: pluginLog }));
         for (const flow of c.flows) flows.set(flow.id, flow);
         routes.push(...mountRoutes(app, id, c.routes, mountDeps, deps));
@@ -189,7 +217,7 @@ export class Kernel {
       disposers.push({ name: 'flows', dispose: () => actors.forEach((a) => a.stop()) });
       await app.ready();
 
-      const kernel = new Kernel(config, container, app, db, routes, order, log, core, services.mailer, services.blobs);
+      const kernel = new Kernel(config, container, app, db, routes, order, log, core, services.mailer, services.blobs, metricsServer);
       kernel.disposers.push(...disposers);
       return kernel;
     } catch (error) {
@@ -205,8 +233,14 @@ export class Kernel {
     return this.container.resolve<T>(ref.id);
   }
 
+  /** Listens on PORT, and on METRICS_PORT when set; answers the app's address. */
   async listen(): Promise<string> {
-    return this.app.listen({ port: this.config.port, host: this.config.host });
+    const address = await this.app.listen({ port: this.config.port, host: this.config.host });
+    if (this.metricsServer) {
+      const metricsAddress = await this.metricsServer.listen({ port: this.config.metricsPort, host: this.config.host });
+      this.log.info({ address: metricsAddress }, 'metrics are served without a token on this address');
+    }
+    return address;
   }
 
   /** Reverse order of start; each step is attempted even when an earlier one fails. */

@@ -66,6 +66,7 @@ export async function acceptBatch(rt: IngestRuntime, body: unknown, token: strin
       lastEventAt: lastEventTime(batch, claims.clockOffsetMs, now),
     }));
     if (!outcome.stored) return { seq: batch.seq, duplicate: true };
+    deps.metrics.counter({ name: 'cassette_ingest_batches_accepted_total', help: 'Tracker batches stored (a repeat of a stored batch is not counted)' }).inc();
     try {
       await deps.jobs.enqueue(processSessionJob, { sessionId: batch.sessionId }, { jobId: processJobId(batch.sessionId, batch.seq) });
     } catch (error) {

@@ -14,6 +14,7 @@ export const runtimeDeps = {
   settings: ingestSettings,
   events: coreServices.events,
   log: coreServices.logger,
+  metrics: coreServices.metrics,
 };
 
 export type RuntimeDeps = ResolvedDeps<typeof runtimeDeps>;
