@@ -10,7 +10,7 @@ import { ADMIN_ONLY, LOGIN_GONE, PASSWORD_CHANGE_FIRST } from './access-messages
 import { bearerToken, resolveCaller } from './caller-resolver.js';
 import { API_KEY_ON_USER_ROUTE, authenticateApiKey, isApiKeyShaped } from './api-key-auth.js';
 import { stripEmptyValues } from './strip-empty.js';
-import { BootError } from '../kernel/plugin-graph.js';
+import { BootError } from '../boot-error.js';
 import { assertFiniteNumbers, cleanInput } from './input-guard.js';
 
 /** A route as mounted: the table the authorization matrix test is built from. */

@@ -1,7 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import type { ServerPlugin, DepsMap } from '@cassette/plugin-sdk/server';
-import { BootError } from './plugin-graph.js';
+import { BootError } from '../boot-error.js';
 
 /**
  * A plugin's settings from the config file, with the schema's defaults filled in. A wrong

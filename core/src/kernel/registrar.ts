@@ -14,7 +14,7 @@ import type {
   ExtensionPointRef,
 } from '@cassette/plugin-sdk/server';
 import type { EntityDefinition } from '../database/create-database.js';
-import { BootError } from './plugin-graph.js';
+import { BootError } from '../boot-error.js';
 
 /** Everything one plugin declared in `register`. */
 export interface PluginContributions {
