@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { sqlRunner, type DatabaseService, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
+import { redactUrl } from '../config/redact-url.js';
 import { pgliteFromTemplate } from './pglite-template.js';
 
 export type { EntityDefinition } from '@cassette/plugin-sdk/server';
@@ -91,15 +92,4 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       await ownedClose?.();
     },
   };
-}
-
-/** The URL without its password, for messages. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(an unparseable URL)';
-  }
 }
