@@ -1,4 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Vitest's default (one worker per core but one) runs a 2-core machine one file at a time,
+// leaving a core to the main process, which mostly waits on its worker. Two workers there;
+// the default on larger machines.
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -6,6 +12,7 @@ export default defineConfig({
     // The boundary fixtures are trees for the check to read, test files included, never to run.
     exclude: ['**/node_modules/**', '**/*.contract.test.ts', 'tests/boundaries/fixtures/**'],
     pool: 'forks',
+    maxWorkers: WORKERS,
     globalSetup: ['tests/setup/pglite-template.global.ts'],
     setupFiles: ['tests/setup/fast-check.setup.ts'],
     testTimeout: 30_000,
