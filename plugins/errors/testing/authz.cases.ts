@@ -8,7 +8,7 @@ import { eventually, recordThroughTracker, trackerStartBody } from '@cassette/pl
 async function sessionWithNewErrors(w: AuthzWorld, count: number): Promise<{ sessionId: string; errorIds: string[] }> {
   const now = Date.now();
   const names = Array.from({ length: count }, () => `AuthzError${w.unique().replace(/\W/g, '')}`);
-  const events = names.map((name, i) => ({ type: 'error', ts: now + i, source: 'js_exception', name, message: 'boom', stack: `${name}: boom\n    at checkout (https://shop.example.test/app.js:1:${i + 1})` }));
+  const events = names.map((name, i) => ({ type: 'error' as const, ts: now + i, source: 'js_exception' as const, name, message: 'boom', stack: `${name}: boom\n    at checkout (https://shop.example.test/app.js:1:${i + 1})` }));
   const sessionId = await recordThroughTracker(w, events);
   return eventually('the session with errors', async () => {
     const res = await w.t.request('GET', `/api/${w.projectId}/sessions2/${sessionId}/errors`, { token: w.adminToken });

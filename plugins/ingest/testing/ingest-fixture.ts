@@ -3,6 +3,9 @@ import { gzipSync } from 'node:zlib';
 import { coreServices, definePlugin, type DepsMap, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel, type TestUser } from '@cassette/plugin-sdk/testing';
 import type { BatchRequest, StartRequest } from '@cassette/tracker/protocol';
+import { startBody } from './tracker-bodies.js';
+
+export { batch, startBody } from './tracker-bodies.js';
 import { ingestExtensionPoints, type IngestProcessor } from '../api.js';
 import ingestPlugin from '../server.js';
 
@@ -59,21 +62,6 @@ export async function bootIngest(options: { settings?: Record<string, unknown>; 
 
 export const CHROME_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
-export function startBody(projectKey: string, extra: Partial<StartRequest> = {}): StartRequest {
-  return {
-    projectKey,
-    trackerVersion: '1.0.0',
-    protocolVersion: 1,
-    timestamp: Date.now(),
-    url: 'https://shop.example.test/',
-    referrer: '',
-    title: 'Shop',
-    screen: { width: 1920, height: 1080 },
-    viewport: { width: 1280, height: 720 },
-    ...extra,
-  };
-}
-
 export async function start(t: TestKernel, body: StartRequest | Record<string, unknown>, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') {
   const res = await t.kernel.app.inject({ method: 'POST', url: '/api/ingest/v1/start', payload: body as object, headers: { 'user-agent': CHROME_UA, ...headers }, remoteAddress });
   return { status: res.statusCode, body: res.json(), headers: res.headers };
@@ -84,19 +72,6 @@ export async function newSession(w: IngestWorld, extra: Partial<StartRequest> = 
   const res = await start(w.t, startBody(w.projectKey, extra));
   if (res.status !== 200 || !res.body.data.sampled) throw new Error(`start failed: ${JSON.stringify(res.body)}`);
   return res.body.data as { sessionId: string; token: string; nextSeq: number; serverTime: number };
-}
-
-export function batch(sessionId: string, seq: number, extra: Partial<BatchRequest> = {}): BatchRequest {
-  const ts = Date.now();
-  return {
-    sessionId,
-    seq,
-    sentAt: ts,
-    pageNo: 0,
-    recording: [{ type: 4, timestamp: ts, data: { href: 'https://shop.example.test/', width: 1280, height: 720 } }],
-    events: [{ type: 'click', ts, selector: 'button#buy', label: 'Buy' }],
-    ...extra,
-  };
 }
 
 export async function sendBatch(

@@ -1,35 +1,22 @@
 import type { AuthzWorld } from '@cassette/plugin-sdk/testing';
+import type { BatchRequest, StartRequest } from '@cassette/tracker/protocol';
+import { batch, startBody } from './tracker-bodies.js';
 
 /** The tracker's start body for tenant A's first project (the project key is the credential). */
-export async function trackerStartBody(w: AuthzWorld): Promise<Record<string, unknown>> {
+export async function trackerStartBody(w: AuthzWorld): Promise<StartRequest> {
   const project = await w.t.request('GET', `/api/projects/${w.projectId}`, { token: w.adminToken });
-  return {
-    projectKey: project.body.data.projectKey,
-    trackerVersion: '1.0.0',
-    protocolVersion: 1,
-    timestamp: Date.now(),
-    url: 'https://shop.example.test/',
-    referrer: '',
-    title: 'Shop',
-    screen: { width: 1920, height: 1080 },
-    viewport: { width: 1280, height: 720 },
-  };
+  return startBody(project.body.data.projectKey);
 }
 
 /** A new session's first batch, ready to send: the session token rides in the query, as from sendBeacon. */
-export async function firstBatchOfNewSession(w: AuthzWorld, events: unknown[] = [{ type: 'click', ts: Date.now(), selector: 'a', label: 'A' }]): Promise<{ sessionId: string; url: string; body: unknown }> {
+export async function firstBatchOfNewSession(w: AuthzWorld, events?: BatchRequest['events']): Promise<{ sessionId: string; url: string; body: BatchRequest }> {
   const started = await w.t.request('POST', '/api/ingest/v1/start', { body: await trackerStartBody(w) });
   const { sessionId, token } = started.body.data as { sessionId: string; token: string };
-  const now = Date.now();
-  return {
-    sessionId,
-    url: `/api/ingest/v1/batch?token=${encodeURIComponent(token)}`,
-    body: { sessionId, seq: 0, sentAt: now, pageNo: 0, recording: [{ type: 4, timestamp: now, data: { href: 'https://shop.example.test/', width: 1280, height: 720 } }], events },
-  };
+  return { sessionId, url: `/api/ingest/v1/batch?token=${encodeURIComponent(token)}`, body: batch(sessionId, 0, events ? { events } : {}) };
 }
 
 /** Records a session through the tracker endpoints; its id. */
-export async function recordThroughTracker(w: AuthzWorld, events?: unknown[]): Promise<string> {
+export async function recordThroughTracker(w: AuthzWorld, events?: BatchRequest['events']): Promise<string> {
   const batch = await firstBatchOfNewSession(w, events);
   await w.t.request('POST', batch.url, { body: batch.body });
   return batch.sessionId;
