@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, FormErrors, Loader, NoContent, Select, TimezoneSelect, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, FormErrors, Loader, NoContent, Pagination, Select, TimezoneSelect, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
 import type { ProjectSummary } from '@cassette/plugin-sdk/ui';
 import type { SavedSearch } from '../../shared/search.js';
 import { SESSIONS_PAGE_SIZE } from '../../shared/constants.js';
@@ -9,7 +9,6 @@ import { FilterBar } from './filters/filter-bar.js';
 import { useFilterDraft } from './filters/use-filter-draft.js';
 import { useProjectMetadata } from './filters/use-project-metadata.js';
 import { issueListName } from './issue-names.js';
-import { Pagination } from './pagination.js';
 import { SaveSearchModal } from './saved-searches/save-search-modal.js';
 import { SavedSearchesDropdown } from './saved-searches/saved-searches-dropdown.js';
 import { useSavedSearches } from './saved-searches/use-saved-searches.js';
