@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Options } from 'highcharts';
+import type { AxisLabelsFormatterContextObject, Options, XAxisOptions } from 'highcharts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@cassette/plugin-sdk/ui';
 import { SOURCEMAPS_MISSING_TEXT } from '../../api.js';
@@ -37,6 +37,9 @@ async function openError(host: ReturnType<typeof fakeHost>, errorId = 'e-1') {
   return container;
 }
 
+/** The x-axis label a chart (by title) gives an instant. */
+const axisLabel = (title: string, value: number) =>
+  (charts.get(title)!.xAxis as XAxisOptions).labels!.formatter!.call({ value } as AxisLabelsFormatterContextObject, {} as AxisLabelsFormatterContextObject);
 const field = (scope: ParentNode, name: string) => scope.querySelector(`[data-field="${name}"]`)?.textContent;
 const actions = (container: HTMLElement) => [...byTestId(container, 'status-actions')!.querySelectorAll<HTMLButtonElement>('button.cs-btn')];
 
@@ -50,6 +53,7 @@ describe('the error detail page', () => {
     expect([field(container, 'users'), field(container, 'sessions'), field(container, 'occurrences')]).toEqual(['3', '4', '9']);
     expect((charts.get('Past 24 Hours')!.series![0] as { data: unknown }).data).toEqual([[NOW - 2 * 3_600_000, 1], [NOW - 3_600_000, 3]]);
     expect((charts.get('Past 30 Days')!.series![0] as { data: unknown }).data).toEqual([[NOW - 86_400_000, 4], [NOW, 5]]);
+    expect([axisLabel('Past 24 Hours', NOW), axisLabel('Past 30 Days', NOW)]).toEqual(['14:00', '21/11']);
     const browser = byTestId(container, 'tag-browser')!;
     expect([...browser.querySelectorAll('.cs-error-tag__label')].map((l) => l.textContent)).toEqual(['Chrome', 'Firefox']);
     expect([...browser.querySelectorAll('.cs-error-tag__percent')].map((l) => l.textContent)).toEqual(['66.7%', '33.3%']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatBucket, formatBytes, formatDateTime } from './time.js';
+import { formatAgo, formatBytes, formatDateTime } from './time.js';
 
 const NOW = Date.UTC(2026, 10, 21, 14, 0, 0);
 
@@ -21,13 +21,6 @@ describe('formatDateTime', () => {
     expect(formatDateTime(NOW, 'UTC')).toBe('Nov 21, 2026, 14:00:00 UTC');
     expect(formatDateTime(NOW, 'Europe/Berlin')).toBe('Nov 21, 2026, 15:00:00 Europe/Berlin');
     expect(formatDateTime(NOW, '+02:00')).toBe('Nov 21, 2026, 16:00:00 UTC+02:00');
-  });
-});
-
-describe('formatBucket', () => {
-  it('labels hours and days', () => {
-    expect(formatBucket(NOW, 'UTC', 'hour')).toBe('14:00');
-    expect(formatBucket(NOW, 'UTC', 'day')).toBe('Nov 21');
   });
 });
 

@@ -58,14 +58,6 @@ export function formatDateTime(epochMs: number, timezone: string): string {
   return label ? `${text} ${label}` : text;
 }
 
-/** Chart axis labels: "14:00" for hourly buckets, "Nov 21" for daily ones. */
-export function formatBucket(epochMs: number, timezone: string, granularity: 'hour' | 'day'): string {
-  const { timeZone, shiftMs } = zoneOf(timezone);
-  const options: Intl.DateTimeFormatOptions =
-    granularity === 'hour' ? { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : { timeZone, month: 'short', day: 'numeric' };
-  return new Intl.DateTimeFormat('en-US', options).format(epochMs + shiftMs);
-}
-
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

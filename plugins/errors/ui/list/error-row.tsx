@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useHost } from '@cassette/plugin-sdk/ui';
+import { Chart, useHost } from '@cassette/plugin-sdk/ui';
 import type { ErrorListItem } from '../../api.js';
-import { Chart } from '../charts/chart.js';
 import { sparklineOptions } from '../charts/chart-options.js';
 import { FavoriteStar } from '../favorite/favorite-star.js';
 import { formatAgo, formatDateTime } from '../format/time.js';

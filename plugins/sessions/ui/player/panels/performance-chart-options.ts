@@ -18,13 +18,12 @@ export interface PerformanceChartInput {
 
 const clamp = (time: number, duration: number) => Math.round(Math.min(Math.max(time, 0), duration));
 
-/** Everything the chart shows and does, kept out of the component so it can be tested without a canvas. */
+/** Everything the chart shows and does (the kit's `Chart` adds its rules), kept out of the component so it can be tested without a canvas. */
 export function performanceChartOptions({ title, unit, data, duration, currentTime, color, yMax, seek }: PerformanceChartInput): Options {
   return {
     chart: {
       type: 'line',
       height: 150,
-      animation: false,
       spacing: [8, 8, 8, 8],
       events: {
         click(event: PointerEventObject) {
@@ -34,8 +33,6 @@ export function performanceChartOptions({ title, unit, data, duration, currentTi
         },
       },
     },
-    accessibility: { enabled: false },
-    credits: { enabled: false },
     legend: { enabled: false },
     title: { text: title, align: 'left', style: { fontSize: '12px', fontWeight: '600' } },
     xAxis: {
@@ -58,7 +55,6 @@ export function performanceChartOptions({ title, unit, data, duration, currentTi
     },
     plotOptions: {
       series: {
-        animation: false,
         cursor: 'pointer',
         marker: { enabled: false },
         point: {
