@@ -1,5 +1,5 @@
 import type { ChartClickEventObject, Options, PointerEventObject } from 'highcharts';
-import { formatTime } from './format-time.js';
+import { formatElapsed } from '@cassette/plugin-sdk/ui';
 import type { SeriesPoint } from './performance-series.js';
 
 export const CURRENT_TIME_PLOT_LINE_ID = 'current-time';
@@ -41,7 +41,7 @@ export function performanceChartOptions({ title, unit, data, duration, currentTi
       max: Math.max(duration, 1),
       labels: {
         formatter() {
-          return formatTime(Number(this.value));
+          return formatElapsed(Number(this.value), { padMinutes: true });
         },
       },
       plotLines: [{ id: CURRENT_TIME_PLOT_LINE_ID, value: clamp(currentTime, duration), color: '#4f46e5', width: 2, zIndex: 5 }],
@@ -50,7 +50,7 @@ export function performanceChartOptions({ title, unit, data, duration, currentTi
     tooltip: {
       animation: false,
       formatter() {
-        return `${formatTime(Number(this.x))}<br/><b>${this.y} ${unit}</b>`;
+        return `${formatElapsed(Number(this.x), { padMinutes: true })}<br/><b>${this.y} ${unit}</b>`;
       },
     },
     plotOptions: {

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { Chart, NoContent } from '@cassette/plugin-sdk/ui';
+import { Chart, formatMilliseconds, NoContent } from '@cassette/plugin-sdk/ui';
 import type { PanelProps } from './panel-types.js';
-import { formatDurationMs } from './format-time.js';
 import { SeekTime } from './panel-controls.js';
 import { performanceChartOptions } from './performance-chart-options.js';
 import { buildPerformanceSeries, pageLoadTimings } from './performance-series.js';
@@ -75,11 +74,11 @@ export function PerformancePanel({ session, currentTime, seek }: PanelProps) {
                     <td className="cs-network-row__resource" title={row.url}>
                       {row.url}
                     </td>
-                    <td>{formatDurationMs(row.ttfb)}</td>
-                    <td>{formatDurationMs(row.domContentLoaded)}</td>
-                    <td>{formatDurationMs(row.load)}</td>
-                    <td>{formatDurationMs(row.fcp)}</td>
-                    <td>{formatDurationMs(row.lcp)}</td>
+                    <td>{formatMilliseconds(row.ttfb)}</td>
+                    <td>{formatMilliseconds(row.domContentLoaded)}</td>
+                    <td>{formatMilliseconds(row.load)}</td>
+                    <td>{formatMilliseconds(row.fcp)}</td>
+                    <td>{formatMilliseconds(row.lcp)}</td>
                   </tr>
                 ))}
               </tbody>
