@@ -1,31 +1,33 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { advance, answerRoutes, buttonNamed, byLabel, cleanup, click, fakeHost, TEST_PROJECT, typeInto, type FakeHost, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
 import type { SessionSearchResult } from '../../shared/search.js';
-import { openSessionsList, PROJECT, advance, answerRoutes, buttonNamed, byLabel, click, currentUrl, fakeHost, session, typeInto, unmount, type ListHost } from '../../testing/test-host.js';
+import { openSessionsList, session } from '../../testing/sessions-list.js';
 import type { SessionSearchBody } from './use-session-search.js';
 
-const SEARCH = `/${PROJECT.id}/sessions/search2`;
+const SEARCH = `/${TEST_PROJECT.id}/sessions/search2`;
 // Saturday 21 Nov 2026, 14:05 UTC: 15:05 in Berlin.
 const NOW = Date.UTC(2026, 10, 21, 14, 5);
 
-let host: ListHost;
+let host: FakeHost;
+let page: RenderedPage<FakeHost>;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
   host = fakeHost({ timezone: 'Europe/Berlin' });
   answerRoutes(host, {
     [`POST ${SEARCH}`]: (): SessionSearchResult => ({ total: 1, sessions: [session()] }),
-    [`GET /${PROJECT.id}/metadata`]: () => [],
-    [`GET /${PROJECT.id}/saved_search`]: () => [],
+    [`GET /${TEST_PROJECT.id}/metadata`]: () => [],
+    [`GET /${TEST_PROJECT.id}/saved_search`]: () => [],
   });
 });
 
 afterEach(() => {
-  unmount();
+  cleanup();
   vi.useRealTimers();
 });
 
-const openPage = (url = `/${PROJECT.id}/sessions?page=2`) => openSessionsList(host, url);
+const openPage = async (url = `/${TEST_PROJECT.id}/sessions?page=2`) => (page = await openSessionsList(host, url)).container;
 
 const lastSearch = () => host.api.post.mock.calls.filter(([path]) => path === SEARCH).at(-1)![1] as SessionSearchBody;
 const menuItem = (c: HTMLElement, label: string) => [...c.querySelectorAll<HTMLElement>('[role="menuitemradio"]')].find((i) => i.textContent === label);
@@ -53,7 +55,7 @@ describe("the session list's date range", () => {
     await click(menuItem(c, 'Today'));
     await advance(0);
     expect(lastSearch()).toMatchObject({ page: 1, rangeValue: 'TODAY', startDate: Date.UTC(2026, 10, 20, 23), endDate: Date.UTC(2026, 10, 21, 22, 59, 59, 999) });
-    expect(currentUrl.search).toBe('?rangeValue=TODAY');
+    expect(page.url.search).toBe('?rangeValue=TODAY');
     expect(c.querySelector('[role="menu"]')).toBeNull();
     await click(button());
     await click(menuItem(c, 'Yesterday'));
@@ -87,7 +89,7 @@ describe("the session list's date range", () => {
     // Berlin is UTC+1 in November; the end is the last minute of the day clicked second.
     expect(lastSearch()).toMatchObject({ page: 1, rangeValue: 'CUSTOM_RANGE', startDate: Date.UTC(2026, 10, 2, 7, 30), endDate: Date.UTC(2026, 10, 3, 22, 59, 59, 999) });
     expect(button().textContent).toBe('Nov 2, 2026 08:30 – Nov 3, 2026 23:59');
-    expect(currentUrl.search).toBe(`?rangeValue=CUSTOM_RANGE&startDate=${Date.UTC(2026, 10, 2, 7, 30)}&endDate=${Date.UTC(2026, 10, 3, 22, 59, 59, 999)}`);
+    expect(page.url.search).toBe(`?rangeValue=CUSTOM_RANGE&startDate=${Date.UTC(2026, 10, 2, 7, 30)}&endDate=${Date.UTC(2026, 10, 3, 22, 59, 59, 999)}`);
   });
 
   it('says what to fix when a custom time is missing', async () => {
