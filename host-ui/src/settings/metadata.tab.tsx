@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FormErrors, Input, NoContent, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, FormErrors, Input, NoContent, permanentDeleteQuestion, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
 import type { CustomField } from '../session/types.js';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
@@ -90,7 +90,7 @@ export default function MetadataTab() {
           />
         </SidePanel>
       )}
-      <ConfirmDeleteDialog removal={removal} message={(field) => `Are you sure you want to permanently delete the metadata key "${field.key}"?`} />
+      <ConfirmDeleteDialog removal={removal} message={(field) => permanentDeleteQuestion(`the metadata key "${field.key}"`)} />
     </div>
   );
 }

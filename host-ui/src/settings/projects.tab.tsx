@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, CopyButton, hostSlots, NoContent, SidePanel, Slot, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, CopyButton, hostSlots, NoContent, permanentDeleteQuestion, SidePanel, Slot, useHost } from '@cassette/plugin-sdk/ui';
 import { useSession } from '../session/session.js';
 import type { Project } from '../session/types.js';
 import { canAddProject } from '../shell/account-rules.js';
@@ -90,7 +90,7 @@ export default function ProjectsTab() {
           <Slot slot={hostSlots.projectPrivacy} props={{ projectId: editing.id }} />
         </SidePanel>
       )}
-      <ConfirmDeleteDialog removal={removal} message={(project) => `Are you sure you want to permanently delete the project "${project.name}" and its recordings?`} />
+      <ConfirmDeleteDialog removal={removal} message={(project) => permanentDeleteQuestion(`the project "${project.name}" and its recordings`)} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   Checkbox,
   FormErrors,
   Input,
+  permanentDeleteQuestion,
   PERMISSION_LABELS,
   PERMISSIONS,
   SidePanel,
@@ -102,7 +103,7 @@ export default function RolesTab() {
           />
         </SidePanel>
       )}
-      <ConfirmDeleteDialog removal={removal} message={(role) => `Are you sure you want to permanently delete the role "${role.name}"?`} />
+      <ConfirmDeleteDialog removal={removal} message={(role) => permanentDeleteQuestion(`the role "${role.name}"`)} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, renderPage } from '@cassette/plugin-sdk/testing/ui';
 import type { Notification } from '../api.js';
 import { AlertsList, type AlertsListProps } from './alerts-list.js';
 
@@ -17,23 +17,24 @@ const alert: Notification = {
   filterKey: 'alert',
 };
 
+afterEach(cleanup);
+
+/** The list as the bell's panel shows it, as markup. */
 const render = (props: Partial<AlertsListProps>) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <AlertsList
-        status="ready"
-        notifications={[]}
-        unviewedCount={0}
-        error={null}
-        timeZone="UTC"
-        onRetry={() => {}}
-        onMarkViewed={() => {}}
-        onIgnoreAll={() => {}}
-        onNavigate={() => {}}
-        {...props}
-      />
-    </MemoryRouter>,
-  );
+  renderPage(
+    <AlertsList
+      status="ready"
+      notifications={[]}
+      unviewedCount={0}
+      error={null}
+      timeZone="UTC"
+      onRetry={() => {}}
+      onMarkViewed={() => {}}
+      onIgnoreAll={() => {}}
+      onNavigate={() => {}}
+      {...props}
+    />,
+  ).container.innerHTML;
 
 describe('AlertsList', () => {
   it('shows the spec empty text', () => {

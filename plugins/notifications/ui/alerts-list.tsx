@@ -1,7 +1,6 @@
-import { Button, Loader, NoContent } from '@cassette/plugin-sdk/ui';
+import { Button, formatDateTime, Loader, NoContent } from '@cassette/plugin-sdk/ui';
 import type { Notification, NotificationLevel } from '../api.js';
 import { AppLink } from './app-link.js';
-import { formatDateTime } from './format-date.js';
 import { IGNORE_ALL_LABEL, NO_ALERTS_TEXT } from './texts.js';
 
 export interface AlertsListProps {
@@ -10,7 +9,8 @@ export interface AlertsListProps {
   /** Unviewed in total (the badge), which may include ones older than the list shows. */
   unviewedCount: number;
   error: string | null;
-  timeZone?: string;
+  /** The viewer's timezone: alerts show the spec's date with a 12-hour time in it. */
+  timeZone: string;
   onRetry(): void;
   onMarkViewed(notificationId: number): void;
   onIgnoreAll(): void;
@@ -55,7 +55,7 @@ export function AlertsList({ status, notifications, unviewedCount, error, timeZo
             >
               <span className="cs-alert-item__meta">
                 <span className="cs-alert-item__level">{LEVEL_LABEL[n.level]}</span>
-                <time dateTime={new Date(n.createdAt).toISOString()}>{formatDateTime(n.createdAt, timeZone)}</time>
+                <time dateTime={new Date(n.createdAt).toISOString()}>{formatDateTime(n.createdAt, timeZone, { hour12: true })}</time>
               </span>
               <span className="cs-alert-item__title">{n.title}</span>
               {n.description && <span className="cs-alert-item__description">{n.description}</span>}

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, renderPage } from '@cassette/plugin-sdk/testing/ui';
 import type { Announcement } from '../api.js';
 import { AnnouncementsList, type AnnouncementsListProps } from './announcements-list.js';
 
@@ -15,12 +15,13 @@ const welcome: Announcement = {
   buttonUrl: '/onboarding/installing',
 };
 
+afterEach(cleanup);
+
+/** The list as the bell's panel shows it, as markup. */
 const render = (props: Partial<AnnouncementsListProps>) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <AnnouncementsList status="ready" announcements={[]} error={null} timeZone="UTC" onRetry={() => {}} onNavigate={() => {}} {...props} />
-    </MemoryRouter>,
-  );
+  renderPage(
+    <AnnouncementsList status="ready" announcements={[]} error={null} timeZone="UTC" onRetry={() => {}} onNavigate={() => {}} {...props} />,
+  ).container.innerHTML;
 
 describe('AnnouncementsList', () => {
   it('shows the spec empty text', () => {

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Button, Loader, NoContent } from '@cassette/plugin-sdk/ui';
+import { Button, formatDate, Loader, NoContent } from '@cassette/plugin-sdk/ui';
 import type { Announcement } from '../api.js';
 import { AppLink } from './app-link.js';
-import { formatDate } from './format-date.js';
 import { NO_ANNOUNCEMENTS_TEXT } from './texts.js';
 
 export interface AnnouncementsListProps {
   status: 'loading' | 'failed' | 'ready';
   announcements: Announcement[];
   error: string | null;
-  timeZone?: string;
+  /** The viewer's timezone: the spec's 'LLL dd, yyyy' date is the day they see. */
+  timeZone: string;
   onRetry(): void;
   /** An in-app button link was followed: the panel closes. */
   onNavigate(): void;

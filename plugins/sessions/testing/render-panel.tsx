@@ -1,11 +1,10 @@
-import { act, type ComponentType } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+// Mounts a player panel as the bottom bar does, on the SDK's page render, with a seek spy.
+import type { ComponentType } from 'react';
 import { vi } from 'vitest';
+import { renderPage } from '@cassette/plugin-sdk/testing/ui';
 import type { Session } from '../shared/session.js';
 import type { PanelProps } from '../ui/player/panels/panel-types.js';
 import { sessionFixture } from './session-fixture.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export interface MountedPanel {
   container: HTMLElement;
@@ -15,43 +14,10 @@ export interface MountedPanel {
   unmount(): void;
 }
 
-/** Mounts a panel the way the player does, with a seek spy. Call `unmount` in afterEach. */
+/** The panel for `session` at `currentTime`. Call `unmount` (or the kit's `cleanup`) in afterEach. */
 export function renderPanel(Panel: ComponentType<PanelProps>, { session = sessionFixture(), currentTime = 0 }: { session?: Session; currentTime?: number } = {}): MountedPanel {
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  const root: Root = createRoot(container);
   const seek = vi.fn<(time: number) => void>();
-  const render = (time: number) => act(() => root.render(<Panel session={session} currentTime={time} seek={seek} />));
-  render(currentTime);
-  return {
-    container,
-    seek,
-    setTime: render,
-    unmount() {
-      act(() => root.unmount());
-      container.remove();
-    },
-  };
+  const at = (time: number) => <Panel session={session} currentTime={time} seek={seek} />;
+  const page = renderPage(at(currentTime));
+  return { container: page.container, seek, setTime: (time) => page.rerender(at(time)), unmount: page.unmount };
 }
-
-export function click(element: Element) {
-  act(() => {
-    (element as HTMLElement).click();
-  });
-}
-
-export function typeInto(input: HTMLInputElement, value: string) {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setValue.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-export const rows = (scope: ParentNode, testId: string) => [...scope.querySelectorAll<HTMLElement>(`[data-testid="${testId}"]`)];
-
-export const buttonNamed = (scope: ParentNode, name: string) => {
-  const button = [...scope.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === name);
-  if (!button) throw new Error(`No button named ${name}`);
-  return button;
-};

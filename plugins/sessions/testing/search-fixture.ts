@@ -176,7 +176,8 @@ export async function seedSearchSessions(t: SessionsTestKernel, projectId: numbe
     await t.started(s);
     if (seed.events.length) {
       const events = seed.events.map(([seconds, e]) => ({ ...e, ts: startedAt + seconds * 1000 }) as TrackerEvent);
-      await t.batch(s, decodedBatch(s, 0, events));
+      // Stored an hour in: the summary ends a session no later than its batch arrived, and the seeds run to 300 s.
+      await t.batch(s, decodedBatch(s, 0, events, { receivedAt: startedAt + 3_600_000 }));
     }
     await t.ctx.db.query('update sessions_sessions set issue_types = ?::jsonb where session_id = ?', [JSON.stringify(seed.issues), s.sessionId]);
     idOf[name] = s.sessionId;

@@ -3,8 +3,12 @@
 // as the real pipeline does.
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import type { DecodedBatch, IngestProcessor, IngestSession, ProcessorContext } from '@cassette/plugin-ingest/api';
+import { processorContext } from '@cassette/plugin-ingest/testing';
 import sessionsPlugin from '../server.js';
-import { ingestStandIn, newStandIn, processorContext } from './ingest-stand-in.js';
+import { ingestStandInOver, newStandIn } from './ingest-stand-in.js';
+
+// The player tests name their sessions as ingest does.
+export { sessionIdAt } from '@cassette/plugin-ingest/testing';
 
 export interface PlayerTestKernel extends TestKernel {
   ctx: ProcessorContext;
@@ -18,17 +22,9 @@ export interface PlayerTestKernel extends TestKernel {
   batch(session: IngestSession, batch: DecodedBatch): Promise<void>;
 }
 
-let counter = 0;
-
-/** A session id as ingest makes them: the start in ms, then 6 digits. */
-export function sessionIdAt(startedAt: number): string {
-  counter += 1;
-  return `${Math.floor(startedAt)}${String(counter % 1_000_000).padStart(6, '0')}`;
-}
-
 export async function createPlayerTestKernel(): Promise<PlayerTestKernel> {
   const state = newStandIn();
-  const t = await createTestKernel({ plugins: [ingestStandIn(state), sessionsPlugin] });
+  const t = await createTestKernel({ plugins: [ingestStandInOver(state), sessionsPlugin] });
   const ctx = processorContext(t);
   const { processors, stored, reads } = state;
   return Object.assign(t, {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@cassette/plugin-sdk/ui';
 import type { ErrorDetail, ErrorStatusChange } from '../../api.js';
-import { errorDetail } from '../../testing/test-host.js';
+import { errorDetail } from '../../testing/error-fixtures.js';
 import type { StatusAction } from '../paths.js';
 import { errorDetailMachine } from './error-detail.machine.js';
 

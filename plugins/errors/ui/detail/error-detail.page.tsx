@@ -2,11 +2,10 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Button, FormErrors, Loader, NoContent, useApi, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, Chart, FormErrors, Loader, NoContent, useApi, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
 import type { ErrorDetail, ErrorStatusChange } from '../../api.js';
 import { announceErrorsSeen } from '../badge/errors-seen-signal.js';
-import { Chart } from '../charts/chart.js';
-import { occurrenceChartOptions } from '../charts/chart-options.js';
+import { occurrenceChartOptions, occurrenceTimeAxis } from '../charts/chart-options.js';
 import { errorDetailPath, errorsListPath, errorsRoutes, sourceMapsPath, type StatusAction } from '../paths.js';
 import { StackTraceViewer } from '../stack-trace/stack-trace-viewer.js';
 import { useResolvedStack } from '../stack-trace/use-resolved-stack.js';
@@ -101,8 +100,16 @@ function ErrorDetailView({ projectId, errorId }: { projectId: number; errorId: s
             <ErrorStack projectId={projectId} errorId={detail.errorId} />
           </section>
           <section className="cs-card cs-error-detail__section cs-error-detail__charts">
-            <Chart testId="chart-24h" options={occurrenceChartOptions('Past 24 Hours', detail.chart24 ?? [], 'hour', timezone)} />
-            <Chart testId="chart-30d" options={occurrenceChartOptions('Past 30 Days', detail.chart30 ?? [], 'day', timezone)} />
+            <Chart
+              testId="chart-24h"
+              options={occurrenceChartOptions('Past 24 Hours', detail.chart24 ?? [], 'hour', timezone)}
+              timeAxis={occurrenceTimeAxis(detail.chart24 ?? [], 'hour', timezone)}
+            />
+            <Chart
+              testId="chart-30d"
+              options={occurrenceChartOptions('Past 30 Days', detail.chart30 ?? [], 'day', timezone)}
+              timeAxis={occurrenceTimeAxis(detail.chart30 ?? [], 'day', timezone)}
+            />
           </section>
           <section className="cs-card cs-error-detail__section">
             <h2 className="cs-card__title">Sessions</h2>

@@ -1,7 +1,6 @@
-import { Button, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, formatAgo, formatDateTime, useHost } from '@cassette/plugin-sdk/ui';
 import type { ErrorDetail, ErrorStatus } from '../../api.js';
 import { FavoriteStar } from '../favorite/favorite-star.js';
-import { formatAgo, formatDateTime } from '../format/time.js';
 import type { StatusAction } from '../paths.js';
 import { ACTION_STATUS } from './error-detail.machine.js';
 
@@ -37,11 +36,11 @@ export function ErrorHeader({ siteId, error: e, disabled, pendingAction, onActio
         </p>
         <p className="cs-error-header__seen cs-muted">
           First seen{' '}
-          <time dateTime={new Date(e.firstOccurrence).toISOString()} title={formatDateTime(e.firstOccurrence, timezone)} data-field="first-seen">
+          <time dateTime={new Date(e.firstOccurrence).toISOString()} title={formatDateTime(e.firstOccurrence, timezone, { seconds: true, zone: true })} data-field="first-seen">
             {formatAgo(e.firstOccurrence)}
           </time>{' '}
           · Last seen{' '}
-          <time dateTime={new Date(e.lastOccurrence).toISOString()} title={formatDateTime(e.lastOccurrence, timezone)} data-field="last-seen">
+          <time dateTime={new Date(e.lastOccurrence).toISOString()} title={formatDateTime(e.lastOccurrence, timezone, { seconds: true, zone: true })} data-field="last-seen">
             {formatAgo(e.lastOccurrence)}
           </time>
         </p>

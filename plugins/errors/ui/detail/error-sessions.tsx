@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Button, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, formatAgo, formatDateTime, useHost } from '@cassette/plugin-sdk/ui';
 import type { ErrorSessionItem } from '../../api.js';
-import { formatAgo, formatDateTime } from '../format/time.js';
 import { sessionAtErrorPath } from '../paths.js';
 import type { ErrorSessions } from './use-error-sessions.js';
 
@@ -24,7 +23,7 @@ export function ErrorSessionsList({ siteId, sessions: list }: { siteId: number; 
             </Link>
             <span className="cs-muted">{[s.browser, s.os, s.device, s.country].filter(Boolean).join(' · ')}</span>
             {s.url && <span className="cs-error-session__url cs-muted">{s.url}</span>}
-            <time className="cs-error-session__when" dateTime={new Date(s.errorTimestamp).toISOString()} title={formatDateTime(s.errorTimestamp, timezone)}>
+            <time className="cs-error-session__when" dateTime={new Date(s.errorTimestamp).toISOString()} title={formatDateTime(s.errorTimestamp, timezone, { seconds: true, zone: true })}>
               {formatAgo(s.errorTimestamp)}
             </time>
           </li>

@@ -1,10 +1,8 @@
 import { Link } from 'react-router-dom';
-import { useHost } from '@cassette/plugin-sdk/ui';
+import { Chart, formatAgo, formatDateTime, useHost } from '@cassette/plugin-sdk/ui';
 import type { ErrorListItem } from '../../api.js';
-import { Chart } from '../charts/chart.js';
 import { sparklineOptions } from '../charts/chart-options.js';
 import { FavoriteStar } from '../favorite/favorite-star.js';
-import { formatAgo, formatDateTime } from '../format/time.js';
 import { errorDetailPath } from '../paths.js';
 
 export interface ErrorRowProps {
@@ -20,7 +18,7 @@ function When({ label, epochMs, field }: { label: string; epochMs: number; field
   return (
     <span className="cs-error-row__when">
       <span className="cs-muted">{label}</span>
-      <time dateTime={new Date(epochMs).toISOString()} title={formatDateTime(epochMs, timezone)} data-field={field}>
+      <time dateTime={new Date(epochMs).toISOString()} title={formatDateTime(epochMs, timezone, { seconds: true, zone: true })} data-field={field}>
         {formatAgo(epochMs)}
       </time>
     </span>

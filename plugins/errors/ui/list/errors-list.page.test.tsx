@@ -2,8 +2,9 @@
 import type { Options } from 'highcharts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
+import { advance, allByTestId, buttonNamed, byTestId, chooseOption, cleanup, click, fakeHost, renderPage, settle, TEST_PROJECT, typeInto, type FakeHost, type FakeRoutes } from '@cassette/plugin-sdk/testing/ui';
 import type { ErrorSearchRequest, ErrorSearchResult } from '../../api.js';
-import { advance, allByTestId, buttonNamed, byTestId, calls, choose, click, currentUrl, errorItem, fakeHost, mount, PROJECT, settle, typeInto, unmount } from '../../testing/test-host.js';
+import { calledPaths, errorItem } from '../../testing/error-fixtures.js';
 import ErrorsListPage, { NO_ERRORS_TITLE } from './errors-list.page.js';
 import { QUERY_DEBOUNCE_MS } from './search-box.js';
 
@@ -17,31 +18,33 @@ vi.mock('highcharts-react-official', () => ({
 }));
 
 afterEach(() => {
-  unmount();
+  cleanup();
   vi.useRealTimers();
   charts.length = 0;
 });
 
 /** A project with `total` errors, answered page by page as the search route would. */
-function hostWithErrors(total: number, extra: Parameters<typeof fakeHost>[0] = {}) {
+function hostWithErrors(total: number, extra: FakeRoutes = {}) {
   return fakeHost({
-    'POST /7/errors/search': (_path, body) => {
-      const request = body as Required<Pick<ErrorSearchRequest, 'page' | 'limit'>>;
-      const first = (request.page - 1) * request.limit;
-      const count = Math.max(0, Math.min(request.limit, total - first));
-      return { total, errors: Array.from({ length: count }, (_, i) => errorItem({ errorId: `e-${first + i + 1}`, name: `Error${first + i + 1}` })) } satisfies ErrorSearchResult;
+    routes: {
+      'POST /7/errors/search': (_path, body) => {
+        const request = body as Required<Pick<ErrorSearchRequest, 'page' | 'limit'>>;
+        const first = (request.page - 1) * request.limit;
+        const count = Math.max(0, Math.min(request.limit, total - first));
+        return { total, errors: Array.from({ length: count }, (_, i) => errorItem({ errorId: `e-${first + i + 1}`, name: `Error${first + i + 1}` })) } satisfies ErrorSearchResult;
+      },
+      ...extra,
     },
-    ...extra,
   });
 }
 
-async function openList(host: ReturnType<typeof fakeHost>, url = `/${PROJECT.id}/errors`) {
-  const container = mount(host, <ErrorsListPage />, url);
+async function openList(host: FakeHost, url = `/${TEST_PROJECT.id}/errors`) {
+  const page = renderPage(<ErrorsListPage />, url, '*', { host });
   await settle();
-  return container;
+  return page;
 }
 
-const lastSearch = (host: ReturnType<typeof fakeHost>) => host.api.post.mock.calls.at(-1)![1] as ErrorSearchRequest;
+const lastSearch = (host: FakeHost) => host.api.post.mock.calls.at(-1)![1] as ErrorSearchRequest;
 const rows = (container: HTMLElement) => allByTestId(container, 'error-item').map((r) => r.dataset.errorId);
 const field = (scope: ParentNode, name: string) => scope.querySelector(`[data-field="${name}"]`)?.textContent;
 const tab = (container: HTMLElement, name: string) => [...container.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === name)!;
@@ -49,8 +52,8 @@ const tab = (container: HTMLElement, name: string) => [...container.querySelecto
 describe('the errors list page', () => {
   it('asks for the newest unresolved errors, 10 a page, and shows each one', async () => {
     const host = hostWithErrors(25);
-    const container = await openList(host);
-    expect(calls(host.api.post)).toEqual(['/7/errors/search']);
+    const { container } = await openList(host);
+    expect(calledPaths(host.api.post)).toEqual(['/7/errors/search']);
     expect(lastSearch(host)).toEqual({ page: 1, limit: 10, sort: 'lastOccurrence', order: 'desc', status: 'unresolved' });
     expect(rows(container)).toHaveLength(10);
     const first = allByTestId(container, 'error-item')[0]!;
@@ -70,12 +73,12 @@ describe('the errors list page', () => {
 
   it('pages with previous and next, keeping the page in the URL', async () => {
     const host = hostWithErrors(25);
-    const container = await openList(host);
+    const { container, url } = await openList(host);
     expect(buttonNamed(container, 'Previous')!.disabled).toBe(true);
     await click(buttonNamed(container, 'Next'));
     await settle();
     expect(lastSearch(host).page).toBe(2);
-    expect(currentUrl.search).toBe('?page=2');
+    expect(url.search).toBe('?page=2');
     await click(buttonNamed(container, 'Next'));
     await settle();
     expect(rows(container)).toEqual(['e-21', 'e-22', 'e-23', 'e-24', 'e-25']);
@@ -85,12 +88,12 @@ describe('the errors list page', () => {
 
   it('filters by status and bookmarks from page 1', async () => {
     const host = hostWithErrors(25);
-    const container = await openList(host, `/${PROJECT.id}/errors?page=2`);
+    const { container, url } = await openList(host, `/${TEST_PROJECT.id}/errors?page=2`);
     expect(lastSearch(host).page).toBe(2);
     await click(tab(container, 'Resolved'));
     await settle();
     expect(lastSearch(host)).toEqual({ page: 1, limit: 10, sort: 'lastOccurrence', order: 'desc', status: 'resolved' });
-    expect(currentUrl.search).toBe('?view=resolved');
+    expect(url.search).toBe('?view=resolved');
     await click(tab(container, 'Ignored'));
     await settle();
     expect(lastSearch(host).status).toBe('ignored');
@@ -102,7 +105,7 @@ describe('the errors list page', () => {
 
   it('sorts by the chosen key and direction from page 1', async () => {
     const host = hostWithErrors(25);
-    const container = await openList(host, `/${PROJECT.id}/errors?page=3`);
+    const { container, url } = await openList(host, `/${TEST_PROJECT.id}/errors?page=3`);
     const select = container.querySelector<HTMLSelectElement>('select[aria-label="Sort errors"]')!;
     expect([...select.options].slice(0, 6).map((o) => o.textContent)).toEqual([
       'Last occurrence, newest first', 'Last occurrence, oldest first', 'First occurrence, newest first', 'First occurrence, oldest first', 'Users, most first', 'Users, fewest first',
@@ -110,16 +113,16 @@ describe('the errors list page', () => {
     expect([...select.options].map((o) => o.value)).toEqual([
       'lastOccurrence:desc', 'lastOccurrence:asc', 'firstOccurrence:desc', 'firstOccurrence:asc', 'users:desc', 'users:asc', 'sessions:desc', 'sessions:asc', 'occurrences:desc', 'occurrences:asc',
     ]);
-    await choose(select, 'users:asc');
+    await chooseOption(select, 'users:asc');
     await settle();
     expect(lastSearch(host)).toMatchObject({ page: 1, sort: 'users', order: 'asc' });
-    expect(currentUrl.search).toBe('?sort=users&order=asc');
+    expect(url.search).toBe('?sort=users&order=asc');
   });
 
   it('searches the typed text once typing pauses for 500 ms, from page 1', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     const host = hostWithErrors(25);
-    const container = mount(host, <ErrorsListPage />, `/${PROJECT.id}/errors?page=2`);
+    const { container, url } = renderPage(<ErrorsListPage />, `/${TEST_PROJECT.id}/errors?page=2`, '*', { host });
     await advance(0);
     const box = container.querySelector<HTMLInputElement>('input[aria-label="Search errors"]')!;
     typeInto(box, 'pri');
@@ -131,12 +134,12 @@ describe('the errors list page', () => {
     await advance(0);
     expect(host.api.post).toHaveBeenCalledTimes(2);
     expect(lastSearch(host)).toMatchObject({ page: 1, query: 'price' });
-    expect(currentUrl.search).toBe('?q=price');
+    expect(url.search).toBe('?q=price');
   });
 
   it('keeps the list in the URL: opening it again asks for the same list', async () => {
     const host = hostWithErrors(25);
-    const container = await openList(host, `/${PROJECT.id}/errors?view=ignored&sort=sessions&order=asc&page=2&q=cart`);
+    const { container } = await openList(host, `/${TEST_PROJECT.id}/errors?view=ignored&sort=sessions&order=asc&page=2&q=cart`);
     expect(lastSearch(host)).toEqual({ page: 2, limit: 10, sort: 'sessions', order: 'asc', status: 'ignored', query: 'cart' });
     expect(container.querySelector<HTMLInputElement>('input[aria-label="Search errors"]')!.value).toBe('cart');
     expect(container.querySelector<HTMLSelectElement>('select[aria-label="Sort errors"]')!.value).toBe('sessions:asc');
@@ -145,7 +148,7 @@ describe('the errors list page', () => {
   it('merges two or more selected errors, keeping the first selected, and drops the others from the list', async () => {
     const merge = vi.fn((_path: string, body: unknown) => ({ errorId: 'e-3', merged: (body as { errors: string[] }).errors.slice(1) }));
     const host = hostWithErrors(12, { 'POST /7/errors/merge': merge });
-    const container = await openList(host);
+    const { container } = await openList(host);
     const check = (id: string) => container.querySelector<HTMLInputElement>(`[data-error-id="${id}"] input[type="checkbox"]`)!;
     await click(check('e-3'));
     expect(buttonNamed(container, 'Merge')).toBeNull();
@@ -171,7 +174,7 @@ describe('the errors list page', () => {
         throw new ApiError(400, ['Those errors belong to another project.']);
       },
     });
-    const container = await openList(host);
+    const { container } = await openList(host);
     for (const id of ['e-1', 'e-2']) await click(container.querySelector(`[data-error-id="${id}"] input[type="checkbox"]`));
     await click(buttonNamed(container, 'Merge'));
     await click(buttonNamed(document.body.querySelector('[role="dialog"]')!, 'Merge'));
@@ -182,37 +185,39 @@ describe('the errors list page', () => {
 
   it('toggles a bookmark with the star and shows the answer', async () => {
     const host = hostWithErrors(1, { 'GET /7/errors/e-1/favorite': () => ({ favorite: true }) });
-    const container = await openList(host);
+    const { container } = await openList(host);
     const star = byTestId(container, 'error-favorite')!;
     expect(star.getAttribute('aria-pressed')).toBe('false');
     await click(star);
     await settle();
-    expect(calls(host.api.get)).toContain('/7/errors/e-1/favorite');
+    expect(calledPaths(host.api.get)).toContain('/7/errors/e-1/favorite');
     expect(byTestId(container, 'error-favorite')!.getAttribute('aria-pressed')).toBe('true');
   });
 
   it('says when there are no errors, and how else to look', async () => {
-    let container = await openList(hostWithErrors(0));
-    expect(container.textContent).toContain(NO_ERRORS_TITLE);
-    expect(container.textContent).toContain('No unresolved errors');
-    unmount();
-    container = await openList(hostWithErrors(0), `/${PROJECT.id}/errors?q=price`);
-    expect(container.textContent).toContain('No unresolved error matches “price”');
-    unmount();
-    container = await openList(hostWithErrors(0), `/${PROJECT.id}/errors?view=bookmarks`);
-    expect(container.textContent).toContain('Bookmark an error with its star');
+    let page = await openList(hostWithErrors(0));
+    expect(page.container.textContent).toContain(NO_ERRORS_TITLE);
+    expect(page.container.textContent).toContain('No unresolved errors');
+    page.unmount();
+    page = await openList(hostWithErrors(0), `/${TEST_PROJECT.id}/errors?q=price`);
+    expect(page.container.textContent).toContain('No unresolved error matches “price”');
+    page.unmount();
+    page = await openList(hostWithErrors(0), `/${TEST_PROJECT.id}/errors?view=bookmarks`);
+    expect(page.container.textContent).toContain('Bookmark an error with its star');
   });
 
   it('shows what went wrong and retries', async () => {
     const { ApiError } = await import('@cassette/plugin-sdk/ui');
     let fail = true;
     const host = fakeHost({
-      'POST /7/errors/search': () => {
-        if (fail) throw new ApiError(500, ['The server had a problem.']);
-        return { total: 1, errors: [errorItem()] };
+      routes: {
+        'POST /7/errors/search': () => {
+          if (fail) throw new ApiError(500, ['The server had a problem.']);
+          return { total: 1, errors: [errorItem()] };
+        },
       },
     });
-    const container = await openList(host);
+    const { container } = await openList(host);
     expect(container.querySelector('[role="alert"]')!.textContent).toContain('The server had a problem.');
     fail = false;
     await click(buttonNamed(container, 'Retry'));
@@ -224,10 +229,10 @@ describe('the errors list page', () => {
     const host = hostWithErrors(1, {
       'GET /7/sourcemaps': () => [{ release: '1.4.2', file: 'assets/app.min.js', bytes: 2048, uploadedAt: Date.UTC(2026, 10, 20, 9, 0) }],
     });
-    const container = await openList(host);
+    const { container, url } = await openList(host);
     await click(buttonNamed(container, 'Source maps'));
     await settle();
-    expect(currentUrl.search).toBe('?sourcemaps=1');
+    expect(url.search).toBe('?sourcemaps=1');
     const panel = byTestId(document.body, 'sourcemaps-panel')!;
     expect(byTestId(panel, 'upload-command')!.textContent).toContain('/cli/cassette.mjs');
     expect(byTestId(panel, 'upload-command')!.textContent).toContain('node cassette.mjs sourcemaps upload --project-key key-7 --release <version> ./dist');
@@ -236,6 +241,6 @@ describe('the errors list page', () => {
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['1.4.2', 'assets/app.min.js', '2.0 KB', 'Nov 20, 2026, 09:00:00 UTC']);
     await act(async () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })));
     expect(byTestId(document.body, 'sourcemaps-panel')).toBeNull();
-    expect(currentUrl.search).toBe('');
+    expect(url.search).toBe('');
   });
 });

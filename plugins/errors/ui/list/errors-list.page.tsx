@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, FormErrors, Loader, NoContent, Select, TimezoneSelect, useCurrentProject, useToast } from '@cassette/plugin-sdk/ui';
+import { Button, FormErrors, Loader, NoContent, Pagination, Select, TimezoneSelect, useCurrentProject, useToast } from '@cassette/plugin-sdk/ui';
 import { ERROR_SORT_KEYS, ERRORS_PAGE_SIZE, type ErrorListItem } from '../../api.js';
 import { ErrorRow } from './error-row.js';
 import { ERROR_VIEWS, SORT_LABELS, VIEW_LABELS, type ErrorListState } from './error-list-search.js';
 import { MergeDialog } from './merge-dialog.js';
-import { Pagination } from './pagination.js';
 import { SearchBox } from './search-box.js';
 import { SourceMapsPanel } from './sourcemaps-panel.js';
 import { useErrorListSearch } from './use-error-list-search.js';

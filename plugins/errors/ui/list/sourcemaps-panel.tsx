@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, CopyButton, FormErrors, Loader, SidePanel, useApi, useHost } from '@cassette/plugin-sdk/ui';
+import { ApiError, CopyButton, formatBytes, formatDateTime, FormErrors, Loader, SidePanel, useApi, useHost } from '@cassette/plugin-sdk/ui';
 import type { SourceMapInfo } from '../../api.js';
-import { formatBytes, formatDateTime } from '../format/time.js';
 import { errorsRoutes } from '../paths.js';
 
 export const SOURCEMAPS_LOAD_FAILED = 'The uploaded source maps could not be loaded.';
@@ -73,7 +72,7 @@ export function SourceMapsPanel({ onClose }: { onClose(): void }) {
                   </td>
                   <td className="cs-sourcemaps__file">{m.file}</td>
                   <td>{formatBytes(m.bytes)}</td>
-                  <td>{formatDateTime(m.uploadedAt, timezone)}</td>
+                  <td>{formatDateTime(m.uploadedAt, timezone, { seconds: true, zone: true })}</td>
                 </tr>
               ))}
             </tbody>

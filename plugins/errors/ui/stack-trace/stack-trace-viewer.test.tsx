@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import { allByTestId, buttonNamed, byTestId, cleanup, click, renderPage } from '@cassette/plugin-sdk/testing/ui';
 import { SOURCEMAPS_MISSING_TEXT } from '../../api.js';
-import { allByTestId, buttonNamed, byTestId, click, fakeHost, frame, mount, resolvedStack, unmount } from '../../testing/test-host.js';
+import { frame, resolvedStack } from '../../testing/error-fixtures.js';
 import { NO_STACK_TEXT, StackTraceViewer } from './stack-trace-viewer.js';
 
-afterEach(unmount);
+afterEach(cleanup);
 
-const show = (stack = resolvedStack(), hint?: string) => mount(fakeHost(), <StackTraceViewer stack={stack} sourceMapsHint={hint} />, '/');
+const show = (stack = resolvedStack(), hint?: string) => renderPage(<StackTraceViewer stack={stack} sourceMapsHint={hint} />).container;
 const frameRow = (container: HTMLElement, offset: number) => container.querySelector<HTMLElement>(`[data-testid="stack-frame"][data-offset="${offset}"]`);
 
 describe('the stack-trace viewer', () => {
@@ -55,7 +56,7 @@ describe('the stack-trace viewer', () => {
     let container = show(resolvedStack({ sourcemapsMissing: true }), 'Upload them');
     expect(byTestId(container, 'sourcemaps-missing')!.firstElementChild!.textContent).toBe(SOURCEMAPS_MISSING_TEXT);
     expect(byTestId(container, 'sourcemaps-missing')!.textContent).toContain('Upload them');
-    unmount();
+    cleanup();
     container = show();
     expect(byTestId(container, 'sourcemaps-missing')).toBeNull();
   });

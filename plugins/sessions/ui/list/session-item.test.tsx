@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@cassette/plugin-sdk/ui';
+import { buttonNamed, cleanup, click, fakeHost, renderPage, settle, TEST_PROJECT } from '@cassette/plugin-sdk/testing/ui';
 import type { SessionSummary } from '../../shared/session.js';
 import { SessionItem } from './session-item.js';
-import { PROJECT, buttonNamed, click, fakeHost, mount, session, settle, unmount } from '../../testing/test-host.js';
+import { session } from '../../testing/sessions-list.js';
 
 const NOW = Date.UTC(2026, 10, 22, 10, 0);
 
@@ -12,12 +13,12 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
 });
 afterEach(() => {
-  unmount();
+  cleanup();
   vi.useRealTimers();
 });
 
 function renderItem(s: SessionSummary, host = fakeHost(), onFavoriteChange = vi.fn()) {
-  const container = mount(host, <SessionItem session={s} siteId={PROJECT.id} onFavoriteChange={onFavoriteChange} />);
+  const { container } = renderPage(<SessionItem session={s} siteId={TEST_PROJECT.id} onFavoriteChange={onFavoriteChange} />, '/', '*', { host });
   const item = container.querySelector<HTMLElement>('[data-testid="session-item"]')!;
   const field = (name: string) => item.querySelector<HTMLElement>(`[data-field="${name}"]`);
   return { item, field, host, onFavoriteChange };
@@ -27,14 +28,14 @@ describe('a session in the list', () => {
   it('carries its id and links to its player', () => {
     const { item } = renderItem(session({ sessionId: 'abc-123' }));
     expect(item.dataset.sessionId).toBe('abc-123');
-    expect(item.querySelector('a.cs-session-play')?.getAttribute('href')).toBe(`/${PROJECT.id}/session/abc-123`);
+    expect(item.querySelector('a.cs-session-play')?.getAttribute('href')).toBe(`/${TEST_PROJECT.id}/session/abc-123`);
   });
 
   it('names the user by id, else anonymous id, else Anonymous User', () => {
     expect(renderItem(session({ userDisplayName: 'ada@shop.test' })).field('user')?.textContent).toBe('ada@shop.test');
-    unmount();
+    cleanup();
     expect(renderItem(session({ userDisplayName: '', userId: null, userAnonymousId: 'device-9' })).field('user')?.textContent).toBe('device-9');
-    unmount();
+    cleanup();
     const anonymous = session({ userId: null, userAnonymousId: null });
     delete (anonymous as Partial<SessionSummary>).userDisplayName;
     expect(renderItem(anonymous).field('user')?.textContent).toBe('Anonymous User');
@@ -42,13 +43,13 @@ describe('a session in the list', () => {
 
   it("tells how many sessions the user has only when there are several", () => {
     expect(renderItem(session({ userSessionsCount: 3 })).field('user-sessions')?.textContent).toBe('3 sessions');
-    unmount();
+    cleanup();
     expect(renderItem(session({ userSessionsCount: 1 })).field('user-sessions')).toBeNull();
   });
 
   it("shows the country's flag and name, or 'Unknown Country'", () => {
     expect(renderItem(session({ userCountry: 'DE' })).field('country')?.textContent).toBe('🇩🇪 Germany');
-    unmount();
+    cleanup();
     expect(renderItem(session({ userCountry: null })).field('country')?.textContent).toBe('Unknown Country');
   });
 
@@ -62,17 +63,17 @@ describe('a session in the list', () => {
   it("shows the start in the viewer's timezone", () => {
     const lateNight = Date.UTC(2026, 10, 21, 23, 30);
     expect(renderItem(session({ startedAt: lateNight }), fakeHost({ timezone: 'UTC' })).field('started')?.textContent).toBe('Yesterday, 23:30');
-    unmount();
+    cleanup();
     expect(renderItem(session({ startedAt: lateNight }), fakeHost({ timezone: 'Europe/Berlin' })).field('started')?.textContent).toBe('Today, 00:30');
-    unmount();
+    cleanup();
     expect(renderItem(session({ startedAt: Date.UTC(2026, 10, 2, 14, 5) })).field('started')?.textContent).toBe('Nov 2, 14:05');
   });
 
   it('never shows a duration under one second', () => {
     expect(renderItem(session({ duration: 120 })).field('duration')?.textContent).toBe('1s');
-    unmount();
+    cleanup();
     expect(renderItem(session({ duration: 0 })).field('duration')?.textContent).toBe('1s');
-    unmount();
+    cleanup();
     expect(renderItem(session({ duration: 65_000 })).field('duration')?.textContent).toBe('1m 5s');
   });
 
@@ -109,7 +110,7 @@ describe('a session in the list', () => {
 
   it('marks live sessions LIVE', () => {
     expect(renderItem(session({ live: true })).field('live')?.textContent).toBe('LIVE');
-    unmount();
+    cleanup();
     expect(renderItem(session({ live: false })).field('live')).toBeNull();
   });
 
@@ -117,7 +118,7 @@ describe('a session in the list', () => {
     const viewed = renderItem(session({ viewed: true }));
     expect(viewed.item.classList.contains('cs-session-item--viewed')).toBe(true);
     expect(viewed.field('viewed')?.textContent).toBe('Viewed');
-    unmount();
+    cleanup();
     const fresh = renderItem(session({ viewed: false }));
     expect(fresh.item.classList.contains('cs-session-item--viewed')).toBe(false);
     expect(fresh.field('viewed')).toBeNull();
@@ -131,7 +132,7 @@ describe('a session in the list', () => {
     expect(star.getAttribute('aria-pressed')).toBe('false');
     await click(star);
     await settle();
-    expect(host.api.get).toHaveBeenCalledWith(`/${PROJECT.id}/sessions2/s-9/favorite`);
+    expect(host.api.get).toHaveBeenCalledWith(`/${TEST_PROJECT.id}/sessions2/s-9/favorite`);
     expect(onFavoriteChange).toHaveBeenCalledWith('s-9', true);
   });
 

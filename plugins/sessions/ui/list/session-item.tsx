@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useHost } from '@cassette/plugin-sdk/ui';
+import { formatDuration, useHost } from '@cassette/plugin-sdk/ui';
 import type { SessionSummary } from '../../shared/session.js';
-import { formatDuration } from './format.js';
 import { ANONYMOUS_USER } from '../../shared/constants.js';
 import { countryFlag, countryName } from '../common/country.js';
 import { DeviceIcon } from './device-icon.js';

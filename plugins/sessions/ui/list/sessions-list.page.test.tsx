@@ -1,51 +1,48 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type HostContextValue } from '@cassette/plugin-sdk/ui';
+import { ApiError, HostContext, type ProjectSummary } from '@cassette/plugin-sdk/ui';
+import { buttonNamed, chooseOption, cleanup, click, pressKey, renderPage, settle, TEST_PROJECT, typeInto, type FakeHost, type FakeHostOptions, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
 import type { SessionSearchResult } from '../../shared/search.js';
 import SessionsListPage from './sessions-list.page.js';
 import type { SessionSearchBody } from './use-session-search.js';
-import { PROJECT, buttonNamed, click, currentUrl, fakeHost, mount, rerender, session, settle, unmount } from '../../testing/test-host.js';
+import { listHost, session } from '../../testing/sessions-list.js';
+
+let page: RenderedPage<FakeHost>;
 
 afterEach(() => {
-  unmount();
+  cleanup();
   vi.useRealTimers();
 });
 
 /** A project with `total` sessions, answered page by page as search2 would. */
-function hostWithSessions(total: number, overrides: Partial<HostContextValue> = {}) {
-  const host = fakeHost(overrides);
-  host.api.post.mockImplementation(async (_path: string, body: SessionSearchBody): Promise<SessionSearchResult> => {
-    const first = (body.page - 1) * body.limit;
-    const count = Math.max(0, Math.min(body.limit, total - first));
-    return { total, sessions: Array.from({ length: count }, (_, i) => session({ sessionId: `s-${first + i + 1}` })) };
+function hostWithSessions(total: number, options: FakeHostOptions = {}) {
+  return listHost({
+    ...options,
+    routes: {
+      [`POST /${TEST_PROJECT.id}/sessions/search2`]: (_path, body): SessionSearchResult => {
+        const request = body as SessionSearchBody;
+        const first = (request.page - 1) * request.limit;
+        const count = Math.max(0, Math.min(request.limit, total - first));
+        return { total, sessions: Array.from({ length: count }, (_, i) => session({ sessionId: `s-${first + i + 1}` })) };
+      },
+    },
   });
-  return host;
 }
 
-async function openPage(host: HostContextValue, url = `/${PROJECT.id}/sessions`) {
-  const container = mount(host, <SessionsListPage />, url);
+async function openPage(host: FakeHost, url = `/${TEST_PROJECT.id}/sessions`) {
+  page = renderPage(<SessionsListPage />, url, '*', { host });
   await settle();
-  return container;
+  return page.container;
 }
 
-const lastSearch = (host: ReturnType<typeof fakeHost>) => host.api.post.mock.calls.at(-1) as [string, SessionSearchBody];
+const lastSearch = (host: FakeHost) => host.api.post.mock.calls.at(-1) as [string, SessionSearchBody];
 const items = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-testid="session-item"]')].map((e) => e.dataset.sessionId);
 const text = (container: HTMLElement, field: string) => container.querySelector(`[data-field="${field}"]`)?.textContent;
 const tab = (container: HTMLElement, name: string) => [...container.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === name);
 
-function typeInto(input: HTMLInputElement, value: string) {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setValue.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
 async function pressEnter(input: HTMLInputElement) {
-  await act(async () => {
-    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-  });
+  await pressKey(input, 'Enter');
   await settle();
 }
 
@@ -57,10 +54,7 @@ describe('the sessions list page', () => {
     expect([...select.options].map((o) => o.value)).toContain('UTC');
     expect(select.value).toBe('UTC');
     const local = [...select.options].find((o) => o.textContent?.startsWith('Local ('))!;
-    act(() => {
-      select.value = local.value;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    await chooseOption(select, local.value);
     expect(setTimezone).toHaveBeenCalledWith(local.value);
   });
 
@@ -69,7 +63,7 @@ describe('the sessions list page', () => {
     const container = await openPage(host);
     expect(host.api.post).toHaveBeenCalledTimes(1);
     const [path, body] = lastSearch(host);
-    expect(path).toBe(`/${PROJECT.id}/sessions/search2`);
+    expect(path).toBe(`/${TEST_PROJECT.id}/sessions/search2`);
     expect(body).toEqual({ page: 1, limit: 10, sort: 'startTs', order: 'desc', events: [], filters: [], eventsOrder: 'then', rangeValue: 'LAST_7_DAYS', startDate: expect.any(Number), endDate: expect.any(Number) });
     expect(items(container)).toHaveLength(10);
     expect(items(container)[0]).toBe('s-1');
@@ -91,7 +85,7 @@ describe('the sessions list page', () => {
     await click(buttonNamed(container, 'Next'));
     await settle();
     expect(lastSearch(host)[1].page).toBe(2);
-    expect(currentUrl.search).toBe('?page=2');
+    expect(page.url.search).toBe('?page=2');
     await click(buttonNamed(container, 'Next'));
     await settle();
     expect(items(container)).toEqual(['s-21', 's-22', 's-23', 's-24', 's-25']);
@@ -121,13 +115,13 @@ describe('the sessions list page', () => {
 
   it('searches an issue tab with an ISSUE filter from page 1', async () => {
     const host = hostWithSessions(25);
-    const container = await openPage(host, `/${PROJECT.id}/sessions?page=2`);
+    const container = await openPage(host, `/${TEST_PROJECT.id}/sessions?page=2`);
     expect(lastSearch(host)[1].page).toBe(2);
     await click(tab(container, 'Click Rage'));
     await settle();
     expect(lastSearch(host)[1]).toMatchObject({ page: 1, limit: 10, sort: 'startTs', order: 'desc', events: [], filters: [{ type: 'ISSUE', operator: 'is', value: ['click_rage'] }] });
     expect(tab(container, 'Click Rage')?.getAttribute('aria-selected')).toBe('true');
-    expect(currentUrl.search).toBe('?tab=click_rage');
+    expect(page.url.search).toBe('?tab=click_rage');
     await click(tab(container, 'Errors'));
     await settle();
     expect(lastSearch(host)[1].filters).toEqual([{ type: 'ISSUE', operator: 'is', value: ['js_exception'] }]);
@@ -135,7 +129,7 @@ describe('the sessions list page', () => {
 
   it('searches the bookmarks tab with bookmarked: true from page 1', async () => {
     const host = hostWithSessions(25);
-    const container = await openPage(host, `/${PROJECT.id}/sessions?page=3`);
+    const container = await openPage(host, `/${TEST_PROJECT.id}/sessions?page=3`);
     await click(tab(container, 'Bookmarks'));
     await settle();
     expect(lastSearch(host)[1]).toMatchObject({ page: 1, limit: 10, sort: 'startTs', order: 'desc', bookmarked: true, filters: [] });
@@ -143,34 +137,28 @@ describe('the sessions list page', () => {
 
   it('sorts by the chosen order from page 1', async () => {
     const host = hostWithSessions(25);
-    const container = await openPage(host, `/${PROJECT.id}/sessions?page=2`);
+    const container = await openPage(host, `/${TEST_PROJECT.id}/sessions?page=2`);
     const select = container.querySelector<HTMLSelectElement>('select[aria-label="Sort sessions"]')!;
     expect([...select.options].map((o) => o.textContent)).toEqual(['Newest', 'Oldest', 'Longest', 'Most events', 'Most errors']);
-    await act(async () => {
-      select.value = 'most-errors';
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    await chooseOption(select, 'most-errors');
     await settle();
     expect(lastSearch(host)[1]).toMatchObject({ page: 1, sort: 'errorsCount', order: 'desc' });
-    expect(currentUrl.search).toBe('?sort=errorsCount');
-    await act(async () => {
-      select.value = 'oldest';
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    expect(page.url.search).toBe('?sort=errorsCount');
+    await chooseOption(select, 'oldest');
     await settle();
     expect(lastSearch(host)[1]).toMatchObject({ sort: 'startTs', order: 'asc' });
   });
 
   it('starts from the search kept in the URL', async () => {
     const host = hostWithSessions(25);
-    const container = await openPage(host, `/${PROJECT.id}/sessions?tab=dead_click&page=2&sort=duration`);
+    const container = await openPage(host, `/${TEST_PROJECT.id}/sessions?tab=dead_click&page=2&sort=duration`);
     expect(lastSearch(host)[1]).toMatchObject({ page: 2, limit: 10, sort: 'duration', order: 'desc', filters: [{ type: 'ISSUE', operator: 'is', value: ['dead_click'] }] });
     expect(tab(container, 'Dead Clicks')?.getAttribute('aria-selected')).toBe('true');
     expect(container.querySelector<HTMLSelectElement>('select[aria-label="Sort sessions"]')!.value).toBe('longest');
   });
 
   it('shows that it is loading until search2 answers', async () => {
-    const host = fakeHost();
+    const host = listHost();
     let answer: (result: SessionSearchResult) => void = () => {};
     host.api.post.mockReturnValue(new Promise<SessionSearchResult>((resolve) => (answer = resolve)));
     const container = await openPage(host);
@@ -183,7 +171,7 @@ describe('the sessions list page', () => {
 
   it('offers page 1 when the page in the URL is past the last one', async () => {
     const host = hostWithSessions(5);
-    const container = await openPage(host, `/${PROJECT.id}/sessions?page=4`);
+    const container = await openPage(host, `/${TEST_PROJECT.id}/sessions?page=4`);
     expect(container.querySelector('.cs-no-content__title')?.textContent).toBe('No recordings found');
     await click(buttonNamed(container, 'Go to page 1'));
     await settle();
@@ -204,7 +192,7 @@ describe('the sessions list page', () => {
     const star = () => container.querySelector<HTMLElement>('[data-session-id="s-2"] .cs-session-favorite')!;
     await click(star());
     await settle();
-    expect(host.api.get).toHaveBeenCalledWith(`/${PROJECT.id}/sessions2/s-2/favorite`);
+    expect(host.api.get).toHaveBeenCalledWith(`/${TEST_PROJECT.id}/sessions2/s-2/favorite`);
     expect(star().getAttribute('aria-pressed')).toBe('true');
     expect(container.querySelector('[data-session-id="s-1"] .cs-session-favorite')?.getAttribute('aria-pressed')).toBe('false');
     expect(host.api.post).toHaveBeenCalledTimes(1);
@@ -224,15 +212,23 @@ describe('the sessions list page', () => {
   });
 
   it('points an unrecorded project to the install steps, and lists its sessions once it records', async () => {
-    const unrecorded = { ...PROJECT, recorded: false };
-    const host = hostWithSessions(2, { currentProject: unrecorded, projects: [unrecorded] });
-    const container = await openPage(host);
+    const unrecorded = { ...TEST_PROJECT, recorded: false };
+    const host = hostWithSessions(2);
+    /** The page under a host whose current project is `project`: changing it keeps the page mounted. */
+    const ListOf = ({ project }: { project: ProjectSummary }) => (
+      <HostContext.Provider value={{ ...host, currentProject: project, projects: [project] }}>
+        <SessionsListPage />
+      </HostContext.Provider>
+    );
+    page = renderPage(<ListOf project={unrecorded} />, `/${TEST_PROJECT.id}/sessions`, '*', { host });
+    await settle();
+    const container = page.container;
     expect(container.querySelector('.cs-no-content__title')?.textContent).toBe('No recordings found');
     expect(container.querySelector('a[href="/onboarding/installing"]')?.textContent).toBe('See how to install');
     expect(host.api.post).not.toHaveBeenCalled();
 
     // The host's 30 s check (host-ui/src/shell/use-unrecorded-project-check.ts) brings the project back recorded.
-    rerender({ ...host, currentProject: PROJECT, projects: [PROJECT] }, <SessionsListPage />);
+    page.rerender(<ListOf project={TEST_PROJECT} />);
     await settle();
     expect(items(container)).toEqual(['s-1', 's-2']);
   });

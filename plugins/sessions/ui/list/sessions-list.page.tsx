@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, FormErrors, Loader, NoContent, Select, TimezoneSelect, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, DateRangePicker, FormErrors, Loader, NoContent, Pagination, Select, TimezoneSelect, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
 import type { ProjectSummary } from '@cassette/plugin-sdk/ui';
 import type { SavedSearch } from '../../shared/search.js';
 import { SESSIONS_PAGE_SIZE } from '../../shared/constants.js';
-import { DateRangeDropdown } from './date-range/date-range-dropdown.js';
 import { FilterBar } from './filters/filter-bar.js';
 import { useFilterDraft } from './filters/use-filter-draft.js';
 import { useProjectMetadata } from './filters/use-project-metadata.js';
 import { issueListName } from './issue-names.js';
-import { Pagination } from './pagination.js';
 import { SaveSearchModal } from './saved-searches/save-search-modal.js';
 import { SavedSearchesDropdown } from './saved-searches/saved-searches-dropdown.js';
 import { useSavedSearches } from './saved-searches/use-saved-searches.js';
+import { isSessionRange, SESSION_RANGES } from './session-ranges.js';
 import { SessionItem } from './session-item.js';
 import { SessionTabs } from './session-tabs.js';
 import { useSessionResults } from './use-session-results.js';
@@ -101,7 +100,15 @@ export default function SessionsListPage() {
         {!waitingForFirstRecording && (
           <div className="cs-page__actions">
             <SavedSearchesDropdown saved={saved} activeId={search.state.savedSearchId} onApply={applySaved} onActiveDeleted={search.forgetSaved} />
-            <DateRangeDropdown rangeValue={search.state.rangeValue} startDate={search.state.startDate} endDate={search.state.endDate} onChange={search.setRange} />
+            <DateRangePicker
+              value={search.state.rangeValue}
+              startDate={search.state.startDate}
+              endDate={search.state.endDate}
+              ranges={SESSION_RANGES}
+              onChange={(value, bounds) => {
+                if (isSessionRange(value)) search.setRange(value, bounds);
+              }}
+            />
             <TimezoneSelect />
             <Select aria-label="Sort sessions" options={SORT_SELECT_OPTIONS} value={sortOptionOf(search.state)} onChange={(e) => search.setSortOption(e.target.value)} />
           </div>

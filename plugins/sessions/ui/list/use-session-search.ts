@@ -1,15 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useHost } from '@cassette/plugin-sdk/ui';
+import { rangeBounds, useHost } from '@cassette/plugin-sdk/ui';
 import type { IssueType } from '../../shared/issue-types.js';
 import type { SearchFilterItem, SessionSearchFilter, SessionSearchRequest } from '../../shared/search.js';
 import { SESSIONS_PAGE_SIZE, SORT_KEYS, type SortKey } from '../../shared/constants.js';
-import { EVENTS_ORDERS, type EventsOrder } from '../../shared/filter-catalogue.js';
-import { DEFAULT_RANGE_VALUE, isRangeValue, rangeBounds, type RangeValue } from './date-range/date-range.js';
+import { DEFAULT_RANGE_VALUE, EVENTS_ORDERS, type EventsOrder, type RangeValue } from '../../shared/filter-catalogue.js';
 import { EMPTY_FILTER_SEARCH, type FilterSearch } from './filters/filter-search.js';
 import { requestItems } from './filters/filter-request.js';
 import { readItems } from './filters/read-items.js';
 import { VISIBLE_ISSUE_TYPES } from './issue-names.js';
+import { isSessionRange } from './session-ranges.js';
 
 /** Spec part 1 §4: 'all', 'bookmark' (bookmarked true) or an issue type (an ISSUE filter). */
 export type SessionListTab = 'all' | 'bookmark' | IssueType;
@@ -97,7 +97,7 @@ export function readSessionSearch(params: URLSearchParams): SessionSearchState {
   const order = params.get('order');
   const eventsOrder = params.get('eventsOrder');
   const rangeValue = params.get('rangeValue');
-  const range = isRangeValue(rangeValue) ? rangeValue : DEFAULT_SESSION_SEARCH.rangeValue;
+  const range = isSessionRange(rangeValue) ? rangeValue : DEFAULT_SESSION_SEARCH.rangeValue;
   const saved = epochParam(params.get('savedSearch'));
   return {
     tab: tab && TABS.includes(tab) ? (tab as SessionListTab) : DEFAULT_SESSION_SEARCH.tab,
@@ -180,7 +180,7 @@ export function savedFilterOf(state: SessionSearchState): SessionSearchFilter {
 /** Applying a saved search: its filter replaces the current one and it becomes the active one (spec part 1 §4). */
 export function applySavedFilter(state: SessionSearchState, filter: SessionSearchFilter, searchId: number): SessionSearchState {
   const eventsOrder = (EVENTS_ORDERS as readonly string[]).includes(filter.eventsOrder ?? '') ? filter.eventsOrder! : 'then';
-  const rangeValue = isRangeValue(filter.rangeValue) ? filter.rangeValue : DEFAULT_RANGE_VALUE;
+  const rangeValue = isSessionRange(filter.rangeValue) ? filter.rangeValue : DEFAULT_RANGE_VALUE;
   const custom = rangeValue === 'CUSTOM_RANGE';
   return {
     ...state,

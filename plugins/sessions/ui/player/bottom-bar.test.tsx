@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_ALLOWED_TEXT } from '@cassette/plugin-sdk/ui';
+import { buttonNamed, byTestId, cleanup, click, pressKey, renderPage, type FakeHost, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
 import type { Session } from '../../shared/session.js';
 import { BottomBar, PANEL_HINT_STORAGE_KEY, PANEL_HINT_TEXT } from './bottom-bar.js';
 import type { PanelProps, PlayerPanel } from './panels/panel-types.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const session = { sessionId: 's1' } as Session;
 const seen: PanelProps[] = [];
@@ -23,46 +19,29 @@ const panel = (id: PlayerPanel['id'], label: string, needsDevTools: boolean): Pl
 });
 const PANELS = [panel('console', 'Console', true), panel('events', 'Events', false), panel('network', 'Network', true)];
 
-let root: Root | null = null;
-let container: HTMLElement | null = null;
+let page: RenderedPage<FakeHost>;
 
 beforeEach(() => {
   localStorage.clear();
   seen.length = 0;
 });
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  container = null;
-});
+afterEach(cleanup);
 
 function mount(canUseDevTools = true, seek = vi.fn()) {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  act(() =>
-    root!.render(
-      <MemoryRouter>
-        <BottomBar panels={PANELS} session={session} currentTime={4200} seek={seek} canUseDevTools={canUseDevTools} />
-      </MemoryRouter>,
-    ),
-  );
-  return container;
+  page = renderPage(<BottomBar panels={PANELS} session={session} currentTime={4200} seek={seek} canUseDevTools={canUseDevTools} />);
 }
 
-const toggle = (id: string) => container!.querySelector<HTMLButtonElement>(`[data-testid="panel-toggle-${id}"]`)!;
-const panelArea = () => container!.querySelector<HTMLElement>('[data-testid="player-panel"]');
-const hint = () => container!.querySelector<HTMLElement>('[data-testid="player-panel-hint"]');
-const click = (el: HTMLElement) => act(() => el.click());
+const toggle = (id: string) => byTestId<HTMLButtonElement>(page.container, `panel-toggle-${id}`)!;
+const panelArea = () => byTestId(page.container, 'player-panel');
+const hint = () => byTestId(page.container, 'player-panel-hint');
 
 describe('player bottom bar', () => {
-  it('has one toggle per panel; choosing one opens it with the session, time and seek', () => {
+  it('has one toggle per panel; choosing one opens it with the session, time and seek', async () => {
     const seek = vi.fn();
     mount(true, seek);
-    expect([...container!.querySelectorAll('[data-testid^="panel-toggle-"]')].map((b) => b.textContent)).toEqual(['Console', 'Events', 'Network']);
+    expect([...page.container.querySelectorAll('[data-testid^="panel-toggle-"]')].map((b) => b.textContent)).toEqual(['Console', 'Events', 'Network']);
     expect(panelArea()).toBeNull();
-    click(toggle('events'));
+    await click(toggle('events'));
     expect(panelArea()?.textContent).toBe('Events content at 4200');
     expect(toggle('events').getAttribute('aria-pressed')).toBe('true');
     seen.at(-1)!.seek(1000);
@@ -70,44 +49,41 @@ describe('player bottom bar', () => {
     expect(seen.at(-1)!.session).toBe(session);
   });
 
-  it('choosing another panel switches; choosing the open one closes it', () => {
+  it('choosing another panel switches; choosing the open one closes it', async () => {
     mount();
-    click(toggle('events'));
-    click(toggle('console'));
+    await click(toggle('events'));
+    await click(toggle('console'));
     expect(panelArea()?.textContent).toBe('Console content at 4200');
     expect(toggle('events').getAttribute('aria-pressed')).toBe('false');
-    click(toggle('console'));
+    await click(toggle('console'));
     expect(panelArea()).toBeNull();
   });
 
-  it('Escape closes the open panel', () => {
+  it('Escape closes the open panel', async () => {
     mount();
-    click(toggle('events'));
-    act(() => {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
-    });
+    await click(toggle('events'));
+    await pressKey(document, 'Escape');
     expect(panelArea()).toBeNull();
   });
 
-  it("shows 'Not allowed' instead of developer panels without DEV_TOOLS", () => {
+  it("shows 'Not allowed' instead of developer panels without DEV_TOOLS", async () => {
     mount(false);
-    click(toggle('network'));
+    await click(toggle('network'));
     expect(panelArea()?.textContent).toContain(NOT_ALLOWED_TEXT);
     expect(panelArea()?.textContent).not.toContain('Network content');
-    click(toggle('events'));
+    await click(toggle('events'));
     expect(panelArea()?.textContent).toBe('Events content at 4200');
   });
 
-  it('hiding the hint closes the panel and is remembered in this browser', () => {
+  it('hiding the hint closes the panel and is remembered in this browser', async () => {
     mount();
     expect(hint()?.textContent).toContain(PANEL_HINT_TEXT);
-    click(toggle('events'));
-    click([...hint()!.querySelectorAll('button')].find((b) => b.textContent === 'Hide hint')!);
+    await click(toggle('events'));
+    await click(buttonNamed(hint()!, 'Hide hint'));
     expect(hint()).toBeNull();
     expect(panelArea()).toBeNull();
     expect(localStorage.getItem(PANEL_HINT_STORAGE_KEY)).toBe('1');
-    act(() => root!.unmount());
-    container!.remove();
+    page.unmount();
     mount();
     expect(hint()).toBeNull();
     expect(toggle('events')).not.toBeNull();

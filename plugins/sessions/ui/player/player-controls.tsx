@@ -1,7 +1,7 @@
+import { formatElapsed } from '@cassette/plugin-sdk/ui';
 import { useId, useState } from 'react';
 import { PLAYER_SHORTCUTS } from './player-shortcuts.js';
 import { PLAYER_SPEEDS, type PlayerSpeed } from './player.machine.js';
-import { formatPlayerTime } from './time-label.js';
 
 export interface PlayerControlsProps {
   /** Shows Pause (playing, or waiting to play). */
@@ -47,8 +47,8 @@ export function PlayerControls(props: PlayerControlsProps) {
         )}
       </button>
       <span className="cs-player-controls__time" aria-live="off">
-        <span data-testid="player-time">{formatPlayerTime(currentTime)}</span>
-        <span className="cs-muted"> / {formatPlayerTime(duration)}</span>
+        <span data-testid="player-time">{formatElapsed(currentTime)}</span>
+        <span className="cs-muted"> / {formatElapsed(duration)}</span>
       </span>
       {buffering && (
         <span className="cs-player-controls__buffering" role="status">

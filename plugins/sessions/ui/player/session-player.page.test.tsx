@@ -1,15 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, HostContext, NOT_ALLOWED_TEXT, type ApiClient, type HostContextValue } from '@cassette/plugin-sdk/ui';
+import { ApiError, NOT_ALLOWED_TEXT } from '@cassette/plugin-sdk/ui';
+import { byTestId as findByTestId, cleanup, click, fakeAccount, fakeHost, hover, renderPage, settle, type FakeHost, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
 import type { RecordingIndex } from '../../shared/recording.js';
 import type { Session } from '../../shared/session.js';
 import { NO_RECORDING_TEXT, SESSION_NOT_FOUND_TEXT } from './player-errors.js';
-import { fakeAccount, fakeHost } from '../../testing/fake-host.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // The real Replayer needs a real browser (the lead's Playwright tests cover it); this stand-in
 // builds the same DOM shape so the page's wiring can be checked.
@@ -101,86 +97,56 @@ const chunk = (seq: number) => ({
       : [{ type: 3, timestamp: T0 + 10_000, data: { source: 2, type: 2, id: 1, x: 1, y: 1 } }],
 });
 
-interface Routes {
+interface Answers {
   session?: () => unknown;
   index?: () => unknown;
 }
 
-function hostWith(routes: Routes = {}) {
-  const calls: string[] = [];
+/** A member allowed to replay (not to use the developer tools), and the session's routes as the server answers them. */
+function hostWith(answers: Answers = {}): FakeHost {
   let favorite = false;
-  const get = vi.fn(async (path: string) => {
-    calls.push(`GET ${path}`);
-    if (path === `/${PROJECT}/sessions2/s1`) return routes.session ? routes.session() : sessionFixture();
-    if (path === `/${PROJECT}/sessions2/s1/recording`) return routes.index ? routes.index() : INDEX;
-    const seq = /\/recording\/(\d+)$/.exec(path);
-    if (seq) return chunk(Number(seq[1]));
-    if (path === `/${PROJECT}/sessions2/s1/favorite`) return { favorite: (favorite = !favorite) };
-    throw new ApiError(404, ['Not found']);
-  });
-  const post = vi.fn(async (path: string) => {
-    calls.push(`POST ${path}`);
-    return {};
-  });
-  const api = { request: vi.fn(), get, post, put: vi.fn(), del: vi.fn() } as unknown as ApiClient;
-  const host: HostContextValue = fakeHost({
-    api,
+  return fakeHost({
     account: fakeAccount({ admin: false, roleId: 1, permissions: ['SESSION_REPLAY'] }),
     projects: [],
-    currentProject: { id: PROJECT, name: 'Shop', host: 'shop.test', projectKey: 'k', status: 'green', recorded: true },
-    hasPermission: (p) => p === 'SESSION_REPLAY',
+    routes: {
+      [`GET /${PROJECT}/sessions2/s1`]: () => (answers.session ? answers.session() : sessionFixture()),
+      [`GET /${PROJECT}/sessions2/s1/recording`]: () => (answers.index ? answers.index() : INDEX),
+      ...Object.fromEntries(INDEX.chunks.map(({ seq }) => [`GET /${PROJECT}/sessions2/s1/recording/${seq}`, () => chunk(seq)])),
+      [`GET /${PROJECT}/sessions2/s1/favorite`]: () => ({ favorite: (favorite = !favorite) }),
+      [`POST /${PROJECT}/sessions2/s1/viewed`]: () => ({}),
+    },
   });
-  return { host, calls };
 }
 
-let root: Root | null = null;
-let container: HTMLElement | null = null;
+const paths = (method: FakeHost['api']['get']) => method.mock.calls.map(([path]) => path);
+
+let page: RenderedPage<FakeHost>;
 
 beforeEach(() => {
   replayers.length = 0;
   localStorage.clear();
 });
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  container = null;
-});
+afterEach(cleanup);
 
-async function settle() {
-  for (let i = 0; i < 6; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
-}
-
-async function mount(host: HostContextValue, url = `/${PROJECT}/session/s1`) {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  act(() =>
-    root!.render(
-      <HostContext.Provider value={host}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/:siteId/session/:sessionId" element={<SessionPlayerPage />} />
-            <Route path="/:siteId/sessions" element={<p>the list</p>} />
-          </Routes>
-        </MemoryRouter>
-      </HostContext.Provider>,
-    ),
-  );
+/** The page on its route, once the session and its recording have loaded. */
+async function open(host: FakeHost, url = `/${PROJECT}/session/s1`) {
+  page = renderPage(<SessionPlayerPage />, url, '/:siteId/session/:sessionId', { host });
+  // The index, then each chunk: a few rounds of answers.
   await settle();
-  return container;
+  await settle();
+  return page.container;
 }
 
-const byTestId = (id: string) => container!.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const byTestId = (id: string) => findByTestId(page.container, id);
 const playerState = () => byTestId('session-player')!.getAttribute('data-player-state');
 
 describe('session player page', () => {
   it('shows who and when, streams the recording into a sandboxed replay and is ready to play', async () => {
-    await mount(hostWith().host);
+    await open(hostWith());
     expect(byTestId('player-user')?.textContent).toBe('ada@shop.test');
-    expect(container!.textContent).toContain('Chrome 120');
-    expect(container!.textContent).toContain('Mac OS 14');
-    expect(container!.textContent).toContain('France');
+    expect(page.container.textContent).toContain('Chrome 120');
+    expect(page.container.textContent).toContain('Mac OS 14');
+    expect(page.container.textContent).toContain('France');
     expect(playerState()).toBe('ready');
     expect(replayers).toHaveLength(1);
     expect(byTestId('player-replay')!.contains(replayers[0]!.wrapper)).toBe(true);
@@ -188,120 +154,120 @@ describe('session player page', () => {
     // Both chunks reached the Replayer, in order.
     expect(replayers[0]!.events.map((e) => e.timestamp - T0)).toEqual([10, 20, 10_000]);
     expect(byTestId('player-time')?.textContent).toBe('0:00');
-    expect(container!.textContent).toContain('0:30');
+    expect(page.container.textContent).toContain('0:30');
   });
 
   it('marks the session viewed once, on the first play', async () => {
-    const { host, calls } = hostWith();
-    await mount(host);
-    await act(async () => byTestId('player-play')!.click());
+    const host = hostWith();
+    await open(host);
+    await click(byTestId('player-play')!);
     expect(playerState()).toBe('playing');
     expect(byTestId('player-play')!.getAttribute('aria-label')).toBe('Pause');
-    await act(async () => byTestId('player-play')!.click());
-    await act(async () => byTestId('player-play')!.click());
+    await click(byTestId('player-play')!);
+    await click(byTestId('player-play')!);
     await settle();
-    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([`POST /${PROJECT}/sessions2/s1/viewed`]);
+    expect(paths(host.api.post)).toEqual([`/${PROJECT}/sessions2/s1/viewed`]);
   });
 
   it('draws page visits, clicks, rage clicks, errors and issues on the timeline; a marker seeks', async () => {
-    await mount(hostWith().host);
-    const markers = [...container!.querySelectorAll<HTMLElement>('[data-marker-type]')];
+    await open(hostWith());
+    const markers = [...page.container.querySelectorAll<HTMLElement>('[data-marker-type]')];
     expect(markers.map((m) => m.dataset.markerType)).toEqual(['location', 'click', 'click_rage', 'error', 'issue']);
     expect(markers[2]!.title).toContain('Click Rage');
     expect(markers[4]!.title).toContain('Bad Requests: GET /api 500');
-    await act(async () => markers[2]!.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })));
+    await hover(markers[2]);
     expect(byTestId('player-marker-tip')?.textContent).toBe('Click Rage: 5 clicks on Buy (0:06)');
-    await act(async () => markers[3]!.click());
+    await click(markers[3]);
     expect(byTestId('player-time')?.textContent).toBe('0:08');
     expect(playerState()).toBe('paused');
   });
 
   it('offers every panel in the bottom bar and guards the developer ones', async () => {
-    await mount(hostWith().host);
-    const toggles = [...container!.querySelectorAll<HTMLElement>('[data-testid^="panel-toggle-"]')].map((b) => b.dataset.testid);
+    await open(hostWith());
+    const toggles = [...page.container.querySelectorAll<HTMLElement>('[data-testid^="panel-toggle-"]')].map((b) => b.dataset.testid);
     expect(toggles).toEqual(expect.arrayContaining(['panel-toggle-console', 'panel-toggle-network', 'panel-toggle-events']));
-    await act(async () => byTestId('panel-toggle-console')!.click());
+    await click(byTestId('panel-toggle-console')!);
     expect(byTestId('player-panel')?.textContent).toContain(NOT_ALLOWED_TEXT);
-    await act(async () => byTestId('panel-toggle-console')!.click());
+    await click(byTestId('panel-toggle-console')!);
     expect(byTestId('player-panel')).toBeNull();
   });
 
   it('toggles favorite through the API and shows the answer', async () => {
-    const { host, calls } = hostWith();
-    await mount(host);
+    const host = hostWith();
+    await open(host);
     expect(byTestId('player-favorite')!.getAttribute('aria-pressed')).toBe('false');
-    await act(async () => byTestId('player-favorite')!.click());
+    await click(byTestId('player-favorite')!);
     await settle();
-    expect(calls).toContain(`GET /${PROJECT}/sessions2/s1/favorite`);
+    expect(paths(host.api.get)).toContain(`/${PROJECT}/sessions2/s1/favorite`);
     expect(byTestId('player-favorite')!.getAttribute('aria-pressed')).toBe('true');
   });
 
   it('says what to do when there is no recording yet, and tries again', async () => {
     let answer: () => unknown = () => ({ startedAt: T0, chunks: [] });
-    const { host, calls } = hostWith({ index: () => answer() });
-    await mount(host);
+    const host = hostWith({ index: () => answer() });
+    await open(host);
     expect(playerState()).toBe('error');
     expect(byTestId('player-error')?.textContent).toContain(NO_RECORDING_TEXT);
     answer = () => INDEX;
     const retry = [...byTestId('player-error')!.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!;
-    await act(async () => retry.click());
+    await click(retry);
     await settle();
-    expect(calls.filter((c) => c === `GET /${PROJECT}/sessions2/s1/recording`).length).toBeGreaterThanOrEqual(2);
+    expect(paths(host.api.get).filter((p) => p === `/${PROJECT}/sessions2/s1/recording`).length).toBeGreaterThanOrEqual(2);
     expect(playerState()).toBe('ready');
   });
 
   it('a missing session says so and offers the way back', async () => {
-    const { host } = hostWith({
+    const host = hostWith({
       session: () => {
         throw new ApiError(404, ['Session not found']);
       },
     });
-    await mount(host);
-    expect(container!.querySelector('[role="alert"]')?.textContent).toContain(SESSION_NOT_FOUND_TEXT);
+    await open(host);
+    expect(page.container.querySelector('[role="alert"]')?.textContent).toContain(SESSION_NOT_FOUND_TEXT);
     expect(byTestId('player-replay')).toBeNull();
   });
 
   it('autoplay is remembered and, at the end, moves to the next session', async () => {
-    const { host, calls } = hostWith();
-    await mount(host);
-    await act(async () => byTestId('player-autoplay')!.click());
+    const host = hostWith();
+    await open(host);
+    await click(byTestId('player-autoplay')!);
     expect(byTestId('player-autoplay')!.getAttribute('aria-pressed')).toBe('true');
     expect(localStorage.getItem('cassette.player.autoplay')).toBe('1');
-    await act(async () => byTestId('player-play')!.click());
+    await click(byTestId('player-play')!);
     await act(async () => replayers[0]!.handlers.finish!());
     await settle();
-    expect(calls).toContain(`GET /${PROJECT}/sessions2/s2`);
+    expect(paths(host.api.get)).toContain(`/${PROJECT}/sessions2/s2`);
   });
 
   it('opens at the moment given by ?jumpto (an error link), paused there', async () => {
-    await mount(hostWith().host, `/${PROJECT}/session/s1?jumpto=${T0 + 8_000}`);
+    await open(hostWith(), `/${PROJECT}/session/s1?jumpto=${T0 + 8_000}`);
     expect(byTestId('player-time')?.textContent).toBe('0:08');
     expect(playerState()).toBe('paused');
-    await act(async () => byTestId('player-play')!.click());
+    await click(byTestId('player-play')!);
     // The Replayer counts from the recording's first event (10 ms in), not the session start.
     expect(replayers[0]!.played.at(-1)).toBe(8_000 - 10);
   });
 
   it('keeps a ?jumpto outside the session inside it, and ignores a broken one', async () => {
-    await mount(hostWith().host, `/${PROJECT}/session/s1?jumpto=${T0 + 90_000}`);
+    await open(hostWith(), `/${PROJECT}/session/s1?jumpto=${T0 + 90_000}`);
     expect(byTestId('player-time')?.textContent).toBe('0:30');
-    act(() => root!.unmount());
-    await mount(hostWith().host, `/${PROJECT}/session/s1?jumpto=${T0 - 5_000}`);
+    page.unmount();
+    await open(hostWith(), `/${PROJECT}/session/s1?jumpto=${T0 - 5_000}`);
     expect(byTestId('player-time')?.textContent).toBe('0:00');
-    act(() => root!.unmount());
-    await mount(hostWith().host, `/${PROJECT}/session/s1?jumpto=soon`);
+    page.unmount();
+    await open(hostWith(), `/${PROJECT}/session/s1?jumpto=soon`);
     expect(byTestId('player-time')?.textContent).toBe('0:00');
     expect(playerState()).toBe('ready');
   });
 
   it('without autoplay the end stays on this session', async () => {
-    const { host, calls } = hostWith();
-    await mount(host);
-    await act(async () => byTestId('player-play')!.click());
+    const host = hostWith();
+    await open(host);
+    await click(byTestId('player-play')!);
     await act(async () => replayers[0]!.handlers.finish!());
     await settle();
     expect(playerState()).toBe('ended');
     expect(byTestId('player-time')?.textContent).toBe('0:30');
-    expect(calls).not.toContain(`GET /${PROJECT}/sessions2/s2`);
+    expect(paths(host.api.get)).not.toContain(`/${PROJECT}/sessions2/s2`);
   });
 });

@@ -1,6 +1,6 @@
+import { formatElapsed } from '@cassette/plugin-sdk/ui';
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { TimeRange } from './player.machine.js';
-import { formatPlayerTime } from './time-label.js';
 import type { TimelineMarker } from './timeline-markers.js';
 
 export interface TimelineProps {
@@ -68,7 +68,7 @@ export function Timeline({ duration, currentTime, loaded, markers, onSeek }: Tim
         aria-valuemin={0}
         aria-valuemax={Math.round(duration)}
         aria-valuenow={Math.round(shown)}
-        aria-valuetext={`${formatPlayerTime(shown)} of ${formatPlayerTime(duration)}`}
+        aria-valuetext={`${formatElapsed(shown)} of ${formatElapsed(duration)}`}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -86,13 +86,13 @@ export function Timeline({ duration, currentTime, loaded, markers, onSeek }: Tim
         <div className="cs-timeline__thumb" style={{ left: percent(shown, duration) }} />
         {hoverTime !== null && dragTime === null && (
           <div className="cs-timeline__hover" style={{ left: percent(hoverTime, duration) }} aria-hidden>
-            {formatPlayerTime(hoverTime)}
+            {formatElapsed(hoverTime)}
           </div>
         )}
       </div>
       <div className="cs-timeline__markers">
         {markers.map((marker) => {
-          const description = `${MARKER_TITLES[marker.type]}: ${marker.label} (${formatPlayerTime(marker.time)})`;
+          const description = `${MARKER_TITLES[marker.type]}: ${marker.label} (${formatElapsed(marker.time)})`;
           return (
           <button
             key={marker.key}

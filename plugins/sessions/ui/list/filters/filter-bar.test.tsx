@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { advance, answerRoutes, byLabel, chooseOption, cleanup, click, fakeHost, focus, pressKey, TEST_PROJECT, typeInto, type FakeHost, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
 import type { FilterSuggestion, SessionSearchResult } from '../../../shared/search.js';
-import SessionsListPage from '../sessions-list.page.js';
-import { openSessionsList, PROJECT, advance, answerRoutes, byLabel, chooseOption, click, currentUrl, fakeHost, focus, mount, pressKey, session, typeInto, unmount, type ListHost } from '../../../testing/test-host.js';
+import { openSessionsList, session } from '../../../testing/sessions-list.js';
 import type { SessionSearchBody } from '../use-session-search.js';
 
-const SEARCH = `/${PROJECT.id}/sessions/search2`;
+const SEARCH = `/${TEST_PROJECT.id}/sessions/search2`;
 
-let host: ListHost;
+let host: FakeHost;
+let page: RenderedPage<FakeHost>;
 let suggestions: Record<string, FilterSuggestion[]>;
 
 beforeEach(() => {
@@ -16,20 +17,20 @@ beforeEach(() => {
   host = fakeHost();
   answerRoutes(host, {
     [`POST ${SEARCH}`]: (): SessionSearchResult => ({ total: 25, sessions: [session({ sessionId: 's-1' })] }),
-    [`GET /${PROJECT.id}/metadata`]: () => [{ index: 1, key: 'plan', label: 'Plan' }],
-    [`GET /${PROJECT.id}/saved_search`]: () => [],
-    [`GET /${PROJECT.id}/sessions/filters/search`]: (path) => suggestions[new URL(path, 'http://x').searchParams.get('q') ?? ''] ?? [],
-    [`GET /${PROJECT.id}/sessions/filters`]: () => ({ USERBROWSER: (suggestions[''] ?? []).map((s) => s.value) }),
-    [`GET /${PROJECT.id}/events/search`]: (path) => suggestions[new URL(path, 'http://x').searchParams.get('q') ?? ''] ?? [],
+    [`GET /${TEST_PROJECT.id}/metadata`]: () => [{ index: 1, key: 'plan', label: 'Plan' }],
+    [`GET /${TEST_PROJECT.id}/saved_search`]: () => [],
+    [`GET /${TEST_PROJECT.id}/sessions/filters/search`]: (path) => suggestions[new URL(path, 'http://x').searchParams.get('q') ?? ''] ?? [],
+    [`GET /${TEST_PROJECT.id}/sessions/filters`]: () => ({ USERBROWSER: (suggestions[''] ?? []).map((s) => s.value) }),
+    [`GET /${TEST_PROJECT.id}/events/search`]: (path) => suggestions[new URL(path, 'http://x').searchParams.get('q') ?? ''] ?? [],
   });
 });
 
 afterEach(() => {
-  unmount();
+  cleanup();
   vi.useRealTimers();
 });
 
-const openPage = (url = `/${PROJECT.id}/sessions`) => openSessionsList(host, url);
+const openPage = async (url = `/${TEST_PROJECT.id}/sessions`) => (page = await openSessionsList(host, url)).container;
 
 const searches = () => host.api.post.mock.calls.filter(([path]) => path === SEARCH).map(([, body]) => body as SessionSearchBody);
 const lastSearch = () => searches().at(-1)!;
@@ -93,11 +94,11 @@ describe('the session filter bar', () => {
   });
 
   it('sends value edits 500 ms after the last one, and any change of the filters goes back to page 1', async () => {
-    const c = await openPage(`/${PROJECT.id}/sessions?page=3`);
+    const c = await openPage(`/${TEST_PROJECT.id}/sessions?page=3`);
     expect(lastSearch().page).toBe(3);
     await pick(c, 'add-filter', 'User OS');
     expect(lastSearch()).toMatchObject({ page: 1, filters: [] });
-    expect(currentUrl.search).not.toContain('page=');
+    expect(page.url.search).not.toContain('page=');
     const count = searches().length;
     await addValue(attributes(c)[0]!, 'macOS');
     await advance(300);
@@ -170,7 +171,7 @@ describe('the session filter bar', () => {
     expect(steps(c)).toHaveLength(0);
     expect(attributes(c)).toHaveLength(0);
     expect(lastSearch()).toMatchObject({ events: [], filters: [] });
-    expect(currentUrl.search).toBe('');
+    expect(page.url.search).toBe('');
   });
 
   it('leaves out rows still missing a value, keeps operators that need none, and keeps a 0 lower duration in ms', async () => {
@@ -183,7 +184,7 @@ describe('the session filter bar', () => {
       { type: 'USERANONYMOUSID', operator: 'hasNoValue', value: [], isEvent: false },
       { type: 'DURATION', operator: 'is', value: [0, 600_000], isEvent: false },
     ];
-    const c = await openPage(`/${PROJECT.id}/sessions?events=${encodeURIComponent(JSON.stringify(events))}&filters=${encodeURIComponent(JSON.stringify(filters))}`);
+    const c = await openPage(`/${TEST_PROJECT.id}/sessions?events=${encodeURIComponent(JSON.stringify(events))}&filters=${encodeURIComponent(JSON.stringify(filters))}`);
     expect(steps(c)).toHaveLength(2);
     expect(attributes(c)).toHaveLength(3);
     expect(lastSearch().events).toEqual([{ type: 'FETCH_FAILED', operator: 'isAny', value: [], isEvent: true }]);
@@ -212,7 +213,7 @@ describe('the session filter bar', () => {
     await focus(input);
     await advance(0);
     // Before typing, the most frequent browsers come from the grouped values.
-    expect(asked()).toEqual([`/${PROJECT.id}/sessions/filters`]);
+    expect(asked()).toEqual([`/${TEST_PROJECT.id}/sessions/filters`]);
     expect([...c.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual(['Firefox']);
 
     typeInto(input, 'C');
@@ -221,7 +222,7 @@ describe('the session filter bar', () => {
     await advance(999);
     expect(asked()).toHaveLength(1);
     await advance(1);
-    expect(asked().at(-1)).toBe(`/${PROJECT.id}/sessions/filters/search?q=Chr&type=USERBROWSER`);
+    expect(asked().at(-1)).toBe(`/${TEST_PROJECT.id}/sessions/filters/search?q=Chr&type=USERBROWSER`);
     expect(asked()).toHaveLength(2);
     const option = [...c.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent?.startsWith('Chrome'))!;
     await pressKey(input, 'ArrowDown');

@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { ApiError, Button, ConfirmDialog, useHost, useDismiss } from '@cassette/plugin-sdk/ui';
+import { ApiError, Button, ConfirmDialog, permanentDeleteQuestion, useHost, useDismiss } from '@cassette/plugin-sdk/ui';
 import type { SavedSearch } from '../../../shared/search.js';
 import type { SavedSearches } from './use-saved-searches.js';
 
@@ -93,7 +93,7 @@ export function SavedSearchesDropdown({ saved, activeId, onApply, onActiveDelete
       )}
       {deleting && (
         <ConfirmDialog
-          message={`Are you sure you want to permanently delete "${deleting.name}"?`}
+          message={permanentDeleteQuestion(`"${deleting.name}"`)}
           confirmLabel="Delete"
           loading={busy}
           onConfirm={confirmDelete}

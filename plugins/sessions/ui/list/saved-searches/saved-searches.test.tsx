@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@cassette/plugin-sdk/ui';
+import { advance, answerRoutes, byLabel, cleanup, click, fakeHost, pressKey, TEST_PROJECT, typeInto, type FakeHost, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
 import type { SavedSearch, SessionSearchResult } from '../../../shared/search.js';
-import SessionsListPage from '../sessions-list.page.js';
-import { openSessionsList, PROJECT, advance, answerRoutes, byLabel, click, currentUrl, fakeHost, mount, pressKey, session, typeInto, unmount, type ListHost } from '../../../testing/test-host.js';
+import { openSessionsList, session } from '../../../testing/sessions-list.js';
 import type { SessionSearchBody } from '../use-session-search.js';
 
-const SEARCH = `/${PROJECT.id}/sessions/search2`;
-const SAVED = `/${PROJECT.id}/saved_search`;
+const SEARCH = `/${TEST_PROJECT.id}/sessions/search2`;
+const SAVED = `/${TEST_PROJECT.id}/saved_search`;
 
 const saved = (overrides: Partial<SavedSearch>): SavedSearch => ({
   searchId: 1,
-  projectId: PROJECT.id,
+  projectId: TEST_PROJECT.id,
   userId: 1,
   name: 'Mine',
   filter: { events: [], filters: [] },
@@ -38,7 +38,8 @@ const FAILED_CHECKOUTS = saved({
 });
 const BOBS = saved({ searchId: 6, userId: 2, name: 'Rage on mobile', isPublic: true, ownerName: 'Bob', filter: { filters: [{ type: 'PLATFORM', operator: 'is', value: ['mobile'] }], minDuration: 0, maxDuration: 60_000 } });
 
-let host: ListHost;
+let host: FakeHost;
+let page: RenderedPage<FakeHost>;
 let list: SavedSearch[];
 let created: unknown[];
 let updated: Array<[string, unknown]>;
@@ -55,7 +56,7 @@ beforeEach(() => {
   host = fakeHost();
   answerRoutes(host, {
     [`POST ${SEARCH}`]: (): SessionSearchResult => ({ total: 1, sessions: [session()] }),
-    [`GET /${PROJECT.id}/metadata`]: () => [],
+    [`GET /${TEST_PROJECT.id}/metadata`]: () => [],
     [`GET ${SAVED}`]: () => list,
     [`POST ${SAVED}`]: (_path, body) => {
       if (failSave) throw new ApiError(400, failSave);
@@ -74,11 +75,11 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  unmount();
+  cleanup();
   vi.useRealTimers();
 });
 
-const openPage = (url = `/${PROJECT.id}/sessions`) => openSessionsList(host, url);
+const openPage = async (url = `/${TEST_PROJECT.id}/sessions`) => (page = await openSessionsList(host, url)).container;
 
 const lastSearch = () => host.api.post.mock.calls.filter(([path]) => path === SEARCH).at(-1)![1] as SessionSearchBody;
 const buttonText = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === text);
@@ -98,7 +99,7 @@ describe('saved searches', () => {
   });
 
   it('applies a saved search: its filter replaces the search, from page 1, and its name shows', async () => {
-    const c = await openPage(`/${PROJECT.id}/sessions?page=3&filters=${encodeURIComponent('[{"type":"USEROS","operator":"is","value":["iOS"]}]')}`);
+    const c = await openPage(`/${TEST_PROJECT.id}/sessions?page=3&filters=${encodeURIComponent('[{"type":"USEROS","operator":"is","value":["iOS"]}]')}`);
     await openList(c);
     await click(entry(c, 5).querySelector('button'));
     await advance(0);
@@ -110,7 +111,7 @@ describe('saved searches', () => {
       rangeValue: 'LAST_30_DAYS',
     });
     expect(c.querySelector('[data-testid="active-saved-search"]')?.textContent).toContain('Failed checkouts');
-    expect(new URLSearchParams(currentUrl.search).get('savedSearch')).toBe('5');
+    expect(new URLSearchParams(page.url.search).get('savedSearch')).toBe('5');
     expect(c.querySelectorAll('[data-testid="event-step"]')).toHaveLength(2);
 
     // Another one's duration shows as the duration row; 0 stays the lower bound.
@@ -124,7 +125,7 @@ describe('saved searches', () => {
     await advance(0);
     expect(lastSearch()).toMatchObject({ events: [], filters: [] });
     expect(c.querySelector('[data-testid="active-saved-search"]')).toBeNull();
-    expect(currentUrl.search).toBe('');
+    expect(page.url.search).toBe('');
   });
 
   it('saves the search under a required, trimmed name; the modal closes and the search becomes active', async () => {
@@ -155,13 +156,13 @@ describe('saved searches', () => {
     ]);
     expect(modal()).toBeNull();
     expect(c.querySelector('[data-testid="active-saved-search"]')?.textContent).toContain('Android users');
-    expect(new URLSearchParams(currentUrl.search).get('savedSearch')).toBe('77');
+    expect(new URLSearchParams(page.url.search).get('savedSearch')).toBe('77');
     expect(host.toast).toHaveBeenCalledWith('Saved the search as “Android users”.', 'success');
   });
 
   it('keeps the modal open with the reason and what to do when saving fails', async () => {
     failSave = ['You have 100 saved searches in this project, the most allowed: delete one first.'];
-    const c = await openPage(`/${PROJECT.id}/sessions?filters=${encodeURIComponent('[{"type":"USEROS","operator":"is","value":["iOS"]}]')}`);
+    const c = await openPage(`/${TEST_PROJECT.id}/sessions?filters=${encodeURIComponent('[{"type":"USEROS","operator":"is","value":["iOS"]}]')}`);
     await click(buttonText('Save Search'));
     typeInto(modal()!.querySelector('input')!, 'iOS');
     await click(buttonText('Save'));
@@ -172,7 +173,7 @@ describe('saved searches', () => {
   });
 
   it('offers the author of the active search to update it or save a copy', async () => {
-    const c = await openPage(`/${PROJECT.id}/sessions?savedSearch=5&filters=${encodeURIComponent('[{"type":"USEROS","operator":"is","value":["iOS"]}]')}`);
+    const c = await openPage(`/${TEST_PROJECT.id}/sessions?savedSearch=5&filters=${encodeURIComponent('[{"type":"USEROS","operator":"is","value":["iOS"]}]')}`);
     await click(buttonText('Save Search'));
     expect(modal()?.querySelector('input')?.value).toBe('Failed checkouts');
     expect(buttonText('Save as new')).toBeDefined();
@@ -184,7 +185,7 @@ describe('saved searches', () => {
   });
 
   it("saves a copy of someone else's active search instead of changing it", async () => {
-    await openPage(`/${PROJECT.id}/sessions?savedSearch=6&filters=${encodeURIComponent('[{"type":"USEROS","operator":"is","value":["iOS"]}]')}`);
+    await openPage(`/${TEST_PROJECT.id}/sessions?savedSearch=6&filters=${encodeURIComponent('[{"type":"USEROS","operator":"is","value":["iOS"]}]')}`);
     await click(buttonText('Save Search'));
     expect(modal()?.textContent).toContain('only they can change it');
     expect(buttonText('Update')).toBeUndefined();
@@ -192,11 +193,11 @@ describe('saved searches', () => {
     await click(buttonText('Save'));
     await advance(0);
     expect(created).toHaveLength(1);
-    expect(new URLSearchParams(currentUrl.search).get('savedSearch')).toBe('77');
+    expect(new URLSearchParams(page.url.search).get('savedSearch')).toBe('77');
   });
 
   it('deletes an own search after a confirmation; deleting the active one clears it', async () => {
-    const c = await openPage(`/${PROJECT.id}/sessions?savedSearch=5`);
+    const c = await openPage(`/${TEST_PROJECT.id}/sessions?savedSearch=5`);
     expect(c.querySelector('[data-testid="active-saved-search"]')).not.toBeNull();
     await openList(c);
     await click(byLabel(c, 'Delete Failed checkouts'));
@@ -210,6 +211,6 @@ describe('saved searches', () => {
     expect(entry(c, 5)).toBeNull();
     expect(c.querySelector('[data-testid="saved-searches-button"]')?.textContent).toBe('Saved Searches (1)');
     expect(c.querySelector('[data-testid="active-saved-search"]')).toBeNull();
-    expect(new URLSearchParams(currentUrl.search).get('savedSearch')).toBeNull();
+    expect(new URLSearchParams(page.url.search).get('savedSearch')).toBeNull();
   });
 });

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { NoContent } from '@cassette/plugin-sdk/ui';
+import { formatElapsed, NoContent } from '@cassette/plugin-sdk/ui';
 import type { PanelProps } from './panel-types.js';
 import { byTime, currentItemIndex } from './current-item.js';
-import { formatTime } from './format-time.js';
 import { filterLogs, LOG_FILTERS, logSeverity, type LogFilter } from './log-levels.js';
 import { useFollowCurrentRow } from './follow-current-row.js';
 import { activatable, FilterTabs, PanelToolbar, playbackClasses, SearchField } from './panel-controls.js';
@@ -37,7 +36,7 @@ export function ConsolePanel({ session, currentTime, seek }: PanelProps) {
                   className={['cs-panel-row', 'cs-log', `cs-log--${severity}`, ...playbackClasses(index, current)].join(' ')}
                   {...activatable(() => seek(log.time))}
                 >
-                  <span className="cs-panel__time">{formatTime(log.time)}</span>
+                  <span className="cs-panel__time">{formatElapsed(log.time, { padMinutes: true })}</span>
                   <span className="cs-log__value">{log.value}</span>
                 </li>
               );

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { fillSlot, UiRegistryContext } from '@cassette/plugin-sdk/ui';
+import { allByTestId, click } from '@cassette/plugin-sdk/testing/ui';
 import { sessionsSlots, type PlayerErrorStackProps } from '../../../api.js';
 import { ErrorsPanel, stackFrames } from './errors.panel.js';
 import type { PanelProps } from './panel-types.js';
-import { click, renderPanel, rows, type MountedPanel } from '../../../testing/render-panel.js';
+import { renderPanel, type MountedPanel } from '../../../testing/render-panel.js';
 import { sessionFixture } from '../../../testing/session-fixture.js';
 
 let panel: MountedPanel | null = null;
@@ -24,7 +25,7 @@ describe('stackFrames', () => {
 describe('Errors panel', () => {
   it('lists the errors with name, message and time', () => {
     panel = renderPanel(ErrorsPanel);
-    const shown = rows(panel.container, 'error-row');
+    const shown = allByTestId(panel.container, 'error-row');
     expect(shown).toHaveLength(2);
     expect(shown[0]!.querySelector('.cs-error-row__name')!.textContent).toBe('TypeError');
     expect(shown[0]!.querySelector('.cs-error-row__message')!.textContent).toBe("Cannot read properties of undefined (reading 'price')");
@@ -32,11 +33,11 @@ describe('Errors panel', () => {
     expect(shown[1]!.querySelector('.cs-panel__time')!.textContent).toBe('02:40');
   });
 
-  it('expands an error to its stack, one frame per line, seeking there', () => {
+  it('expands an error to its stack, one frame per line, seeking there', async () => {
     panel = renderPanel(ErrorsPanel);
-    const first = rows(panel.container, 'error-row')[0]!;
+    const first = allByTestId(panel.container, 'error-row')[0]!;
     expect(first.querySelector('[data-testid="error-stack"]')).toBeNull();
-    click(header(first));
+    await click(header(first));
     expect(panel.seek).toHaveBeenCalledWith(61_400);
     expect(header(first).getAttribute('aria-expanded')).toBe('true');
     const frames = [...first.querySelectorAll('.cs-error-stack__frame')].map((f) => f.textContent);
@@ -45,28 +46,28 @@ describe('Errors panel', () => {
       '    at addToCart (https://shop.test/assets/cart.4f2a.js:1:2841)',
       '    at HTMLButtonElement.onClick (https://shop.test/assets/app.91bc.js:1:10422)',
     ]);
-    click(header(first));
+    await click(header(first));
     expect(first.querySelector('[data-testid="error-stack"]')).toBeNull();
   });
 
-  it('says when an error has no stack', () => {
+  it('says when an error has no stack', async () => {
     panel = renderPanel(ErrorsPanel);
-    const second = rows(panel.container, 'error-row')[1]!;
-    click(header(second));
+    const second = allByTestId(panel.container, 'error-row')[1]!;
+    await click(header(second));
     expect(panel.seek).toHaveBeenCalledWith(160_000);
     expect(second.querySelector('[data-testid="error-stack"]')!.textContent).toBe('No stack trace was recorded for this error.');
   });
 
   it('marks the errors already played', () => {
     panel = renderPanel(ErrorsPanel, { currentTime: 100_000 });
-    const [first, second] = rows(panel.container, 'error-row').map(header);
+    const [first, second] = allByTestId(panel.container, 'error-row').map(header);
     expect(first!.classList.contains('cs-panel-row--current')).toBe(true);
     expect(second!.classList.contains('cs-panel-row--played')).toBe(false);
   });
 
   it("shows 'No data available.' for a session without errors", () => {
     panel = renderPanel(ErrorsPanel, { session: sessionFixture({ errors: [] }) });
-    expect(rows(panel.container, 'error-row')).toHaveLength(0);
+    expect(allByTestId(panel.container, 'error-row')).toHaveLength(0);
     expect(panel.container.textContent).toContain('No data available.');
   });
 });
@@ -84,10 +85,10 @@ describe('Errors panel with the error-stack slot filled', () => {
     </UiRegistryContext.Provider>
   );
 
-  it("shows the fill, given the session and the error, instead of the recorded lines", () => {
+  it("shows the fill, given the session and the error, instead of the recorded lines", async () => {
     panel = renderPanel(WithFill);
-    const first = rows(panel.container, 'error-row')[0]!;
-    click(header(first));
+    const first = allByTestId(panel.container, 'error-row')[0]!;
+    await click(header(first));
     const session = sessionFixture();
     expect(first.querySelector('[data-testid="mapped-stack"]')!.textContent).toBe(`${session.projectId}/${session.sessionId}/${session.errors[0]!.key}`);
     expect(first.querySelectorAll('.cs-error-stack__frame')).toHaveLength(0);

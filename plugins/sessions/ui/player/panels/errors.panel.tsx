@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { NoContent, Slot } from '@cassette/plugin-sdk/ui';
+import { formatElapsed, NoContent, Slot } from '@cassette/plugin-sdk/ui';
 import { sessionsSlots, type PlayerErrorStackProps } from '../../../api.js';
 import type { SessionError } from '../../../shared/session.js';
 import type { PanelProps } from './panel-types.js';
 import { byTime, currentItemIndex } from './current-item.js';
-import { formatTime } from './format-time.js';
 import { activatable, playbackClasses } from './panel-controls.js';
 
 /** Stack lines as recorded, without the blank ones some engines add. */
@@ -44,7 +43,7 @@ export function ErrorsPanel({ session, currentTime, seek }: PanelProps) {
                       seek(error.time);
                     })}
                   >
-                    <span className="cs-panel__time">{formatTime(error.time)}</span>
+                    <span className="cs-panel__time">{formatElapsed(error.time, { padMinutes: true })}</span>
                     <span className="cs-panel__main">
                       <span className="cs-error-row__name">{error.name}</span>{' '}
                       <span className="cs-error-row__message">{error.message}</span>

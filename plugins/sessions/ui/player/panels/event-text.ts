@@ -1,6 +1,6 @@
+import { formatMilliseconds } from '@cassette/plugin-sdk/ui';
 import type { SessionEventItem } from '../../../shared/session.js';
 import { matchesText } from './current-item.js';
-import { formatDurationMs } from './format-time.js';
 
 /** What a row of the event list shows, and what the search box looks through. */
 export interface EventSummary {
@@ -39,7 +39,7 @@ export function summarizeEvent(event: SessionEventItem): EventSummary {
   switch (event.type) {
     case 'LOCATION': {
       const load = event.loadTime ?? event.pageLoad;
-      return { label, title: event.url, detail: event.title, badge: load === null ? null : `Load ${formatDurationMs(load)}` };
+      return { label, title: event.url, detail: event.title, badge: load === null ? null : `Load ${formatMilliseconds(load)}` };
     }
     case 'CLICK':
     case 'CLICKRAGE':

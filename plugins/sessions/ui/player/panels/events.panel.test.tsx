@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import { allByTestId, click, typeInto } from '@cassette/plugin-sdk/testing/ui';
 import { EventsPanel } from './events.panel.js';
-import { click, renderPanel, rows, typeInto, type MountedPanel } from '../../../testing/render-panel.js';
+import { renderPanel, type MountedPanel } from '../../../testing/render-panel.js';
 import { sessionFixture } from '../../../testing/session-fixture.js';
 
 let panel: MountedPanel | null = null;
@@ -10,7 +11,7 @@ afterEach(() => {
   panel = null;
 });
 
-const eventRows = (p: MountedPanel) => rows(p.container, 'event-row');
+const eventRows = (p: MountedPanel) => allByTestId(p.container, 'event-row');
 const search = (p: MountedPanel) => p.container.querySelector<HTMLInputElement>('input[aria-label="Search events"]')!;
 
 describe('Events panel', () => {
@@ -51,9 +52,9 @@ describe('Events panel', () => {
     expect(currentType()).toBe('INPUT');
   });
 
-  it('seeks to an event when clicked', () => {
+  it('seeks to an event when clicked', async () => {
     panel = renderPanel(EventsPanel);
-    click(eventRows(panel)[5]!);
+    await click(eventRows(panel)[5]!);
     expect(panel.seek).toHaveBeenCalledWith(110_500);
   });
 

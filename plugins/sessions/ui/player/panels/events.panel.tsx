@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
-import { NoContent } from '@cassette/plugin-sdk/ui';
+import { formatElapsed, NoContent } from '@cassette/plugin-sdk/ui';
 import type { PanelProps } from './panel-types.js';
 import { byTime, currentItemIndex } from './current-item.js';
 import { filterEvents, summarizeEvent } from './event-text.js';
-import { formatTime } from './format-time.js';
 import { useFollowCurrentRow } from './follow-current-row.js';
 import { activatable, PanelToolbar, playbackClasses, SearchField } from './panel-controls.js';
 
@@ -35,7 +34,7 @@ export function EventsPanel({ session, currentTime, seek }: PanelProps) {
                   className={['cs-panel-row', 'cs-event-row', ...playbackClasses(index, current)].join(' ')}
                   {...activatable(() => seek(event.time))}
                 >
-                  <span className="cs-panel__time">{formatTime(event.time)}</span>
+                  <span className="cs-panel__time">{formatElapsed(event.time, { padMinutes: true })}</span>
                   <span className="cs-event-row__type">{summary.label}</span>
                   <span className="cs-panel__main">
                     <span className="cs-panel__title cs-event-row__title">{summary.title}</span>

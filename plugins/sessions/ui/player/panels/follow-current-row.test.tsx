@@ -1,10 +1,7 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { byTestId, cleanup, hover, renderPage } from '@cassette/plugin-sdk/testing/ui';
 import { useFollowCurrentRow } from './follow-current-row.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ROW_HEIGHT = 20;
 const VISIBLE_HEIGHT = 100;
@@ -32,21 +29,12 @@ function List({ current }: { current: number }) {
   );
 }
 
-let root: Root | null = null;
-let container: HTMLElement | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-  root = null;
-});
+afterEach(cleanup);
 
 function mount(current: number) {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  const render = (index: number) => act(() => root!.render(<List current={index} />));
-  render(current);
-  const body = container.querySelector<HTMLElement>('[data-testid="body"]')!;
+  const page = renderPage(<List current={current} />);
+  const render = (index: number) => page.rerender(<List current={index} />);
+  const body = byTestId(page.container, 'body')!;
   Object.defineProperty(body, 'clientHeight', { configurable: true, value: VISIBLE_HEIGHT });
   return { body, render };
 }
@@ -67,16 +55,12 @@ describe('useFollowCurrentRow', () => {
     expect(body.scrollTop).toBe(scrolled);
   });
 
-  it('does not move the list under the pointer', () => {
+  it('does not move the list under the pointer', async () => {
     const { body, render } = mount(0);
-    act(() => {
-      body.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-    });
+    await hover(body);
     render(40);
     expect(body.scrollTop).toBe(0);
-    act(() => {
-      body.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
-    });
+    await hover(body, false);
     render(41);
     expect(body.scrollTop).toBe(41 * ROW_HEIGHT - VISIBLE_HEIGHT / 2);
   });

@@ -26,4 +26,3 @@ export type { PanelProps, PlayerPanel } from './panel-types.js';
 export { resourceSeverity } from './resource-severity.js';
 export type { ResourceSeverity } from './resource-severity.js';
 export { IssueIcon } from '../../common/issue-icons.js';
-export { formatTime } from './format-time.js';

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { NoContent } from '@cassette/plugin-sdk/ui';
+import { formatElapsed, NoContent } from '@cassette/plugin-sdk/ui';
 import type { PanelProps } from './panel-types.js';
 import { byTime, currentItemIndex } from './current-item.js';
-import { formatTime } from './format-time.js';
 import { IssueIcon } from '../../common/issue-icons.js';
 import { activatable, playbackClasses } from './panel-controls.js';
 
@@ -27,7 +26,7 @@ export function IssuesPanel({ session, currentTime, seek }: PanelProps) {
                 className={['cs-panel-row', 'cs-issue-row', ...playbackClasses(index, current)].join(' ')}
                 {...activatable(() => seek(issue.time))}
               >
-                <span className="cs-panel__time">{formatTime(issue.time)}</span>
+                <span className="cs-panel__time">{formatElapsed(issue.time, { padMinutes: true })}</span>
                 <span className="cs-issue-row__icon">
                   <IssueIcon type={issue.type} />
                 </span>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { click } from '@cassette/plugin-sdk/testing/ui';
 import { MetadataPanel, sessionFacts } from './metadata.panel.js';
 import { renderPanel, type MountedPanel } from '../../../testing/render-panel.js';
 import { sessionFixture } from '../../../testing/session-fixture.js';
@@ -63,9 +63,7 @@ describe('Metadata panel', () => {
     vi.stubGlobal('isSecureContext', true);
     panel = renderPanel(MetadataPanel);
     const planRow = panel.container.querySelector('[data-testid="metadata-custom"] [data-testid="metadata-row"]')!;
-    await act(async () => {
-      planRow.querySelector('button')!.click();
-    });
+    await click(planRow.querySelector('button'));
     expect(writeText).toHaveBeenCalledWith('premium');
   });
 

@@ -1,7 +1,5 @@
-import { CloseIcon } from '@cassette/plugin-sdk/ui';
+import { CloseIcon, formatBytes, formatMilliseconds } from '@cassette/plugin-sdk/ui';
 import type { SessionResource } from '../../../shared/session.js';
-import { formatBytes } from './format-bytes.js';
-import { formatDurationMs } from './format-time.js';
 import { SeekTime } from './panel-controls.js';
 import { prettyBody } from './pretty-body.js';
 import { resourceTypeLabel } from './resource-filter.js';
@@ -59,9 +57,9 @@ export function NetworkDetails({ resource, seek, onClose }: { resource: SessionR
           <SeekTime time={resource.time} seek={seek} />
         </dd>
         <dt>Duration</dt>
-        <dd>{formatDurationMs(resource.duration)}</dd>
+        <dd>{formatMilliseconds(resource.duration)}</dd>
         <dt>TTFB</dt>
-        <dd>{formatDurationMs(resource.ttfb)}</dd>
+        <dd>{formatMilliseconds(resource.ttfb)}</dd>
         <dt>Transferred</dt>
         <dd>{formatBytes(resource.encodedBodySize)}</dd>
         <dt>Size</dt>

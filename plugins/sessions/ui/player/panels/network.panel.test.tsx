@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
+import { allByTestId, buttonNamed, click, typeInto } from '@cassette/plugin-sdk/testing/ui';
 import { BODIES_NOT_CAPTURED_TEXT } from './network-details.js';
 import { NetworkPanel, NO_RESOURCES_MISSING_TEXT } from './network.panel.js';
-import { buttonNamed, click, renderPanel, rows, typeInto, type MountedPanel } from '../../../testing/render-panel.js';
+import { renderPanel, type MountedPanel } from '../../../testing/render-panel.js';
 import { sessionFixture } from '../../../testing/session-fixture.js';
 
 let panel: MountedPanel | null = null;
@@ -11,8 +12,8 @@ afterEach(() => {
   panel = null;
 });
 
-const rowNames = (p: MountedPanel) => rows(p.container, 'network-row').map((row) => row.querySelector('.cs-network-row__name')!.textContent);
-const rowNamed = (p: MountedPanel, name: string) => rows(p.container, 'network-row').find((row) => row.querySelector('.cs-network-row__name')!.textContent === name)!;
+const rowNames = (p: MountedPanel) => allByTestId(p.container, 'network-row').map((row) => row.querySelector('.cs-network-row__name')!.textContent);
+const rowNamed = (p: MountedPanel, name: string) => allByTestId(p.container, 'network-row').find((row) => row.querySelector('.cs-network-row__name')!.textContent === name)!;
 const details = () => document.querySelector<HTMLElement>('[data-testid="network-details"]');
 const missingToggle = (p: MountedPanel) => p.container.querySelector<HTMLInputElement>('input[role="switch"]')!;
 
@@ -37,22 +38,22 @@ describe('Network panel', () => {
     expect(severityOf('app.91bc.js')).not.toMatch(/cs-network-row--(red|yellow)/);
   });
 
-  it('filters by type and by text', () => {
+  it('filters by type and by text', async () => {
     panel = renderPanel(NetworkPanel);
-    click(buttonNamed(panel.container, 'Fetch/XHR'));
+    await click(buttonNamed(panel.container, 'Fetch/XHR'));
     expect(rowNames(panel)).toEqual(['espresso-machine', 'items']);
-    click(buttonNamed(panel.container, 'Img'));
+    await click(buttonNamed(panel.container, 'Img'));
     expect(rowNames(panel)).toEqual(['logo@2x.png', 'espresso.jpg']);
     typeInto(panel.container.querySelector<HTMLInputElement>('input[aria-label="Filter by URL"]')!, 'logo');
     expect(rowNames(panel)).toEqual(['logo@2x.png']);
-    click(buttonNamed(panel.container, 'CSS'));
+    await click(buttonNamed(panel.container, 'CSS'));
     expect(rowNames(panel)).toEqual([]);
     expect(panel.container.textContent).toContain('No data available.');
   });
 
-  it('opens the details of a clicked request and seeks to it', () => {
+  it('opens the details of a clicked request and seeks to it', async () => {
     panel = renderPanel(NetworkPanel);
-    click(rowNamed(panel, 'items'));
+    await click(rowNamed(panel, 'items'));
     expect(panel.seek).toHaveBeenCalledWith(61_200);
     const general = details()!.querySelector('[data-testid="network-details-general"]')!.textContent!;
     expect(general).toContain('https://api.shop.test/v1/cart/items');
@@ -68,42 +69,42 @@ describe('Network panel', () => {
     expect(rowNamed(panel, 'items').getAttribute('aria-selected')).toBe('true');
   });
 
-  it('says when bodies were not captured, and closes', () => {
+  it('says when bodies were not captured, and closes', async () => {
     panel = renderPanel(NetworkPanel);
-    click(rowNamed(panel, 'app.91bc.js'));
+    await click(rowNamed(panel, 'app.91bc.js'));
     expect(details()!.textContent).toContain(BODIES_NOT_CAPTURED_TEXT);
     expect(details()!.textContent).toContain('No headers captured.');
     expect(details()!.querySelector('[data-testid="network-response-body"]')).toBeNull();
-    click(details()!.querySelector('button[aria-label="Close details"]')!);
+    await click(details()!.querySelector('button[aria-label="Close details"]')!);
     expect(details()).toBeNull();
   });
 
-  it('notes a missing request payload separately from a captured response', () => {
+  it('notes a missing request payload separately from a captured response', async () => {
     panel = renderPanel(NetworkPanel);
-    click(rowNamed(panel, 'espresso-machine'));
+    await click(rowNamed(panel, 'espresso-machine'));
     expect(details()!.textContent).toContain('No request payload.');
     expect(details()!.querySelector('[data-testid="network-response-body"]')!.textContent).toContain('"price": 349');
   });
 
-  it('seeks without opening details when the time is clicked', () => {
+  it('seeks without opening details when the time is clicked', async () => {
     panel = renderPanel(NetworkPanel);
-    click(rowNamed(panel, 'espresso.jpg').querySelector('.cs-panel__time')!);
+    await click(rowNamed(panel, 'espresso.jpg').querySelector('.cs-panel__time')!);
     expect(panel.seek).toHaveBeenCalledWith(13_400);
     expect(details()).toBeNull();
   });
 
-  it('lists the missing resources on demand', () => {
+  it('lists the missing resources on demand', async () => {
     panel = renderPanel(NetworkPanel);
-    click(missingToggle(panel));
+    await click(missingToggle(panel));
     expect(rowNames(panel)).toEqual(['logo@2x.png']);
-    click(missingToggle(panel));
-    expect(rows(panel.container, 'network-row')).toHaveLength(8);
+    await click(missingToggle(panel));
+    expect(allByTestId(panel.container, 'network-row')).toHaveLength(8);
   });
 
-  it(`says '${NO_RESOURCES_MISSING_TEXT}' when none is missing`, () => {
+  it(`says '${NO_RESOURCES_MISSING_TEXT}' when none is missing`, async () => {
     panel = renderPanel(NetworkPanel, { session: sessionFixture({ missedResources: [] }) });
-    click(missingToggle(panel));
-    expect(rows(panel.container, 'network-row')).toHaveLength(0);
+    await click(missingToggle(panel));
+    expect(allByTestId(panel.container, 'network-row')).toHaveLength(0);
     expect(panel.container.textContent).toContain('No resources missing.');
   });
 

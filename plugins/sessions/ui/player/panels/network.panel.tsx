@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Checkbox, NoContent } from '@cassette/plugin-sdk/ui';
+import { Checkbox, formatBytes, formatMilliseconds, NoContent } from '@cassette/plugin-sdk/ui';
 import type { SessionResource } from '../../../shared/session.js';
 import type { PanelProps } from './panel-types.js';
 import { byTime } from './current-item.js';
-import { formatBytes } from './format-bytes.js';
-import { formatDurationMs } from './format-time.js';
 import { NetworkDetails } from './network-details.js';
 import { waterfallBar, waterfallRange } from './network-waterfall.js';
 import { FilterTabs, PanelToolbar, SearchField, SeekTime } from './panel-controls.js';
@@ -86,7 +84,7 @@ export function NetworkPanel({ session, seek }: PanelProps) {
                       <td>{resource.method ?? '—'}</td>
                       <td>{resource.status === null ? '—' : resource.status}</td>
                       <td>{formatBytes(resource.encodedBodySize ?? resource.decodedBodySize)}</td>
-                      <td>{formatDurationMs(resource.duration)}</td>
+                      <td>{formatMilliseconds(resource.duration)}</td>
                       <td>
                         <div className="cs-waterfall" aria-hidden="true">
                           <div className="cs-waterfall__bar" style={{ left: `${bar.left}%`, width: `${bar.width}%` }} />

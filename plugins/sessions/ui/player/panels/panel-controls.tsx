@@ -1,6 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { Input } from '@cassette/plugin-sdk/ui';
-import { formatTime } from './format-time.js';
+import { formatElapsed, Input } from '@cassette/plugin-sdk/ui';
 import './panels.css';
 
 /** Props that make a list row act as a button (click, Enter, Space) without nesting real buttons in one. */
@@ -74,7 +73,7 @@ export function SeekTime({ time, seek }: { time: number; seek(time: number): voi
         seek(time);
       }}
     >
-      {formatTime(time)}
+      {formatElapsed(time, { padMinutes: true })}
     </button>
   );
 }

@@ -1,5 +1,5 @@
 import type { ChartClickEventObject, Options, PointerEventObject } from 'highcharts';
-import { formatTime } from './format-time.js';
+import { formatElapsed } from '@cassette/plugin-sdk/ui';
 import type { SeriesPoint } from './performance-series.js';
 
 export const CURRENT_TIME_PLOT_LINE_ID = 'current-time';
@@ -18,13 +18,12 @@ export interface PerformanceChartInput {
 
 const clamp = (time: number, duration: number) => Math.round(Math.min(Math.max(time, 0), duration));
 
-/** Everything the chart shows and does, kept out of the component so it can be tested without a canvas. */
+/** Everything the chart shows and does (the kit's `Chart` adds its rules), kept out of the component so it can be tested without a canvas. */
 export function performanceChartOptions({ title, unit, data, duration, currentTime, color, yMax, seek }: PerformanceChartInput): Options {
   return {
     chart: {
       type: 'line',
       height: 150,
-      animation: false,
       spacing: [8, 8, 8, 8],
       events: {
         click(event: PointerEventObject) {
@@ -34,8 +33,6 @@ export function performanceChartOptions({ title, unit, data, duration, currentTi
         },
       },
     },
-    accessibility: { enabled: false },
-    credits: { enabled: false },
     legend: { enabled: false },
     title: { text: title, align: 'left', style: { fontSize: '12px', fontWeight: '600' } },
     xAxis: {
@@ -44,7 +41,7 @@ export function performanceChartOptions({ title, unit, data, duration, currentTi
       max: Math.max(duration, 1),
       labels: {
         formatter() {
-          return formatTime(Number(this.value));
+          return formatElapsed(Number(this.value), { padMinutes: true });
         },
       },
       plotLines: [{ id: CURRENT_TIME_PLOT_LINE_ID, value: clamp(currentTime, duration), color: '#4f46e5', width: 2, zIndex: 5 }],
@@ -53,12 +50,11 @@ export function performanceChartOptions({ title, unit, data, duration, currentTi
     tooltip: {
       animation: false,
       formatter() {
-        return `${formatTime(Number(this.x))}<br/><b>${this.y} ${unit}</b>`;
+        return `${formatElapsed(Number(this.x), { padMinutes: true })}<br/><b>${this.y} ${unit}</b>`;
       },
     },
     plotOptions: {
       series: {
-        animation: false,
         cursor: 'pointer',
         marker: { enabled: false },
         point: {

@@ -1,5 +1,5 @@
+import { bytesToMegabytes } from '@cassette/plugin-sdk/ui';
 import type { LocationEvent, PerformanceSample, SessionEventItem } from '../../../shared/session.js';
-import { bytesToMegabytes } from './format-bytes.js';
 
 /** [session time in ms, value] pairs; missing values leave the point out rather than plot a zero. */
 export type SeriesPoint = [number, number];

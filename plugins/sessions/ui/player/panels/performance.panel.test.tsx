@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import type { Options, PointerEventObject } from 'highcharts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allByTestId, click } from '@cassette/plugin-sdk/testing/ui';
 import { PerformancePanel } from './performance.panel.js';
-import { click, renderPanel, rows, type MountedPanel } from '../../../testing/render-panel.js';
+import { renderPanel, type MountedPanel } from '../../../testing/render-panel.js';
 import { sessionFixture } from '../../../testing/session-fixture.js';
 
 // Highcharts needs layout happy-dom does not do: the stand-in keeps the options the panel hands over.
@@ -26,9 +27,9 @@ const plotLineAt = (title: string) => (rendered.get(title)!.xAxis as { plotLines
 describe('Performance panel', () => {
   it('charts CPU, memory in MB and FPS from the samples', () => {
     panel = renderPanel(PerformancePanel);
-    expect(rows(panel.container, 'performance-chart-cpu')).toHaveLength(1);
-    expect(rows(panel.container, 'performance-chart-memory')).toHaveLength(1);
-    expect(rows(panel.container, 'performance-chart-fps')).toHaveLength(1);
+    expect(allByTestId(panel.container, 'performance-chart-cpu')).toHaveLength(1);
+    expect(allByTestId(panel.container, 'performance-chart-memory')).toHaveLength(1);
+    expect(allByTestId(panel.container, 'performance-chart-fps')).toHaveLength(1);
     expect((rendered.get('Memory')!.series![0] as { data: unknown }).data).toEqual([[0, 30], [10_000, 40], [30_000, 50]]);
     expect((rendered.get('CPU')!.series![0] as { data: unknown }).data).toEqual([[0, 35], [10_000, 62], [30_000, 91]]);
   });
@@ -47,9 +48,9 @@ describe('Performance panel', () => {
     expect(panel.seek).toHaveBeenCalledWith(18_000);
   });
 
-  it('lists the page-load timings of each page, seeking from the time', () => {
+  it('lists the page-load timings of each page, seeking from the time', async () => {
     panel = renderPanel(PerformancePanel);
-    const timings = rows(panel.container, 'performance-timing-row');
+    const timings = allByTestId(panel.container, 'performance-timing-row');
     expect(timings).toHaveLength(2);
     expect([...timings[1]!.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
       '00:12',
@@ -60,15 +61,15 @@ describe('Performance panel', () => {
       '480 ms',
       '1.96 s',
     ]);
-    click(timings[1]!.querySelector('button')!);
+    await click(timings[1]!.querySelector('button')!);
     expect(panel.seek).toHaveBeenCalledWith(12_900);
   });
 
   it('shows only the charts that have samples', () => {
     const session = sessionFixture();
     panel = renderPanel(PerformancePanel, { session: { ...session, performance: session.performance.map((s) => ({ ...s, fps: null })) } });
-    expect(rows(panel.container, 'performance-chart-fps')).toHaveLength(0);
-    expect(rows(panel.container, 'performance-chart-cpu')).toHaveLength(1);
+    expect(allByTestId(panel.container, 'performance-chart-fps')).toHaveLength(0);
+    expect(allByTestId(panel.container, 'performance-chart-cpu')).toHaveLength(1);
   });
 
   it("shows 'No data available.' without samples or page timings", () => {

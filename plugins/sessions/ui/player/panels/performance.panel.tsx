@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
-import { NoContent } from '@cassette/plugin-sdk/ui';
+import { Chart, formatMilliseconds, NoContent } from '@cassette/plugin-sdk/ui';
 import type { PanelProps } from './panel-types.js';
-import { formatDurationMs } from './format-time.js';
 import { SeekTime } from './panel-controls.js';
-import { PerformanceChart } from './performance-chart.js';
 import { performanceChartOptions } from './performance-chart-options.js';
 import { buildPerformanceSeries, pageLoadTimings } from './performance-series.js';
 
@@ -32,9 +30,12 @@ export function PerformancePanel({ session, currentTime, seek }: PanelProps) {
         {charts.length > 0 && (
           <div className="cs-performance__charts">
             {charts.map((chart) => (
-              <PerformanceChart
+              <Chart
                 key={chart.key}
+                className="cs-performance__chart"
                 testId={`performance-chart-${chart.key}`}
+                // The current-time line moves with playback: update in place, without animation.
+                updateArgs={[true, true, false]}
                 options={performanceChartOptions({
                   title: chart.title,
                   unit: chart.unit,
@@ -73,11 +74,11 @@ export function PerformancePanel({ session, currentTime, seek }: PanelProps) {
                     <td className="cs-network-row__resource" title={row.url}>
                       {row.url}
                     </td>
-                    <td>{formatDurationMs(row.ttfb)}</td>
-                    <td>{formatDurationMs(row.domContentLoaded)}</td>
-                    <td>{formatDurationMs(row.load)}</td>
-                    <td>{formatDurationMs(row.fcp)}</td>
-                    <td>{formatDurationMs(row.lcp)}</td>
+                    <td>{formatMilliseconds(row.ttfb)}</td>
+                    <td>{formatMilliseconds(row.domContentLoaded)}</td>
+                    <td>{formatMilliseconds(row.load)}</td>
+                    <td>{formatMilliseconds(row.fcp)}</td>
+                    <td>{formatMilliseconds(row.lcp)}</td>
                   </tr>
                 ))}
               </tbody>
