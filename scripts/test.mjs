@@ -2,7 +2,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium, ensurePackages, ensurePnpm, ensureCliBuilt, ensureDemoBuilt, ensureTrackerBuilt, ensureUiBuilt, ROOT, run } from './setup.mjs';
-import { summarize } from './summarize-tests.mjs';
+import { formatSlowest, slowestFiles, summarize } from './summarize-tests.mjs';
 
 const REPORTS = join(ROOT, '.tmp', 'reports');
 rmSync(REPORTS, { recursive: true, force: true });
@@ -18,7 +18,10 @@ ensureCliBuilt();
 const steps = [
   ['typecheck', () => run('pnpm', ['run', '--silent', 'typecheck'])],
   ['boundary check', () => run('pnpm', ['run', '--silent', 'boundaries'])],
-  ['unit and integration tests', () => run('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(REPORTS, 'vitest.json')}`])],
+  [
+    'unit and integration tests',
+    () => run('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', '--reporter=./scripts/vitest-file-times.mjs', `--outputFile.json=${join(REPORTS, 'vitest.json')}`]),
+  ],
   ['UI build', () => (ensureUiBuilt({ force: true }), 0)],
   [
     'browser tests',
@@ -44,6 +47,7 @@ process.stdout.write('\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)\n`);
 const failed = results.filter((r) => !r.ok).length + (steps.length - results.length);
 process.stdout.write(`steps: ${results.filter((r) => r.ok).length} of ${steps.length} passed\n`);
+process.stdout.write(formatSlowest(slowestFiles(REPORTS)));
 const counts = summarize(REPORTS);
 process.stdout.write(`tests: ${counts.passed} passed, ${counts.failed} failed\n`);
 process.exitCode = failed === 0 ? 0 : 1;

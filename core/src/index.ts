@@ -3,4 +3,4 @@ export type { KernelOptions } from './kernel/kernel.js';
 export { loadConfig } from './config/app-config.js';
 export type { AppConfig } from './config/app-config.js';
 export { loadPlugins } from './kernel/load-plugins.js';
-export { BootError } from './kernel/plugin-graph.js';
+export { BootError } from './boot-error.js';

@@ -64,7 +64,7 @@ describe('processor contributions', () => {
     });
 
   it('stops the boot when two processors share an id', async () => {
-    await expect(createTestKernel({ plugins: [ingestPlugin, contributing([{ id: 'twice', batch: async () => {} }, { id: 'twice', batch: async () => {} }])] })).rejects.toThrow(/two processors are named "twice"/);
+    await expect(createTestKernel({ plugins: [ingestPlugin, contributing([{ id: 'twice', batch: async () => {} }, { id: 'twice', batch: async () => {} }])] })).rejects.toThrow('Plugin "badProcessors" contributes "twice" to "ingest.processors" twice');
   });
 
 });

@@ -9,17 +9,19 @@ import { orderProcessors, validateProcessor } from './server/processor-contribut
 import { recordingsService } from './server/recordings.service.js';
 import { RETENTION_EVERY_MS, enforceRetention, retentionJob } from './server/retention.job.js';
 import { ingestRuntimeService } from './server/runtime.js';
+import { ingestSettings } from './server/settings.js';
 import { startRoute } from './server/start.route.js';
 import { sweep, sweepJob } from './server/sweep.job.js';
 import { trackerScriptAsset } from './server/tracker-script.asset.js';
 
 export default definePlugin({
   id: 'ingest',
+  settings: ingestSettings,
   deps,
   register(r) {
     r.provide(ingestRuntimeService);
     r.provide(recordingsService);
-    r.extensionPoint<IngestProcessor>({ ref: ingestExtensionPoints.processors, validate: validateProcessor });
+    r.extensionPoint<IngestProcessor>({ ref: ingestExtensionPoints.processors, validate: validateProcessor, uniqueIds: true });
     r.migrations(...ingestMigrations);
     r.route(startRoute);
     r.route(batchRoute);
@@ -29,11 +31,6 @@ export default definePlugin({
     r.job(retentionJob, async (_payload, ctx) => void (await enforceRetention(ctx.deps.runtime, ctx.log)));
   },
   async start({ deps, contributions }) {
-    const seen = new Set<string>();
-    for (const { plugin, value } of contributions(ingestExtensionPoints.processors)) {
-      if (seen.has(value.id)) throw new Error(`ingest: two processors are named "${value.id}" (the second from plugin "${plugin}"): processor ids must be unique`);
-      seen.add(value.id);
-    }
     deps.runtime.processors = orderProcessors(contributions(ingestExtensionPoints.processors).map((c) => c.value));
     // Schedules fire once at start too: that first sweep recovers what a crash or restart left behind.
     await deps.jobs.schedule('ingest.sweep', sweepJob, {}, deps.runtime.settings.sweepEverySeconds * 1000);

@@ -9,11 +9,13 @@ import { notificationsMigrations } from './server/migrations.js';
 import { NotificationEntity } from './server/notification.entity.js';
 import { countNotificationsRoute, listNotificationsRoute, viewNotificationRoute, viewNotificationsRoute } from './server/notifications.route.js';
 import { createNotificationsService } from './server/notifications.service.js';
-import { PRUNE_EVERY_MS, pruneNotifications, pruneNotificationsJob, retentionDaysFrom } from './server/prune-notifications.job.js';
+import { PRUNE_EVERY_MS, pruneNotifications, pruneNotificationsJob } from './server/prune-notifications.job.js';
+import { notificationsSettings } from './server/settings.js';
 import { postWelcomeAnnouncement } from './server/welcome-announcement.js';
 
 export default definePlugin({
   id: 'notifications',
+  settings: notificationsSettings,
   deps,
   register(r) {
     r.entities(NotificationEntity, AnnouncementEntity, AnnouncementReadEntity);
@@ -34,7 +36,7 @@ export default definePlugin({
     r.job(pruneNotificationsJob, (payload, ctx) => pruneNotifications(ctx.deps.database, payload, ctx).then(() => undefined));
   },
   async start({ deps }) {
-    const retentionDays = retentionDaysFrom(deps.config.pluginSettings('notifications'));
+    const { retentionDays } = deps.settings;
     // Not unscheduled at shutdown: on Redis the schedule is shared with the other processes.
     await deps.jobs.schedule('notifications.prune', pruneNotificationsJob, { retentionDays }, PRUNE_EVERY_MS);
   },

@@ -18,6 +18,8 @@ export type {
 export { defineRoute, routeFor, defineAsset, assetFor, apiResult, HttpError, badRequest, forbidden, notFound, conflict, payloadTooLarge, tooManyRequests, serviceUnavailable } from './server/routes.js';
 export type { AnyAssetDef, AnyRouteDef, ApiResult, AssetDef, Caller, CallerFor, HttpMethod, ProjectIdFor, RouteAccess, RouteContext, RouteDef, RouteSchema, TenantIdFor } from './server/routes.js';
 export { coreServices, defineJob } from './server/services.js';
+export { defineSettings } from './server/settings.js';
+export type { SettingsRef } from './server/settings.js';
 export type {
   BlobStore,
   ConfigService,
@@ -32,6 +34,14 @@ export type {
   JobsService,
   Logger,
   Mailer,
+  CounterMetric,
+  GaugeDef,
+  GaugeMetric,
+  HistogramDef,
+  HistogramMetric,
+  MetricDef,
+  MetricLabels,
+  MetricsService,
   OnboardingService,
   OnboardingTask,
   MailMessage,

@@ -34,7 +34,7 @@ function emitDeclarations(outDir) {
  * `@rrweb/record` ships as one module, and `record()` reaches its canvas recorder (2D and
  * WebGL patching, an inline worker), image inlining, font observer, cross-origin iframe relay
  * and hook wrappers whatever the options, so no import path leaves them out. The tracker
- * starts rrweb with all of these off (`src/tracker.ts`), and then rrweb's own code for them
+ * starts rrweb with all of these off (`src/dom-recording.ts`), and then rrweb's own code for them
  * does nothing (its canvas manager only flips flags), so these edits cut them from the bundle
  * without changing what is recorded. `record()` refuses those options, so turning one on
  * later fails loudly instead of silently recording less. Each edit must match exactly once:

@@ -788,7 +788,7 @@ const NON_JSON: BodyCase[] = [
   {
     name: 'body over the size limit',
     contentType: 'application/json',
-    payload: (r) => JSON.stringify({ ...(sampleOf(bodySchemaOf(r) ?? {}) as object), pad: 'x'.repeat((r.route.bodyLimit ?? BODY_LIMIT) + 1024) }),
+    payload: (r) => JSON.stringify({ ...(sampleOf(bodySchemaOf(r) ?? {}) as object), pad: 'x'.repeat((r.bodyLimit ?? BODY_LIMIT) + 1024) }),
     expected: [413],
     ignorable: false,
   },

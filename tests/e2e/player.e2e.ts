@@ -3,9 +3,9 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, type Frame, type Page } from '@playwright/test';
-import { CassetteServer, ensureTrackerBuilt, signUp, type Owner } from './support/cassette-server.js';
+import { ensureTrackerBuilt, type CassetteServer, type Owner } from './support/cassette-server.js';
 import { logIn } from './support/log-in.js';
-import { endedSession, sessionIdOn, test } from './support/own-server-test.js';
+import { endedSession, serverForThisFile, sessionIdOn, test } from './support/own-server-test.js';
 
 /**
  * Finding a session and replaying it, in real Chromium: a visit recorded on the demo shop is
@@ -14,6 +14,8 @@ import { endedSession, sessionIdOn, test } from './support/own-server-test.js';
  */
 
 test.beforeAll(() => ensureTrackerBuilt());
+// The three tests record and replay sessions of their own: one server and owner serve them all.
+const shared = serverForThisFile();
 
 /** The replay iframe's frame, once the recording's first frame is in it. */
 async function replayFrame(page: Page): Promise<Frame> {
@@ -36,8 +38,9 @@ async function playToEnd(page: Page) {
   await expect(page.getByTestId('session-player')).toHaveAttribute('data-player-state', 'ended', { timeout: 60_000 });
 }
 
-test('a demo visit with a rage click and a failing request is found, replayed and inspected', async ({ cassette, page, context }) => {
-  const owner = await signUp(cassette);
+test('a demo visit with a rage click and a failing request is found, replayed and inspected', async ({ page, context }) => {
+  const cassette = shared.server();
+  const owner = shared.owner();
   const demo = await context.newPage();
   await demo.goto(`${cassette.url}/demo/?key=${owner.projectKey}`);
   const sessionId = await sessionIdOn(demo);
@@ -220,8 +223,9 @@ function hostileRecording(pageUrl: string, outside: string, start: number) {
   ];
 }
 
-test('a hostile recording is replayed: nothing runs, nothing navigates, nothing reaches the outside host', async ({ cassette, page }) => {
-  const owner = await signUp(cassette);
+test('a hostile recording is replayed: nothing runs, nothing navigates, nothing reaches the outside host', async ({ page }) => {
+  const cassette = shared.server();
+  const owner = shared.owner();
   const outside = await outsideHost();
   try {
     const pageUrl = `${cassette.url}/shop/`;
@@ -269,8 +273,9 @@ test('a hostile recording is replayed: nothing runs, nothing navigates, nothing 
   }
 });
 
-test('a long recording streams: the first frame shows while later chunks are still downloading, and seeking refetches nothing', async ({ cassette, page }) => {
-  const owner = await signUp(cassette);
+test('a long recording streams: the first frame shows while later chunks are still downloading, and seeking refetches nothing', async ({ page }) => {
+  const cassette = shared.server();
+  const owner = shared.owner();
   const pageUrl = `${cassette.url}/long/`;
   const start = Date.now();
   nextId = 1;

@@ -179,3 +179,42 @@ test('redirect rules: old paths, unknown paths and a site id in the URL', async 
   await page.goto('/');
   await expect(page).toHaveURL(new RegExp(`/${shop.id}/sessions$`));
 });
+
+test('a role changed after login: the server refuses, the member stays logged in and sees Not allowed', async ({ page, request }) => {
+  const login = await request.post('/api/login', { data: { email: OWNER.email, password: 'a-new-owner-password' } });
+  const asOwner = { Authorization: `Bearer ${(await login.json()).jwt as string}` };
+  const roles = (await (await request.get('/api/client/roles', { headers: asOwner })).json()).data as { roleId: number; name: string; allProjects: boolean; projects: number[] }[];
+  const triage = roles.find((r) => r.name === 'Error triage')!;
+  const giveRole = (permissions: string[]) =>
+    request.post(`/api/client/roles/${triage.roleId}`, { headers: asOwner, data: { name: triage.name, permissions, allProjects: triage.allProjects, projects: triage.projects } });
+  expect((await giveRole(['SESSION_REPLAY', 'ERRORS'])).status()).toBe(200);
+
+  // Mia logs in while her role holds Session Replay and Errors.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(MEMBER.email);
+  await page.getByLabel('Password').fill(MEMBER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const mia = page.getByRole('banner').getByRole('button', { name: 'Mia', exact: true });
+  await expect(mia).toBeVisible();
+  await expect(page).toHaveURL(/\/\d+\/sessions$/);
+  const token = await page.evaluate(() => localStorage.getItem('jwt'));
+
+  // The admin takes Errors away; Mia's open app still shows the Errors link.
+  expect((await giveRole(['SESSION_REPLAY'])).status()).toBe(200);
+  const refused = page.waitForResponse((r) => /^\/api\/\d+\/errors/.test(new URL(r.url()).pathname) && r.status() === 403);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Errors' }).click();
+  await refused;
+
+  // The server said no: Mia sees 'Not allowed' and is still logged in with the same token.
+  await expect(page.getByText(NOT_ALLOWED)).toBeVisible();
+  await expect(page).toHaveURL(/\/\d+\/errors$/);
+  await expect(mia).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBe(token);
+  // The shell took the new role in: the Errors link is gone, Sessions still opens.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Errors' })).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }).click();
+  await expect(page).toHaveURL(/\/\d+\/sessions$/);
+  await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
+  await expect(page.getByText(NOT_ALLOWED)).toHaveCount(0);
+  expect((await giveRole(['ERRORS'])).status()).toBe(200);
+});

@@ -102,6 +102,10 @@ describe('ingest → sessions', () => {
       final: true,
     };
     expect((await post('/api/ingest/v1/batch', batch1, auth)).status).toBe(200);
+    // Two batches stored, the repeat of batch 0 not counted; requests are labelled by route pattern.
+    const metrics = (await t.request('GET', '/metrics', { token: owner.token })).body as string;
+    expect(metrics).toMatch(/^cassette_ingest_batches_accepted_total 2$/m);
+    expect(metrics).toMatch(/^cassette_http_requests_total\{method="POST",route="\/api\/ingest\/v1\/batch",status="200"\} 3$/m);
 
     const row = await until('the session to end', async () => (await db().sql<Record<string, any>>(sql`select * from sessions_sessions where session_id = ${sessionId} and ended_at is not null`))[0]);
     expect(row).toMatchObject({ user_browser: 'Chrome', user_os: 'Windows', user_device_type: 'desktop', page_title: 'Products', first_path: '/products', rev_id: 'r1' });

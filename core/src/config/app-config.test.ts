@@ -17,6 +17,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be an integer, got "eighty"');
   });
 
+  it('serves metrics on a port of their own only when METRICS_PORT is set', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: 'prometheus' })).toThrow('METRICS_PORT must be an integer, got "prometheus"');
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT must be a port number (0-65535), got "70000"');
+  });
+
   it('trusts X-Forwarded-For only when told', () => {
     expect(parseTrustProxy(undefined)).toBe(false);
     expect(parseTrustProxy('true')).toBe(true);

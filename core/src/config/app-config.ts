@@ -12,6 +12,8 @@ export interface PluginEntry {
 export interface AppConfig {
   port: number;
   host: string;
+  /** A second port serving only `/metrics`, without a token (METRICS_PORT); unset, `/metrics` takes an admin's token. */
+  metricsPort?: number;
   dataDir: string;
   /** PostgreSQL when set, else embedded PGlite under dataDir. */
   databaseUrl?: string;
@@ -34,6 +36,8 @@ export interface AppConfig {
   /** Lifetime of a login token. */
   tokenTtlSeconds: number;
   plugins: PluginEntry[];
+  /** Where `plugins` came from, for boot messages about a plugin's settings. */
+  configFile?: string;
   /** Directory holding the built UI (served when present). */
   uiDir: string;
   env: NodeJS.ProcessEnv;
@@ -45,6 +49,13 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value)) throw new Error(`${name} must be an integer, got "${raw}"`);
   return value;
+}
+
+function portFrom(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  if (env[name] === undefined || env[name] === '') return undefined;
+  const port = intFrom(env, name, 0);
+  if (port < 0 || port > 65_535) throw new Error(`${name} must be a port number (0-65535), got "${env[name]}"`);
+  return port;
 }
 
 /** `true`/`false`, a hop count, or a list of proxy addresses (Fastify's trustProxy forms). */
@@ -85,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
+    metricsPort: portFrom(env, 'METRICS_PORT'),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
@@ -98,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlSeconds: intFrom(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     plugins,
+    configFile,
     uiDir: env.UI_DIR ?? join(REPO_ROOT, 'host-ui', 'dist'),
     env,
   };

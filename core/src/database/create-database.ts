@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { sqlRunner, type DatabaseService, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
+import { redactUrl } from '../config/redact-url.js';
 import { pgliteFromTemplate } from './pglite-template.js';
 
 export type { EntityDefinition } from '@cassette/plugin-sdk/server';
@@ -62,32 +63,29 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     driver = 'pglite';
   }
 
-  const em = (): EntityManager => orm.em.fork();
+  // Once closed, stay closed: the PostgreSQL pool would otherwise reconnect on the next
+  // query, and readiness would report a database the server has let go of.
+  let closed = false;
+  const em = (): EntityManager => {
+    if (closed) throw new Error('The database connection is closed');
+    return orm.em.fork();
+  };
   // Each statement on its own fork; a transaction holds one fork throughout.
-  const run = <T>(query: SqlFragment) => sqlRunner(em())<T>(query);
+  const run = async <T>(query: SqlFragment) => sqlRunner(em())<T>(query);
   return {
     orm,
     driver,
     em,
-    sql: Object.assign(run, { transaction: <T>(work: (tx: SqlRunner) => Promise<T>) => sqlRunner(em()).transaction(work) }),
+    sql: Object.assign(run, { transaction: async <T>(work: (tx: SqlRunner) => Promise<T>) => sqlRunner(em()).transaction(work) }),
     async transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
       return em().transactional((tx) => fn(tx as EntityManager));
     },
     async close() {
+      if (closed) return;
+      closed = true;
       await orm.close(true);
       // MikroORM leaves an instance we passed in open: it is ours to close.
       await ownedClose?.();
     },
   };
-}
-
-/** The URL without its password, for messages. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(an unparseable URL)';
-  }
 }

@@ -129,5 +129,15 @@ export function databaseContract(name: string, open: (entities: unknown[]) => Pr
       const rows = await db.sql<{ t: Date }>(sql`select ${at}::timestamptz as t`);
       expect(new Date(rows[0]!.t).toISOString()).toBe(at.toISOString());
     });
+
+    // Last: it closes the database the other cases share.
+    it('stays closed once closed: no query reconnects it, and a second close is harmless', async () => {
+      expect(await db.sql(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+      await db.close();
+      await expect(db.sql(sql`select 1 as one`)).rejects.toThrow('The database connection is closed');
+      await expect(db.sql.transaction(async () => 1)).rejects.toThrow('The database connection is closed');
+      await expect(db.transaction(async () => 1)).rejects.toThrow('The database connection is closed');
+      await db.close();
+    });
   });
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import type { Logger } from '@cassette/plugin-sdk/server';
+import type { Logger, MetricsService } from '@cassette/plugin-sdk/server';
+import { instrumentHttp } from '../ops/http-metrics.js';
 import { errorHandler } from './error-handler.js';
 import { fastifyLogger } from './fastify-logger.js';
 import { compileValidator } from './validator.js';
@@ -12,6 +13,8 @@ export interface HttpServerOptions {
   trustProxy?: boolean | number | string;
   uiDir?: string;
   version: string;
+  /** Every answer is counted and timed here (`GET /metrics`). */
+  metrics?: MetricsService;
 }
 
 /**
@@ -47,6 +50,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     },
     bodyLimit: 1024 * 1024,
   });
+  // First, so the hook covers every route registered after it.
+  if (options.metrics) instrumentHttp(app as unknown as FastifyInstance, options.metrics);
   app.setErrorHandler(errorHandler);
   app.setValidatorCompiler(compileValidator as never);
 

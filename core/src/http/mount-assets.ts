@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnyAssetDef } from '@cassette/plugin-sdk/server';
-import { BootError } from '../kernel/plugin-graph.js';
+import { BootError } from '../boot-error.js';
 
 /** Mounts plugins' public files (tracker script, demo pages) at their exact paths; `services` are the plugin's resolved `deps`. */
 export function mountAssets(app: FastifyInstance, plugin: string, assets: AnyAssetDef[], owners: Map<string, string>, services: object = {}): void {

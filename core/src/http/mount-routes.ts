@@ -6,10 +6,11 @@ import type { TokenService } from '../auth/tokens.js';
 import type { LoginRateLimiter } from '../auth/login-rate-limiter.js';
 import type { DatabaseRuntime } from '../database/create-database.js';
 import { ProjectEntity } from '../entities/project.entity.js';
+import { ADMIN_ONLY, LOGIN_GONE, PASSWORD_CHANGE_FIRST } from './access-messages.js';
 import { bearerToken, resolveCaller } from './caller-resolver.js';
 import { API_KEY_ON_USER_ROUTE, authenticateApiKey, isApiKeyShaped } from './api-key-auth.js';
 import { stripEmptyValues } from './strip-empty.js';
-import { BootError } from '../kernel/plugin-graph.js';
+import { BootError } from '../boot-error.js';
 import { assertFiniteNumbers, cleanInput } from './input-guard.js';
 
 /** A route as mounted: the table the authorization matrix test is built from. */
@@ -20,6 +21,8 @@ export interface MountedRoute {
   path: string;
   access: AnyRouteDef['access'];
   route: AnyRouteDef;
+  /** The body limit in force (the route's own, resolved from the plugin's deps when it is a function). */
+  bodyLimit?: number;
 }
 
 export interface MountDeps {
@@ -76,11 +79,13 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
         `Plugin "${plugin}" route ${key}: an apiKey route cannot declare ${route.access.project ? 'project: true' : 'a permission'} (the API key is not a member with a role); take the project from the request and check it belongs to ctx.tenantId`,
       );
     }
+    // A limit may come from the plugin's settings, known once its deps are resolved.
+    const bodyLimit = typeof route.bodyLimit === 'function' ? (route.bodyLimit as (deps: object) => number)(services) : route.bodyLimit;
     if (route.cors === 'anyOrigin') mountPreflight(app, path, route.method, deps.routeOwners, plugin);
     const options: RouteOptions = {
       method: route.method,
       url: path,
-      bodyLimit: route.bodyLimit,
+      bodyLimit,
       schema: {
         summary: route.summary,
         tags: [plugin],
@@ -104,11 +109,11 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
         const resolved = await resolveCaller(request.headers.authorization, deps.tokens, em);
         if (!resolved) {
           if (isApiKeyShaped(bearerToken(request.headers.authorization))) throw new HttpError(401, API_KEY_ON_USER_ROUTE);
-          throw new HttpError(401, 'Please log in again: your session is missing or has expired.');
+          throw new HttpError(401, LOGIN_GONE);
         }
         const { caller } = resolved;
         if (resolved.changePassword && !PASSWORD_CHANGE_ALLOWED.has(key)) {
-          throw new HttpError(403, 'Change your password before continuing.');
+          throw new HttpError(403, PASSWORD_CHANGE_FIRST);
         }
         request.cassette.caller = caller;
         request.cassette.tenantId = caller.tenantId;
@@ -125,7 +130,7 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
           request.cassette.projectId = projectId;
         }
         if (route.access.auth === 'admin' && !caller.admin) {
-          throw new HttpError(403, 'Only an admin can do this. Please check with your admin.');
+          throw new HttpError(403, ADMIN_ONLY);
         }
         if (route.access.permission && !caller.admin && !caller.permissions.has(route.access.permission)) {
           throw new HttpError(403, `Not allowed: your role lacks the ${PERMISSION_LABELS[route.access.permission]} permission. Please check with your admin.`);
@@ -169,13 +174,13 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
       // Encapsulated: only this route takes every content type as raw bytes.
       void app.register(async (scope) => {
         scope.removeAllContentTypeParsers();
-        scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: route.bodyLimit }, (_request, body, done) => done(null, body));
+        scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
         scope.route(options);
       });
     } else {
       app.route(options);
     }
-    mounted.push({ plugin, method: route.method, path, access: route.access, route });
+    mounted.push({ plugin, method: route.method, path, access: route.access, route, bodyLimit });
   }
   return mounted;
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { BlobStore, ConfigService, Logger, Mailer, SecretsService } from '@cassette/plugin-sdk/server';
+import type { ConfigService, Logger, Mailer, SecretsService } from '@cassette/plugin-sdk/server';
 import type { AppConfig } from '../config/app-config.js';
 import { createLogger } from '../services/logger.js';
 import type { JobsRuntime } from '../services/jobs/jobs-runtime.js';
@@ -8,7 +8,9 @@ import { BullMqJobs } from '../services/jobs/bullmq-jobs.js';
 import type { PubSubRuntime } from '../services/pubsub/pubsub-runtime.js';
 import { InProcessPubSub } from '../services/pubsub/in-process-pubsub.js';
 import { RedisPubSub } from '../services/pubsub/redis-pubsub.js';
+import type { BlobStoreRuntime } from '../services/blobs/blob-store-runtime.js';
 import { DiskBlobStore } from '../services/blobs/disk-blob-store.js';
+import { PrometheusMetrics } from '../ops/prometheus-metrics.js';
 import { AesGcmSecrets } from '../services/secrets/aes-gcm-secrets.js';
 import { loadSecretKeys } from '../services/secrets/load-secret-keys.js';
 import { createMailer } from '../services/mailer/create-mailer.js';
@@ -20,7 +22,7 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   jobs?: JobsRuntime;
   pubsub?: PubSubRuntime;
-  blobs?: BlobStore;
+  blobs?: BlobStoreRuntime;
   /** `memory://` for tests. */
   pgliteDir?: string;
   /** Dump to start an in-memory PGlite from (tests). */
@@ -32,7 +34,8 @@ export interface KernelServices {
   configService: ConfigService;
   jobs: JobsRuntime;
   pubsub: PubSubRuntime;
-  blobs: BlobStore;
+  blobs: BlobStoreRuntime;
+  metrics: PrometheusMetrics;
   secrets: SecretsService;
   mailer: Mailer;
   jwtSecret: Uint8Array;
@@ -43,12 +46,10 @@ export async function createServices(config: AppConfig, overrides: ServiceOverri
   const log = overrides.log ?? createLogger({ level: config.logLevel, pretty: config.prettyLogs });
   const keys = loadSecretKeys(config.dataDir, config.env);
   if (config.redisUrl && !(overrides.jobs && overrides.pubsub)) await assertRedisReachable(config.redisUrl);
-  const pluginSettings = new Map(config.plugins.map((p) => [p.id, p.settings]));
   const configService: ConfigService = {
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     embedded: !config.databaseUrl,
-    pluginSettings: <T extends Record<string, unknown>>(id: string) => (pluginSettings.get(id) ?? {}) as T,
     env: (name) => config.env[name],
   };
   return {
@@ -57,6 +58,7 @@ export async function createServices(config: AppConfig, overrides: ServiceOverri
     jobs: overrides.jobs ?? (config.redisUrl ? new BullMqJobs(config.redisUrl, log, { prefix: config.redisPrefix }) : new InProcessJobs(log)),
     pubsub: overrides.pubsub ?? (config.redisUrl ? new RedisPubSub(config.redisUrl, log, { prefix: config.redisPrefix }) : new InProcessPubSub(log)),
     blobs: overrides.blobs ?? new DiskBlobStore(join(config.dataDir, 'blobs')),
+    metrics: new PrometheusMetrics(log),
     secrets: new AesGcmSecrets(keys.keys, keys.currentKeyId),
     mailer: overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
     jwtSecret: keys.jwtSecret,

@@ -176,6 +176,20 @@ describe('kernel boot', () => {
     await expect(boot([greeter, bad] as ServerPlugin<DepsMap>[])).rejects.toThrow(/Plugin "bad" made an invalid contribution to "greeter.channels": a channel needs a name/);
   });
 
+  it('refuses two contributions with the same id to an extension point that wants unique ids', async () => {
+    const providersPoint = createExtensionPoint<{ id: string; send(): string }>('hub.providers');
+    const hub = definePlugin({ id: 'hub', register: (r) => r.extensionPoint({ ref: providersPoint, uniqueIds: true }) });
+    const slack = definePlugin({ id: 'slackish', register: (r) => r.extend(providersPoint, { id: 'chat', send: () => 'slack' }) });
+    const teams = definePlugin({ id: 'teamsish', register: (r) => r.extend(providersPoint, { id: 'chat', send: () => 'teams' }) });
+    const nameless = definePlugin({ id: 'nameless', register: (r) => r.extend(providersPoint, { id: '', send: () => '' }) });
+    await expect(boot([hub, slack, teams] as ServerPlugin<DepsMap>[])).rejects.toThrow(
+      'Plugins "slackish" and "teamsish" both contribute "chat" to "hub.providers" twice; ids must be unique: turn one of them off or rename it',
+    );
+    await expect(boot([hub, nameless] as ServerPlugin<DepsMap>[])).rejects.toThrow(/contribution to "hub.providers" without an id/);
+    const fine = await boot([hub, slack] as ServerPlugin<DepsMap>[]);
+    expect(fine.kernel.pluginOrder).toEqual(['hub', 'slackish']);
+  });
+
   it('refuses a route that clashes with another plugin\'s route', async () => {
     const clash = definePlugin({
       id: 'clash',

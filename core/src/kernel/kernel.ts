@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createActor, type AnyActorRef } from 'xstate';
 import {
   coreServices,
+  sql,
   type BlobStore,
   type DepsMap,
   type FlowsService,
@@ -25,14 +26,18 @@ import { mountAssets } from '../http/mount-assets.js';
 import { TokenService } from '../auth/tokens.js';
 import { LoginRateLimiter } from '../auth/login-rate-limiter.js';
 import { EventBus } from './event-bus.js';
-import { BootError, checkDuplicateIds, orderPlugins, type PluginNode } from './plugin-graph.js';
+import { BootError } from '../boot-error.js';
+import { checkDuplicateIds, orderPlugins, type PluginNode } from './plugin-graph.js';
 import { collectContributions, type PluginContributions } from './registrar.js';
+import { validatePluginSettings } from './plugin-settings.js';
 import { corePlugin, type CoreRuntime } from '../routes/core-plugin.js';
 import { createServices, type ServiceOverrides } from './create-services.js';
 import { ProjectsDirectory } from '../domain/projects-directory.js';
 import { UsersDirectory } from '../domain/users-directory.js';
 import { OnboardingTasks } from '../domain/onboarding-tasks.js';
 import { issueMissingApiKeys } from '../domain/organization-api-key.js';
+import { countFailures, reportQueueDepth } from '../ops/job-metrics.js';
+import { createMetricsServer, mountOpsRoutes } from '../ops/mount-ops-routes.js';
 
 export interface KernelOptions {
   config: AppConfig;
@@ -59,6 +64,8 @@ export class Kernel {
     readonly core: CoreRuntime,
     readonly mailer: Mailer,
     readonly blobs: BlobStore,
+    /** The METRICS_PORT server (`/metrics` without a token), when configured. */
+    readonly metricsServer: FastifyInstance | null,
   ) {}
 
   static async boot(options: KernelOptions): Promise<Kernel> {
@@ -83,6 +90,13 @@ export class Kernel {
       // Plugins register: synchronous and declarative, so a bad graph fails before anything starts.
       checkDuplicateIds(options.plugins.map((p) => p.id));
       if (options.plugins.some((p) => p.id === 'core')) throw new BootError('"core" is reserved for the kernel');
+      // Settings first: a typo in the config file stops the boot before migrations or any start.
+      const configuredSettings = new Map(config.plugins.map((p) => [p.id, p.settings]));
+      const settings = new Map<string, Readonly<Record<string, unknown>>>();
+      for (const plugin of options.plugins) {
+        const value = validatePluginSettings(plugin, configuredSettings.get(plugin.id) ?? {}, config.configFile ?? 'the config file');
+        if (value && plugin.settings) settings.set(plugin.settings.id, value);
+      }
       const contributions = new Map<string, PluginContributions>();
       for (const plugin of options.plugins) contributions.set(plugin.id, collectContributions(plugin.id, (r) => plugin.register(r)));
       const order = orderPlugins(buildNodes(options.plugins, contributions));
@@ -108,11 +122,34 @@ export class Kernel {
       register(coreServices.projects, projects);
       register(coreServices.users, users);
       register(coreServices.onboarding, new OnboardingTasks(db));
+      for (const [id, value] of settings) container.register(id, { useValue: value });
+      register(coreServices.metrics, services.metrics);
       disposers.push({ name: 'pubsub', dispose: () => services.pubsub.close() });
 
-      const app = await createHttpServer({ log, uiDir: config.uiDir, version: options.version, logRequests: ['debug', 'trace'].includes(config.logLevel), trustProxy: config.trustProxy });
+      const app = await createHttpServer({
+        log,
+        uiDir: config.uiDir,
+        version: options.version,
+        logRequests: ['debug', 'trace'].includes(config.logLevel),
+        trustProxy: config.trustProxy,
+        metrics: services.metrics,
+      });
       disposers.push({ name: 'http', dispose: () => app.close() });
       const tokens = new TokenService(services.jwtSecret, config.tokenTtlSeconds);
+      mountOpsRoutes(app, {
+        probes: [
+          { name: 'database', check: () => database.sql(sql`select 1`) },
+          { name: 'jobs', check: () => services.jobs.ping() },
+          { name: 'blobs', check: () => services.blobs.ping() },
+        ],
+        metrics: services.metrics,
+        tokens,
+        db,
+        log,
+      });
+      reportQueueDepth(services.jobs, services.metrics);
+      const metricsServer = config.metricsPort === undefined ? null : createMetricsServer(services.metrics);
+      if (metricsServer) disposers.push({ name: 'metrics http', dispose: () => metricsServer.close() });
       const core: CoreRuntime = {
         config,
         db,
@@ -156,7 +193,9 @@ export class Kernel {
           container.register(factory.ref.id, { useValue: value });
         }
         const deps = resolveDeps(container, plugin.deps ?? {}, id);
-        for (const job of c.jobs) services.jobs.define(job.job, (payload, jobCtx) => job.handler(payload, { ...jobCtx, deps, log: jobCtx.log }));
+        for (const job of c.jobs) {
+          services.jobs.define(job.job, countFailures(job.job, (payload, jobCtx) => job.handler(payload, { ...jobCtx, deps, log: jobCtx.log }), services.metrics));
+        }
         for (const h of c.eventHandlers) events.subscribe(id, h.event, (payload) => h.handler(payload, { deps, log: pluginLog }));
         for (const flow of c.flows) flows.set(flow.id, flow);
         routes.push(...mountRoutes(app, id, c.routes, mountDeps, deps));
@@ -180,7 +219,7 @@ export class Kernel {
       disposers.push({ name: 'flows', dispose: () => actors.forEach((a) => a.stop()) });
       await app.ready();
 
-      const kernel = new Kernel(config, container, app, db, routes, order, log, core, services.mailer, services.blobs);
+      const kernel = new Kernel(config, container, app, db, routes, order, log, core, services.mailer, services.blobs, metricsServer);
       kernel.disposers.push(...disposers);
       return kernel;
     } catch (error) {
@@ -196,8 +235,14 @@ export class Kernel {
     return this.container.resolve<T>(ref.id);
   }
 
+  /** Listens on PORT, and on METRICS_PORT when set; answers the app's address. */
   async listen(): Promise<string> {
-    return this.app.listen({ port: this.config.port, host: this.config.host });
+    const address = await this.app.listen({ port: this.config.port, host: this.config.host });
+    if (this.metricsServer) {
+      const metricsAddress = await this.metricsServer.listen({ port: this.config.metricsPort, host: this.config.host });
+      this.log.info({ address: metricsAddress }, 'metrics are served without a token on this address');
+    }
+    return address;
   }
 
   /** Reverse order of start; each step is attempted even when an earlier one fails. */
@@ -229,6 +274,8 @@ function resolveDeps(container: DependencyContainer, deps: DepsMap, pluginId: st
 
 function buildNodes(plugins: ServerPlugin<DepsMap>[], contributions: Map<string, PluginContributions>): PluginNode[] {
   const providers = new Map<string, string>();
+  // A plugin's validated settings are a service it provides (to itself, mostly).
+  for (const plugin of plugins) if (plugin.settings) providers.set(plugin.settings.id, plugin.id);
   for (const c of contributions.values()) {
     for (const s of c.services) {
       if (providers.has(s.ref.id)) throw new BootError(`Service "${s.ref.id}" is provided twice (by "${providers.get(s.ref.id)}" and "${c.pluginId}")`);
@@ -265,10 +312,26 @@ function validateExtensions(contributions: Map<string, PluginContributions>): vo
   const points = new Map<string, { owner: string; def: PluginContributions['extensionPoints'][number] }>();
   for (const c of contributions.values()) for (const def of c.extensionPoints) points.set(def.ref.id, { owner: c.pluginId, def });
   const filled = new Set<string>();
+  // Per keyed extension point: contribution id → the plugin that contributed it.
+  const idsByPoint = new Map<string, Map<string, string>>();
   for (const c of contributions.values()) {
     for (const ext of c.extensions) {
       const point = points.get(ext.ref.id);
       if (!point) throw new BootError(`Plugin "${c.pluginId}" extends "${ext.ref.id}", which plugin "${ownerOf(ext.ref)}" does not offer`);
+      if (point.def.uniqueIds) {
+        const contributionId = (ext.value as { id?: unknown } | null)?.id;
+        if (typeof contributionId !== 'string' || contributionId === '') {
+          throw new BootError(`Plugin "${c.pluginId}" made a contribution to "${ext.ref.id}" without an id; each contribution needs a unique "id"`);
+        }
+        const ids = idsByPoint.get(ext.ref.id) ?? new Map<string, string>();
+        idsByPoint.set(ext.ref.id, ids);
+        const first = ids.get(contributionId);
+        if (first) {
+          const who = first === c.pluginId ? `Plugin "${first}" contributes` : `Plugins "${first}" and "${c.pluginId}" both contribute`;
+          throw new BootError(`${who} "${contributionId}" to "${ext.ref.id}" twice; ids must be unique: turn one of them off or rename it`);
+        }
+        ids.set(contributionId, c.pluginId);
+      }
       try {
         point.def.validate?.(ext.value, c.pluginId);
       } catch (error) {

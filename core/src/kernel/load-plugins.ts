@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DepsMap, ServerPlugin } from '@cassette/plugin-sdk/server';
 import type { PluginEntry } from '../config/app-config.js';
-import { BootError } from './plugin-graph.js';
+import { BootError } from '../boot-error.js';
 
 /**
  * Loads the server part of each enabled plugin from `plugins/<id>/server.ts`. The kernel

@@ -1,15 +1,10 @@
+import { BootError } from '../boot-error.js';
+
 /** Orders plugins so each starts after what it depends on; refuses missing ids and cycles. */
 export interface PluginNode {
   id: string;
   /** Ids this plugin needs started first. */
   needs: { id: string; why: string }[];
-}
-
-export class BootError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BootError';
-  }
 }
 
 export function checkDuplicateIds(ids: string[]): void {

@@ -14,7 +14,7 @@ import type {
   ExtensionPointRef,
 } from '@cassette/plugin-sdk/server';
 import type { EntityDefinition } from '../database/create-database.js';
-import { BootError } from './plugin-graph.js';
+import { BootError } from '../boot-error.js';
 
 /** Everything one plugin declared in `register`. */
 export interface PluginContributions {
@@ -27,7 +27,7 @@ export interface PluginContributions {
   eventHandlers: { event: EventDef; handler: (payload: unknown, ctx: HandlerContext<DepsMap>) => Promise<void> }[];
   flows: FlowDef[];
   services: ServiceFactory<unknown, DepsMap>[];
-  extensionPoints: ExtensionPointDef<unknown>[];
+  extensionPoints: (ExtensionPointDef<unknown> & { uniqueIds?: boolean })[];
   extensions: { ref: ExtensionPointRef<unknown>; value: unknown }[];
 }
 
@@ -89,7 +89,7 @@ export function collectContributions(pluginId: string, register: (registrar: Plu
     extensionPoint: (def) => {
       guard();
       ownId('extension point', def.ref.id);
-      c.extensionPoints.push(def as ExtensionPointDef<unknown>);
+      c.extensionPoints.push(def as PluginContributions['extensionPoints'][number]);
     },
     extend: (ref, value) => {
       guard();

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { redactUrl } from '../database/create-database.js';
+import { redactUrl } from '../config/redact-url.js';
 
 /**
  * ioredis retries forever by design, which at boot means a silent hang: check once, with a

@@ -4,12 +4,13 @@ import { errorsOf, statusOf } from '../app/errors.js';
 import { STORAGE_KEYS, store } from '../app/storage.js';
 import type { AuthResult } from '../auth/auth-result.js';
 import { parseStoredId, pickProjectId } from './project-selection.js';
+import { withRefreshedAccess } from './refreshed-access.js';
 import type { Project } from './types.js';
 
 /**
  * anonymous: no token. loading: a token exists, account/projects/client are being fetched.
  * passwordChange: the account must change its password before anything else (/login shows it).
- * ready: logged in. failed: loading failed for a reason other than auth (e.g. connection).
+ * ready: logged in. failed: loading failed for a reason other than a lost login (connection, a refusal).
  */
 export type SessionStatus = 'anonymous' | 'loading' | 'passwordChange' | 'ready' | 'failed';
 
@@ -30,7 +31,7 @@ export interface Session extends SessionState {
   login(result: AuthResult): void;
   /** A new token for the same logged-in user (e.g. after a password change): no reload. */
   refreshAuth(result: AuthResult): void;
-  /** Forget the token and every piece of state (auth failure). */
+  /** Forget the token and every piece of state (the login is gone: a 401). */
   clear(): void;
   logout(): Promise<void>;
   retry(): void;
@@ -85,15 +86,44 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState((s) => ({ ...s, token: null, status: 'anonymous', account: null, client: null, projects: [], onboarding: false, errors: [] }));
   }, []);
 
-  const api = useMemo(
-    () =>
-      createApiClient({
-        getToken: () => tokenRef.current,
-        onAuthFailure: () => clear(),
-        onConnectionError: () => toast(CONNECTION_ERROR, 'error'),
-      }),
-    [clear, toast],
-  );
+  // The 403 handler re-reads the account through the client it is an option of.
+  const apiRef = useRef<ApiClient | null>(null);
+  const statusRef = useRef(state.status);
+  statusRef.current = state.status;
+  const refreshing = useRef(false);
+
+  /** After a 403: the login stays; what the account may do is read again (see withRefreshedAccess). */
+  const refreshAccess = useCallback(async () => {
+    const client = apiRef.current;
+    if (!client || refreshing.current || statusRef.current !== 'ready') return;
+    refreshing.current = true;
+    const mine = generation.current;
+    try {
+      const account = await client.get<Account>('/account');
+      const projects = account.changePassword ? [] : await client.get<Project[]>('/projects');
+      if (generation.current !== mine) return;
+      setState((s) => {
+        const next = withRefreshedAccess(s, account, projects, parseStoredId(store.get(STORAGE_KEYS.siteId)));
+        if (next.siteId !== s.siteId) store.set(STORAGE_KEYS.siteId, next.siteId === null ? null : String(next.siteId));
+        return next;
+      });
+    } catch {
+      // The refused call already shows its message; a failed re-read changes nothing.
+    } finally {
+      refreshing.current = false;
+    }
+  }, []);
+
+  const api = useMemo(() => {
+    const client = createApiClient({
+      getToken: () => tokenRef.current,
+      onLoginGone: () => clear(),
+      onNotAllowed: () => void refreshAccess(),
+      onConnectionError: () => toast(CONNECTION_ERROR, 'error'),
+    });
+    apiRef.current = client;
+    return client;
+  }, [clear, refreshAccess, toast]);
 
   const login = useCallback((result: AuthResult) => {
     generation.current += 1;
@@ -140,7 +170,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         if (!current()) return;
         const status = statusOf(error);
-        if (status === 401 || status === 403) return; // onAuthFailure already cleared the session
+        if (status === 401) return; // onLoginGone already cleared the session
         setState((s) => ({ ...s, status: 'failed', errors: errorsOf(error) }));
       }
     })();

@@ -8,7 +8,6 @@ import { sanitizeRecording } from '@cassette/recording-safety';
 import type { IngestRuntime } from './runtime.js';
 import { sessionForBatch } from './session-store.js';
 import { verifySessionToken } from './session-token.js';
-import { MAX_BATCH_BYTES } from './settings.js';
 import { unavailableOnFailure } from './unavailable-on-failure.js';
 
 const unauthorized = (message: string) => new HttpError(401, message);
@@ -67,6 +66,7 @@ export async function acceptBatch(rt: IngestRuntime, body: unknown, token: strin
       lastEventAt: lastEventTime(batch, claims.clockOffsetMs, now),
     }));
     if (!outcome.stored) return { seq: batch.seq, duplicate: true };
+    deps.metrics.counter({ name: 'cassette_ingest_batches_accepted_total', help: 'Tracker batches stored (a repeat of a stored batch is not counted)' }).inc();
     try {
       await deps.jobs.enqueue(processSessionJob, { sessionId: batch.sessionId }, { jobId: processJobId(batch.sessionId, batch.seq) });
     } catch (error) {
@@ -85,7 +85,7 @@ export const batchRoute = route({
   access: { auth: 'public' },
   cors: 'anyOrigin',
   rawBody: true,
-  bodyLimit: MAX_BATCH_BYTES,
+  bodyLimit: ({ runtime }) => runtime.settings.maxBatchBytes,
   summary: 'Tracker: store one batch of a session (gzip or JSON body, session token); idempotent by sequence number',
   schema: {},
   handler: async ({ request, log, deps }) => acceptBatch(deps.runtime, request.body, tokenOf(request.query, request.headers.authorization), log),

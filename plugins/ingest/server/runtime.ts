@@ -1,7 +1,7 @@
 import { coreServices, createServiceRef, sql, type ResolvedDeps, type ServiceFactory } from '@cassette/plugin-sdk/server';
 import type { IngestProcessor } from '../api.js';
 import { BacklogGuard, InFlightGate, SessionRateLimiter } from './load-limits.js';
-import { readSettings, type IngestSettings } from './settings.js';
+import { ingestSettings, type IngestSettings } from './settings.js';
 import { TrackerScript, defaultTrackerScriptPath } from './tracker-script.js';
 
 export const runtimeDeps = {
@@ -11,9 +11,10 @@ export const runtimeDeps = {
   jobs: coreServices.jobs,
   projects: coreServices.projects,
   onboarding: coreServices.onboarding,
-  config: coreServices.config,
+  settings: ingestSettings,
   events: coreServices.events,
   log: coreServices.logger,
+  metrics: coreServices.metrics,
 };
 
 export type RuntimeDeps = ResolvedDeps<typeof runtimeDeps>;
@@ -32,7 +33,7 @@ export class IngestRuntime {
   processors: IngestProcessor[] = [];
 
   constructor(readonly deps: RuntimeDeps) {
-    this.settings = readSettings(deps.config.pluginSettings('ingest'));
+    this.settings = deps.settings;
     this.limiter = new SessionRateLimiter(this.settings.sessionBurst, this.settings.sessionBatchesPerSecond);
     this.inFlight = new InFlightGate(this.settings.maxInFlightBatches);
     this.backlog = new BacklogGuard(this.settings.maxBacklog, async () => {

@@ -1,17 +1,31 @@
+import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, readSettings } from './settings.js';
+import { ingestSettings } from './settings.js';
 
-describe('readSettings', () => {
-  it('fills defaults (a session ends after 35 silent minutes, longer than the tracker keeps a hidden tab)', () => {
-    expect(readSettings({})).toEqual(DEFAULT_SETTINGS);
-    expect(DEFAULT_SETTINGS.sessionSilenceMinutes).toBeGreaterThan(30);
-    expect(readSettings({ sessionSilenceMinutes: 5, trackerScriptPath: '/opt/tracker.js' })).toMatchObject({ sessionSilenceMinutes: 5, trackerScriptPath: '/opt/tracker.js' });
+describe('ingest settings schema', () => {
+  const withDefaults = (raw: Record<string, unknown>) => Value.Default(ingestSettings.schema, structuredClone(raw)) as Record<string, unknown>;
+
+  it('gives every limit a default, so an empty config records with the documented limits', () => {
+    expect(withDefaults({})).toEqual({
+      sessionSilenceMinutes: 35,
+      maxBatchBytes: 1024 * 1024,
+      maxDecompressedBytes: 8 * 1024 * 1024,
+      flushIntervalMs: 10_000,
+      sessionBurst: 30,
+      sessionBatchesPerSecond: 2,
+      maxInFlightBatches: 64,
+      maxBacklog: 20_000,
+      gapSkipSeconds: 60,
+      leaseSeconds: 120,
+      sweepEverySeconds: 30,
+      tokenTtlHours: 24,
+    });
+    expect(withDefaults({ sessionSilenceMinutes: 5, trackerScriptPath: '/opt/tracker.js' })).toMatchObject({ sessionSilenceMinutes: 5, trackerScriptPath: '/opt/tracker.js' });
   });
 
-  it('refuses wrong values with the setting named', () => {
-    expect(() => readSettings({ sessionSilenceMinutes: 'soon' })).toThrow(/settings.sessionSilenceMinutes/);
-    expect(() => readSettings({ maxBacklog: 0 })).toThrow(/settings.maxBacklog must be a number between 1/);
-    expect(() => readSettings({ maxInFlightBatches: Number.POSITIVE_INFINITY })).toThrow(/maxInFlightBatches/);
-    expect(() => readSettings({ trackerScriptPath: '' })).toThrow(/trackerScriptPath/);
+  it('refuses values out of range, of the wrong type, or an empty script path', () => {
+    for (const bad of [{ sessionSilenceMinutes: 'soon' }, { maxBacklog: 0 }, { maxInFlightBatches: 1e9 }, { trackerScriptPath: '' }, { maxBatchBytes: 1.5 }]) {
+      expect(Value.Check(ingestSettings.schema, withDefaults(bad)), JSON.stringify(bad)).toBe(false);
+    }
   });
 });

@@ -1,77 +1,30 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { defineSettings } from '@cassette/plugin-sdk/server';
+
+const number = (min: number, max: number, defaultValue: number, description: string) => Type.Number({ minimum: min, maximum: max, default: defaultValue, description });
+
 /**
- * The ingest plugin's settings from config/cassette.json (`plugins.ingest.settings`). Every
- * one has a default; a wrong value stops the boot with a message rather than silently
- * recording with a limit nobody chose.
+ * The ingest plugin's settings (`plugins.ingest.settings` in config/cassette.json). Every one
+ * has a default; the kernel refuses to boot on a wrong value rather than silently recording
+ * with a limit nobody chose.
  */
-export interface IngestSettings {
-  /** A session with no batch for this long is ended (longer than the tracker's 30 minutes hidden). */
-  sessionSilenceMinutes: number;
-  /** Largest batch after gunzip (bytes): bigger is refused as a possible gzip bomb. */
-  maxDecompressedBytes: number;
-  /** How often the tracker is told to flush (ms). */
-  flushIntervalMs: number;
-  /** Per session: burst of batches allowed, then `batchesPerSecond` sustained. */
-  sessionBurst: number;
-  sessionBatchesPerSecond: number;
-  /** Batches being stored at once in this process before new ones get 503. */
-  maxInFlightBatches: number;
-  /** Stored but unprocessed batches (all sessions) before new ones get 503. */
-  maxBacklog: number;
-  /** A missing sequence number blocks later batches for this long, then it is skipped. */
-  gapSkipSeconds: number;
-  /** A worker's hold on a session; a crashed worker's hold lapses after this. */
-  leaseSeconds: number;
-  sweepEverySeconds: number;
-  /** Session tokens are refused after this. */
-  tokenTtlHours: number;
-  /** Where the built tracker script is; defaults to the @cassette/tracker package's dist/tracker.js. */
-  trackerScriptPath?: string;
-}
+export const ingestSettings = defineSettings(
+  'ingest',
+  Type.Object({
+    sessionSilenceMinutes: number(0.01, 24 * 60, 35, 'a session with no batch for this long is ended (longer than the tracker\'s 30 minutes hidden)'),
+    maxBatchBytes: Type.Integer({ minimum: 16 * 1024, maximum: 64 * 1024 * 1024, default: 1024 * 1024, description: 'largest batch body as sent, compressed or not (bytes); the tracker is told to stay under it' }),
+    maxDecompressedBytes: number(1024, 256 * 1024 * 1024, 8 * 1024 * 1024, 'largest batch after gunzip (bytes): bigger is refused as a possible gzip bomb'),
+    flushIntervalMs: number(500, 600_000, 10_000, 'how often the tracker is told to flush (ms)'),
+    sessionBurst: number(1, 100_000, 30, 'per session: burst of batches allowed before the sustained rate applies'),
+    sessionBatchesPerSecond: number(0.001, 100_000, 2, 'per session: sustained batches per second'),
+    maxInFlightBatches: number(1, 100_000, 64, 'batches being stored at once in this process before new ones get 503'),
+    maxBacklog: number(1, 100_000_000, 20_000, 'stored but unprocessed batches (all sessions) before new ones get 503'),
+    gapSkipSeconds: number(0, 86_400, 60, 'a missing sequence number blocks later batches for this long, then it is skipped'),
+    leaseSeconds: number(1, 86_400, 120, "a worker's hold on a session; a crashed worker's hold lapses after this"),
+    sweepEverySeconds: number(0.05, 86_400, 30, 'how often sessions are checked for silence and unprocessed batches'),
+    tokenTtlHours: number(0.001, 24 * 30, 24, 'session tokens are refused after this'),
+    trackerScriptPath: Type.Optional(Type.String({ minLength: 1, description: "where the built tracker script is; the @cassette/tracker package's dist/tracker.js by default" })),
+  }),
+);
 
-/** Largest batch body as sent (bytes, compressed or not); fixed because routes are declared before settings are read. */
-export const MAX_BATCH_BYTES = 1024 * 1024;
-
-export const DEFAULT_SETTINGS: Omit<IngestSettings, 'trackerScriptPath'> = {
-  sessionSilenceMinutes: 35,
-  maxDecompressedBytes: 8 * 1024 * 1024,
-  flushIntervalMs: 10_000,
-  sessionBurst: 30,
-  sessionBatchesPerSecond: 2,
-  maxInFlightBatches: 64,
-  maxBacklog: 20_000,
-  gapSkipSeconds: 60,
-  leaseSeconds: 120,
-  sweepEverySeconds: 30,
-  tokenTtlHours: 24,
-};
-
-const LIMITS: Record<keyof typeof DEFAULT_SETTINGS, [min: number, max: number]> = {
-  sessionSilenceMinutes: [0.01, 24 * 60],
-  maxDecompressedBytes: [1024, 256 * 1024 * 1024],
-  flushIntervalMs: [500, 600_000],
-  sessionBurst: [1, 100_000],
-  sessionBatchesPerSecond: [0.001, 100_000],
-  maxInFlightBatches: [1, 100_000],
-  maxBacklog: [1, 100_000_000],
-  gapSkipSeconds: [0, 86_400],
-  leaseSeconds: [1, 86_400],
-  sweepEverySeconds: [0.05, 86_400],
-  tokenTtlHours: [0.001, 24 * 30],
-};
-
-export function readSettings(raw: Record<string, unknown>): IngestSettings {
-  const out: IngestSettings = { ...DEFAULT_SETTINGS };
-  for (const [key, [min, max]] of Object.entries(LIMITS) as [keyof typeof DEFAULT_SETTINGS, [number, number]][]) {
-    const value = raw[key];
-    if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-      throw new Error(`ingest: settings.${key} must be a number between ${min} and ${max} (got ${JSON.stringify(value)})`);
-    }
-    out[key] = value;
-  }
-  if (raw.trackerScriptPath !== undefined) {
-    if (typeof raw.trackerScriptPath !== 'string' || raw.trackerScriptPath === '') throw new Error('ingest: settings.trackerScriptPath must be a file path');
-    out.trackerScriptPath = raw.trackerScriptPath;
-  }
-  return out;
-}
+export type IngestSettings = Static<typeof ingestSettings.schema>;

@@ -8,7 +8,6 @@ import type { IngestRuntime } from './runtime.js';
 import { findSession, insertSession, nextSeqToSend } from './session-store.js';
 import { newSessionId } from './session-id.js';
 import { issueSessionToken, verifySessionToken } from './session-token.js';
-import { MAX_BATCH_BYTES } from './settings.js';
 import { START_BODY, type StartBody } from './start.schema.js';
 import { unavailableOnFailure } from './unavailable-on-failure.js';
 import { parseUserAgent } from './user-agent.js';
@@ -19,7 +18,7 @@ function recordingConfig(project: ProjectInfo, runtime: IngestRuntime): Recordin
     maskEmails: project.gdpr.maskEmails,
     maskNumbers: project.gdpr.maskNumbers,
     captureNetworkPayloads: project.saveRequestPayloads,
-    maxBatchBytes: MAX_BATCH_BYTES,
+    maxBatchBytes: runtime.settings.maxBatchBytes,
     flushIntervalMs: runtime.settings.flushIntervalMs,
   };
 }

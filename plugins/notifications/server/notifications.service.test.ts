@@ -1,10 +1,12 @@
+import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import notificationsPlugin from '../server.js';
 import { notificationsService, type NotificationsService } from '../api.js';
 import { NotificationEntity } from './notification.entity.js';
-import { DEFAULT_RETENTION_DAYS, pruneNotifications, retentionDaysFrom } from './prune-notifications.job.js';
+import { DEFAULT_RETENTION_DAYS, pruneNotifications } from './prune-notifications.job.js';
+import { notificationsSettings } from './settings.js';
 
 /** A logged-in user of the test kernel (the SDK's testing entry does not export the type). */
 type TestUser = Awaited<ReturnType<TestKernel['createMember']>>;
@@ -111,8 +113,9 @@ describe('notifications service', () => {
   });
 
   it('reads the retention from the plugin settings, refusing nonsense', () => {
-    expect(retentionDaysFrom({})).toBe(DEFAULT_RETENTION_DAYS);
-    expect(retentionDaysFrom({ retentionDays: 30 })).toBe(30);
-    for (const bad of [0, -1, 1.5, '30', 100_000]) expect(() => retentionDaysFrom({ retentionDays: bad })).toThrow(/retentionDays/);
+    const read = (raw: Record<string, unknown>) => Value.Default(notificationsSettings.schema, structuredClone(raw)) as { retentionDays: unknown };
+    expect(read({}).retentionDays).toBe(DEFAULT_RETENTION_DAYS);
+    expect(read({ retentionDays: 30 }).retentionDays).toBe(30);
+    for (const bad of [0, -1, 1.5, '30', 100_000]) expect(Value.Check(notificationsSettings.schema, read({ retentionDays: bad })), String(bad)).toBe(false);
   });
 });

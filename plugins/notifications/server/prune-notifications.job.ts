@@ -18,13 +18,3 @@ export async function pruneNotifications(database: DatabaseService, payload: { r
   if (deleted > 0) ctx.log.info({ deleted, cutoff: cutoff.toISOString() }, 'old notifications deleted');
   return deleted;
 }
-
-/** `settings.retentionDays` from config/cassette.json; a wrong value stops the boot rather than keep data forever. */
-export function retentionDaysFrom(settings: Record<string, unknown>): number {
-  const value = settings.retentionDays;
-  if (value === undefined) return DEFAULT_RETENTION_DAYS;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 36_500) {
-    throw new Error(`notifications: settings.retentionDays must be a whole number of days between 1 and 36500 (got ${JSON.stringify(value)})`);
-  }
-  return value;
-}

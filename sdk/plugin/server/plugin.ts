@@ -10,6 +10,7 @@ import type { ExtensionPointRef, ServiceRef } from '../shared/refs.js';
 import type { DepsMap, ResolvedDeps } from './deps.js';
 import type { AssetDef, RouteAccess, RouteDef, RouteSchema } from './routes.js';
 import type { JobContext, JobDef, Logger } from './services.js';
+import type { SettingsRef } from './settings.js';
 
 /** A schema migration owned by one plugin; `id`s sort in the order they apply. */
 export interface Migration {
@@ -28,13 +29,20 @@ export interface ServiceFactory<T, D extends DepsMap> {
   create(deps: ResolvedDeps<D>): T | Promise<T>;
 }
 
-export interface ExtensionPointDef<T> {
+interface ExtensionPointBase<T> {
   ref: ExtensionPointRef<T>;
   /** Throw with a readable message to refuse a contribution at boot. */
   validate?(contribution: T, fromPlugin: string): void;
   /** When true the boot fails unless some plugin contributes. */
   required?: boolean;
 }
+
+/**
+ * An extension point. When contributions carry an `id` (channels, log sources, ticket
+ * providers), `uniqueIds: true` makes the kernel refuse a second contribution with the same
+ * id at boot, naming both plugins.
+ */
+export type ExtensionPointDef<T> = ExtensionPointBase<T> & (T extends { id: string } ? { uniqueIds?: boolean } : { uniqueIds?: never });
 
 export interface FlowDef {
   /** `<pluginId>.<name>` */
@@ -77,8 +85,13 @@ export interface ServerPlugin<D extends DepsMap = DepsMap> {
   id: string;
   /** Plugins that must boot first (by id), beyond those implied by `deps`. */
   dependsOn?: string[];
-  /** Service refs the plugin's start and handlers need. */
+  /** Service refs the plugin's start, routes and handlers need. */
   deps?: D;
+  /**
+   * The schema of this plugin's settings (`defineSettings(id, Type.Object(...))`). Without it,
+   * the plugin takes no settings and the kernel refuses any in the config file.
+   */
+  settings?: SettingsRef;
   register(registrar: PluginRegistrar<D>): void;
   /** Side effects go here; return what must be disposed at shutdown. */
   start?(ctx: StartContext<D>): Promise<Disposable | void> | Disposable | void;
@@ -87,6 +100,9 @@ export interface ServerPlugin<D extends DepsMap = DepsMap> {
 export function definePlugin<D extends DepsMap = Record<string, never>>(plugin: ServerPlugin<D>): ServerPlugin<D> {
   if (!/^[a-z][a-zA-Z0-9]*$/.test(plugin.id)) {
     throw new Error(`Plugin id "${plugin.id}" must be lowerCamelCase letters and digits`);
+  }
+  if (plugin.settings && plugin.settings.id !== `${plugin.id}.settings`) {
+    throw new Error(`Plugin "${plugin.id}" declares settings "${plugin.settings.id}"; use defineSettings('${plugin.id}', ...)`);
   }
   return plugin;
 }

@@ -100,8 +100,8 @@ export interface RouteDef<S extends RouteSchema = RouteSchema, D extends DepsMap
   access: A;
   schema: S;
   summary?: string;
-  /** Largest request body in bytes before the kernel answers 413 (Fastify's default 1 MiB otherwise). */
-  bodyLimit?: number;
+  /** Largest request body in bytes before the kernel answers 413 (Fastify's default 1 MiB otherwise); a function of the deps when a setting decides it. */
+  bodyLimit?: number | ((deps: ResolvedDeps<D>) => number);
   /**
    * The handler receives the body as a Buffer whatever its content type (ingest reads
    * compressed or plain JSON itself, with its own size and depth limits). Schema

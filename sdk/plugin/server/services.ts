@@ -14,14 +14,12 @@ export interface Logger {
   child(bindings: Record<string, unknown>): Logger;
 }
 
-/** Read-only configuration: environment plus this plugin's settings from `config/`. */
+/** Read-only configuration of the install (a plugin's own settings: `defineSettings`). */
 export interface ConfigService {
   /** The public base URL users reach the app at (links in mails). */
   readonly publicUrl: string;
   readonly dataDir: string;
   readonly embedded: boolean;
-  /** Settings of the calling plugin from config/cassette.json (empty object when none). */
-  pluginSettings<T extends Record<string, unknown> = Record<string, unknown>>(pluginId: string): T;
   env(name: string): string | undefined;
 }
 
@@ -178,6 +176,54 @@ export interface FlowsService {
   start(flowId: string, input?: unknown): AnyActorRef;
 }
 
+/** The values of a metric's labels for one series, by label name. */
+export type MetricLabels = Readonly<Record<string, string | number>>;
+
+export interface MetricDef {
+  /** Prometheus name starting `cassette_`, by convention `cassette_<pluginId>_<what>`; counters end in `_total`. */
+  readonly name: string;
+  readonly help: string;
+  /** Keep them few and bounded (a route pattern, a job name), never ids or URLs. */
+  readonly labelNames?: readonly string[];
+}
+
+export interface GaugeDef extends MetricDef {
+  /** Runs before each scrape, to set values read from elsewhere (a queue's length). */
+  collect?(gauge: GaugeMetric): void | Promise<void>;
+}
+
+export interface HistogramDef extends MetricDef {
+  /** Upper bounds of the buckets (Prometheus' defaults when absent). */
+  readonly buckets?: readonly number[];
+}
+
+export interface CounterMetric {
+  inc(labels?: MetricLabels, amount?: number): void;
+}
+
+export interface GaugeMetric {
+  set(value: number, labels?: MetricLabels): void;
+  inc(labels?: MetricLabels, amount?: number): void;
+  dec(labels?: MetricLabels, amount?: number): void;
+}
+
+export interface HistogramMetric {
+  observe(value: number, labels?: MetricLabels): void;
+  /** Starts a timer; calling the result observes the seconds elapsed (and returns them). */
+  startTimer(labels?: MetricLabels): (labels?: MetricLabels) => number;
+}
+
+/**
+ * Prometheus metrics, served with the kernel's own at `GET /metrics`. Asking again for a
+ * metric with the same definition gives the same metric, so a handler may ask each time;
+ * the same name with another kind or other labels throws.
+ */
+export interface MetricsService {
+  counter(def: MetricDef): CounterMetric;
+  gauge(def: GaugeDef): GaugeMetric;
+  histogram(def: HistogramDef): HistogramMetric;
+}
+
 /** Core services, each a typed ref a plugin lists as a dependency. */
 export const coreServices = {
   logger: createServiceRef<Logger>('core.logger'),
@@ -193,4 +239,5 @@ export const coreServices = {
   users: createServiceRef<UsersService>('core.users'),
   flows: createServiceRef<FlowsService>('core.flows'),
   onboarding: createServiceRef<OnboardingService>('core.onboarding'),
+  metrics: createServiceRef<MetricsService>('core.metrics'),
 } as const;

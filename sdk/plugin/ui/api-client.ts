@@ -28,8 +28,17 @@ export function stripEmpty<T>(value: T): T {
 export interface ApiClientOptions {
   baseUrl?: string;
   getToken(): string | null;
-  /** 401/403: the host clears the session (spec: a 403 logs the user out). */
-  onAuthFailure?(status: number): void;
+  /**
+   * A call that carried a token was answered 401: the login is gone (expired, revoked, the
+   * member deleted) and the host logs out. This is the only answer that logs anyone out.
+   */
+  onLoginGone?(): void;
+  /**
+   * A call that carried a token was answered 403: the login is fine, this one thing is not
+   * allowed. The host stays logged in; the caller still gets the error to show. No 403 means
+   * the login is gone, so none needs a code to say so.
+   */
+  onNotAllowed?(error: ApiError): void;
   /** The request never reached the server; the host shows 'Connection error'. */
   onConnectionError?(): void;
   fetchImpl?: typeof fetch;
@@ -82,8 +91,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (!response.ok || (json && Array.isArray(json.errors) && json.errors.length > 0)) {
       const errors = (json?.errors ?? []).map((e) => (typeof e === 'string' ? e : String((e as { message?: string })?.message ?? e)));
-      if ((response.status === 401 || response.status === 403) && token) options.onAuthFailure?.(response.status);
-      throw new ApiError(response.status, errors.length ? errors : [`Request failed (${response.status})`]);
+      const error = new ApiError(response.status, errors.length ? errors : [`Request failed (${response.status})`]);
+      if (token && response.status === 401) options.onLoginGone?.();
+      if (token && response.status === 403) options.onNotAllowed?.(error);
+      throw error;
     }
     return (json ?? { data: undefined }) as ApiResponse<T>;
   }

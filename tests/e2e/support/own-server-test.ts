@@ -1,5 +1,5 @@
 import { expect, test as base, type Page } from '@playwright/test';
-import { CassetteServer, findSession, type Owner } from './cassette-server.js';
+import { CassetteServer, findSession, signUp, type Owner } from './cassette-server.js';
 
 /**
  * A Playwright test with a Cassette server of its own (`cassette`): recording tests read what
@@ -17,6 +17,31 @@ export const test = base.extend<{ cassette: CassetteServer }>({
     }
   },
 });
+
+/**
+ * One server and its signed-up owner for all the tests of a file, for files whose tests only
+ * record and replay (a server boot is the slowest part of a browser test). Tests that kill,
+ * restart or tamper with their server keep the per-test `cassette` fixture. Call at the top of
+ * the file; the tests run in order.
+ */
+export function serverForThisFile(): { server(): CassetteServer; owner(): Owner } {
+  let server: CassetteServer | undefined;
+  let owner: Owner | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    server = await CassetteServer.start();
+    owner = await signUp(server);
+  });
+  test.afterAll(async ({}, testInfo) => {
+    if (server && testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server output', { body: server.log(), contentType: 'text/plain' });
+    await server?.dispose();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the file\'s server is not started (serverForThisFile runs in beforeAll)');
+    return value;
+  };
+  return { server: () => started(server), owner: () => started(owner) };
+}
 
 /** The session id the demo page shows once the tracker started (the same across the tab's pages). */
 export async function sessionIdOn(page: Page): Promise<string> {

@@ -101,4 +101,13 @@ describe('DiskBlobStore', () => {
     await store.put('d/e', 'x');
     await expect(store.put('d', 'x')).rejects.toThrow(/clashes/);
   });
+
+  it('answers a ping on a fresh install, and refuses one when its root cannot hold blobs', async () => {
+    const dir = await freshDir();
+    await new DiskBlobStore(join(dir, 'blobs')).ping();
+    expect(await readdir(dir)).toEqual(['blobs']);
+    // A file where the root should be: nothing can be stored.
+    await writeFile(join(dir, 'taken'), 'not a directory');
+    await expect(new DiskBlobStore(join(dir, 'taken')).ping()).rejects.toThrow(/EEXIST|ENOTDIR/);
+  });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rmdir, stat, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readdir, readFile, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { BlobStore } from '@cassette/plugin-sdk/server';
+import type { BlobStoreRuntime } from './blob-store-runtime.js';
 
 export const MAX_BLOB_KEY_LENGTH = 512;
 
@@ -42,12 +43,18 @@ function assertPrefix(prefix: string): void {
 }
 
 /** Blobs as files under one directory: the embedded and single-server store. */
-export class DiskBlobStore implements BlobStore {
+export class DiskBlobStore implements BlobStoreRuntime {
   private readonly rootDir: string;
 
   constructor(rootDir: string) {
     // Absolute, so pruning empty directories can tell exactly where the root is.
     this.rootDir = resolve(rootDir);
+  }
+
+  /** The root exists (a fresh install creates it) and this process may write in it. */
+  async ping(): Promise<void> {
+    await mkdir(this.rootDir, { recursive: true });
+    await access(this.rootDir, constants.R_OK | constants.W_OK);
   }
 
   /** `contentType` is not kept: the interface never hands it back. */

@@ -3,7 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { EnqueueOptions, JobDef, JobHandler, Logger } from '@cassette/plugin-sdk/server';
-import { assertEveryMs, assertPayload, jobSettings, unknownJobError, type JobsRuntime } from './jobs-runtime.js';
+import { assertEveryMs, assertPayload, jobSettings, unknownJobError, type JobQueueDepth, type JobsRuntime } from './jobs-runtime.js';
 
 /** All kinds share one queue; the worker dispatches on the job name. */
 export const BULLMQ_QUEUE_NAME = 'cassette-jobs';
@@ -83,6 +83,16 @@ export class BullMqJobs implements JobsRuntime {
     await this.queue.close();
     // BullMQ leaves connections it was handed open.
     await Promise.all([quit(this.queueConnection), quit(this.workerConnection)]);
+  }
+
+  async ping(): Promise<void> {
+    if (this.state !== 'running') throw new Error(`the BullMQ jobs runtime is ${this.state === 'idle' ? 'not started' : 'stopped'}`);
+    await this.queueConnection.ping();
+  }
+
+  async depth(): Promise<JobQueueDepth> {
+    const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'waiting-children', 'delayed', 'active');
+    return { waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts['waiting-children'] ?? 0), delayed: counts.delayed ?? 0, active: counts.active ?? 0 };
   }
 
   async enqueue<S extends TSchema>(job: JobDef<S>, payload: unknown, options: EnqueueOptions = {}): Promise<string> {

@@ -7,6 +7,7 @@ import {
   backoffDelay,
   jobSettings,
   unknownJobError,
+  type JobQueueDepth,
   type JobsRuntime,
 } from './jobs-runtime.js';
 
@@ -80,6 +81,21 @@ export class InProcessJobs implements JobsRuntime {
     const dropped = this.pending.size;
     if (dropped > 0) this.log.warn({ dropped }, 'in-process jobs dropped at stop (they are not persisted)');
     this.pending.clear();
+  }
+
+  async ping(): Promise<void> {
+    if (this.state !== 'running') throw new Error(`the in-process jobs runtime is ${this.state === 'idle' ? 'not started' : 'stopped'}`);
+  }
+
+  async depth(): Promise<JobQueueDepth> {
+    let waiting = 0;
+    let active = 0;
+    for (const kind of this.kinds.values()) {
+      waiting += kind.ready.length;
+      active += kind.running;
+    }
+    // Every pending job is ready, running, or waiting for its delay or backoff timer.
+    return { waiting, delayed: this.pending.size - waiting - active, active };
   }
 
   async enqueue<S extends TSchema>(job: JobDef<S>, payload: unknown, options: EnqueueOptions = {}): Promise<string> {

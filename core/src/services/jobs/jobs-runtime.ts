@@ -11,6 +11,19 @@ export interface JobsRuntime extends JobsService {
   define<S extends TSchema>(job: JobDef<S>, handler: JobHandler<S>): void;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Resolves when jobs can be enqueued and run (readiness); rejects saying why not. */
+  ping(): Promise<void>;
+  /** Jobs not finished yet, by state (metrics). */
+  depth(): Promise<JobQueueDepth>;
+}
+
+export interface JobQueueDepth {
+  /** Due, waiting for a free slot. */
+  waiting: number;
+  /** Not due yet: a later start or a retry's backoff. */
+  delayed: number;
+  /** Running now. */
+  active: number;
 }
 
 export const DEFAULT_ATTEMPTS = 3;

@@ -229,5 +229,34 @@ export function jobsContract(name: string, make: () => Promise<JobsRuntime> | Jo
 
       expect(finished).toBe(true);
     });
+
+    it('answers ping only while running, and reports its depth by state', async () => {
+      const rt = await runtime();
+      const gated = defineJob({ name: 'test.gated', schema: Payload, concurrency: 1 });
+      let open: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let done = 0;
+      rt.define(gated, async () => {
+        await gate;
+        done++;
+      });
+      await expect(rt.ping()).rejects.toThrow(/not started/);
+      await rt.start();
+      await rt.ping();
+
+      await rt.enqueue(gated, { n: 1 });
+      await rt.enqueue(gated, { n: 2 });
+      await rt.enqueue(gated, { n: 3 }, { delayMs: 60_000 });
+      const depthIs = (active: number, waiting: number, delayed: number) => async () => {
+        const depth = await rt.depth();
+        return depth.active === active && depth.waiting === waiting && depth.delayed === delayed;
+      };
+      await waitFor('one running, one waiting, one delayed', depthIs(1, 1, 1));
+      open();
+      await waitFor('the two due jobs to finish', () => done === 2);
+      await waitFor('only the delayed job left', depthIs(0, 0, 1));
+      await rt.stop();
+      await expect(rt.ping()).rejects.toThrow(/stopped/);
+    });
   });
 }

@@ -6,7 +6,7 @@ import { onErrorsSeen } from './errors-seen-signal.js';
 
 /**
  * Unresolved errors of the last 7 days the user has not viewed (spec part 1 §4), refreshed
- * every 5 minutes while mounted. Never asks without ERRORS: the host logs out on a 403.
+ * every 5 minutes while mounted. Never asks without ERRORS: the server would only refuse it (403).
  */
 export function useNewErrorsCount(siteId: number): number {
   const api = useApi();

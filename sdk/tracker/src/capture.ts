@@ -1,0 +1,79 @@
+import { installConsoleCapture } from './console-capture';
+import { installDomCapture } from './dom-capture';
+import { installErrorCapture } from './error-capture';
+import { maskFreeText, type PrivacyRules } from './masking';
+import { installNetworkCapture } from './network-capture';
+import { DEFAULTS, type TrackerOptions } from './options';
+import { installPerformanceCapture } from './performance-capture';
+import type { TrackerEvent } from './protocol';
+import type { Win } from './start-conditions';
+
+export interface CaptureSettings {
+  options: TrackerOptions;
+  ingestPoint: string;
+  rules: PrivacyRules;
+  /** Request headers and bodies are recorded (the project and the site both allow it). */
+  capturePayloads: boolean;
+}
+
+export interface Captures {
+  /** Reports the fields still being typed in (the page is about to hide). */
+  flushPendingInputs: () => void;
+  /** Reports the page timings known so far. */
+  flushTimings: () => void;
+  /** Each undoes one capture, in the order they were installed. */
+  disposers: Array<() => void>;
+}
+
+/**
+ * Everything recorded besides the DOM: the page visit, requests, console, errors, clicks and
+ * inputs, and performance, as the options and the project's privacy rules allow.
+ */
+export function installCaptures(win: Win, settings: CaptureSettings, push: (event: TrackerEvent) => void): Captures {
+  const { options, ingestPoint, rules } = settings;
+  const now = () => Date.now();
+  const captures: Captures = { flushPendingInputs: () => undefined, flushTimings: () => undefined, disposers: [] };
+
+  push({ type: 'page', ts: now(), url: win.location.href, referrer: win.document.referrer, title: win.document.title });
+
+  if (options.network?.enabled !== false) {
+    captures.disposers.push(
+      installNetworkCapture(
+        win,
+        {
+          ingestPoint,
+          capturePayloads: settings.capturePayloads,
+          ignoreHeaders: options.network?.ignoreHeaders ?? [],
+          sanitizer: options.network?.sanitizer,
+          baseUrl: win.location.href,
+        },
+        (req) => push({ type: 'request', ts: now(), ...req }),
+      ),
+    );
+  }
+  const levels = options.console?.levels ?? DEFAULTS.consoleLevels;
+  if (levels.length) {
+    captures.disposers.push(
+      installConsoleCapture(win.console, levels, (level, value) =>
+        push({ type: 'console', ts: now(), level, value: maskFreeText(value, { maskEmails: rules.maskEmails, maskNumbers: false }) }),
+      ),
+    );
+  }
+  captures.disposers.push(installErrorCapture(win, push, now));
+  const dom = installDomCapture(win.document, rules, push, now);
+  captures.flushPendingInputs = dom.flushPendingInputs;
+  captures.disposers.push(dom.dispose);
+  if (options.capturePerformance !== false) {
+    const perf = installPerformanceCapture(win, {
+      ingestPoint,
+      sampleMs: DEFAULTS.performanceSampleMs,
+      now,
+      emitTimings: (timings) => push({ type: 'page_timing', ts: now(), url: win.location.href, timings }),
+      emitResource: push,
+      emitSample: push,
+    });
+    captures.flushTimings = perf.flushTimings;
+    captures.disposers.push(perf.dispose);
+  }
+  return captures;
+}

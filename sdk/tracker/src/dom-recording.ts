@@ -1,0 +1,44 @@
+import { record } from '@rrweb/record';
+import { rrwebPrivacyOptions, type PrivacyRules } from './masking';
+import { DEFAULTS } from './options';
+import type { RecordingEvent } from './protocol';
+
+/**
+ * The DOM recording (rrweb) that replays are made of. Canvas, fonts and inlined images stay
+ * off: `build.mjs` cuts rrweb's code for them from the bundle, and rrweb then refuses them.
+ * Returns what stops the recording, or undefined when the page cannot be recorded.
+ */
+export function startDomRecording(
+  rules: PrivacyRules,
+  emit: (event: RecordingEvent) => void,
+  onUnavailable: (error: unknown) => void,
+): (() => void) | undefined {
+  try {
+    return (
+      record({
+        emit: (event) => emit(event as never),
+        checkoutEveryNms: DEFAULTS.checkoutEveryNms,
+        ...(rrwebPrivacyOptions(rules) as object),
+        slimDOMOptions: { script: true, comment: true, headFavicon: true, headWhitespace: true, headMetaVerification: true },
+        sampling: { mousemove: 50, scroll: 150, media: 800, input: 'last' },
+        recordCanvas: false,
+        collectFonts: false,
+        inlineImages: false,
+        // rrweb's own failures must never surface in the site.
+        errorHandler: () => true,
+      }) || undefined
+    );
+  } catch (error) {
+    onUnavailable(error);
+    return undefined;
+  }
+}
+
+/** A full DOM snapshot now, so the replay can start here (after data was lost, or a new session). */
+export function takeFullSnapshot(): void {
+  try {
+    record.takeFullSnapshot(true);
+  } catch {
+    // Not recording (stopped meanwhile): nothing to snapshot.
+  }
+}
