@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '@cassette/cli/build.mjs';
+import { sql } from '@cassette/plugin-sdk/server';
 import { createErrorsTestKernel, type ErrorsTestKernel } from './testing/errors-test-kernel.js';
 
 describe('errors plugin boot', () => {
@@ -15,7 +16,7 @@ describe('errors plugin boot', () => {
   afterAll(async () => t?.close());
 
   it('creates its tables', async () => {
-    const tables = await t.sql<{ table_name: string }>("select table_name from information_schema.tables where table_name like 'errors\\_%' order by table_name");
+    const tables = await t.sql<{ table_name: string }>(sql`select table_name from information_schema.tables where table_name like 'errors\\_%' order by table_name`);
     expect(tables.map((r) => r.table_name)).toEqual(
       expect.arrayContaining(['errors_errors', 'errors_favorites', 'errors_fingerprints', 'errors_occurrences', 'errors_sessions', 'errors_sourcemaps', 'errors_viewed']),
     );

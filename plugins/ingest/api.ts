@@ -1,6 +1,6 @@
 // Public surface of the ingest plugin: refs and types only, safe for any plugin and the browser.
 import { createExtensionPoint, createServiceRef } from '@cassette/plugin-sdk';
-import type { DatabaseService, EventsService, Logger } from '@cassette/plugin-sdk/server';
+import type { EventsService, Logger, SqlRunner } from '@cassette/plugin-sdk/server';
 import type { RecordingEvent, TrackerEvent } from '@cassette/tracker/protocol';
 
 export type { RecordingEvent, TrackerEvent } from '@cassette/tracker/protocol';
@@ -66,7 +66,11 @@ export interface SessionEnd {
 
 /** Core services a processor may use; processors run in background jobs, never in a request. */
 export interface ProcessorContext {
-  db: DatabaseService;
+  /**
+   * Runs `sql\`...\`` fragments, each statement on its own; `sql.transaction(run => ...)` for
+   * writes that must commit together (what a batch stores and the state kept after it).
+   */
+  sql: SqlRunner;
   events: EventsService;
   log: Logger;
 }

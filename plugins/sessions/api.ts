@@ -3,6 +3,7 @@
 // plugins get them here, as types only.
 import { Type } from '@sinclair/typebox';
 import { createServiceRef, createSlot, defineEvent } from '@cassette/plugin-sdk';
+import type { SqlFragment } from '@cassette/plugin-sdk/server';
 import type { SessionError } from './shared/session.js';
 import type { SearchFilterItem, SessionSearchFilter } from './shared/search.js';
 
@@ -54,12 +55,6 @@ export interface PlayerErrorStackProps {
   error: SessionError;
 }
 
-/** Parameterised SQL with `?` placeholders (the DatabaseService dialect); parameters in order. */
-export interface SqlFragment {
-  sql: string;
-  params: unknown[];
-}
-
 export interface FilterCompileContext {
   /** The caller, for `bookmarked`. */
   viewerId?: number;
@@ -70,7 +65,8 @@ export interface FilterCompileContext {
 /**
  * Turns a session search filter into SQL over the sessions plugin's tables; never splices a
  * value into the text. Throws an HttpError 400 naming the problem when a filter cannot be read.
- * Funnels, metrics and alerts embed these fragments as subqueries.
+ * The answers are the SDK's `SqlFragment`s: funnels, metrics and alerts splice them into their
+ * own `sql\`...\`` queries, as conditions or subqueries.
  */
 export interface SessionFilterCompiler {
   /** A boolean expression over `sessions_sessions s` (alias `s`): the project's sessions matching every part of `filter`. */

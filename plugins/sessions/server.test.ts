@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@cassette/plugin-sdk/server';
 import { createSessionsTestKernel, decodedBatch, ingestSession, type SessionsTestKernel } from './testing/ingest-stand-in.js';
 import { numericHash } from './server/list-item.js';
 
@@ -73,7 +74,7 @@ describe('sessions plugin', () => {
     await t.batch(s, batch0);
     // Issue types come from the issues processor, which ingest runs after the summary.
     await t.state.processors.find((p) => p.id === 'sessions.issues')!.batch!(s, batch0, t.ctx);
-    await t.ctx.db.query('insert into sessions_favorites (session_id, user_id, project_id) values (?, ?, ?)', [s.sessionId, owner.id, projectId]);
+    await t.ctx.sql(sql`insert into sessions_favorites (session_id, user_id, project_id) values (${s.sessionId}, ${owner.id}, ${projectId})`);
     const res = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: owner.token, body: { limit: 1 } });
     expect(res.body.data.total).toBe(2);
     expect(res.body.data.sessions[0]).toEqual({

@@ -17,7 +17,6 @@ import { SessionFilterCompilerImpl } from './server/search/filter-compiler.js';
 import { sessionDetailRoute } from './server/session-detail.route.js';
 import { sessionEndPublisher } from './server/session-end-publisher.processor.js';
 import { sessionSummaryProcessor } from './server/session-summary.processor.js';
-import { SessionEntity } from './server/session.entity.js';
 import { eventSearchRoute, eventSelectorsRoute, eventValuesRoute, sessionFilterSearchRoute, sessionFilterValuesRoute } from './server/suggestions/suggestions.route.js';
 import { markViewedRoute } from './server/viewed.route.js';
 
@@ -25,7 +24,6 @@ export default definePlugin({
   id: 'sessions',
   deps,
   register(r) {
-    r.entities(SessionEntity);
     r.migrations(...sessionsMigrations);
     // Stateless: the routes and other plugins (funnels, metrics, alerts) share one.
     r.provide({ ref: sessionsServices.filterCompiler, deps: {}, create: () => new SessionFilterCompilerImpl() });

@@ -53,10 +53,8 @@ export type {
   UsersService,
 } from './server/services.js';
 export { coreEvents } from './server/core-events.js';
-export { inTransaction } from './server/sql-transaction.js';
 export { SqlFragment, sql, trusted, joinSql, allOf, anyOf, SQL_TRUE, SQL_FALSE, sqlRunner } from './server/sql.js';
 export type { SqlRunner } from './server/sql.js';
-export type { Sql } from './server/sql-transaction.js';
 // The shared half, so server code needs one import path.
 export { PERMISSIONS, PERMISSION_LABELS, isPermission, createServiceRef, createExtensionPoint, ownerOf, defineEvent } from './index.js';
 export type { Permission, ServiceRef, ExtensionPointRef, EventDef, EventPayload } from './index.js';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestKernel, type TestKernel } from '@cassette/core/testing';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import { generateSessions, type GenerationProgress, type GenerationResult } from './generator/index.js';
@@ -64,7 +64,7 @@ async function login(kernel: TestKernel, email: string, password: string): Promi
 
 async function fill(kernel: TestKernel, engine: Engine, options: OpenOptions): Promise<{ manifest: BenchManifest; token: string }> {
   const { tenantId, projectId, owner } = await kernel.createTenant('Bench shop');
-  const generation = await generateSessions(kernel.kernel.resolve(coreServices.database), {
+  const generation = await generateSessions(kernel.kernel.resolve(coreServices.database).sql, {
     projectId,
     tenantId,
     sessions: options.sessions,
@@ -117,9 +117,7 @@ export async function openBenchDatabase(engine: Engine, options: OpenOptions): P
 
 export async function databaseFacts(db: BenchDatabase): Promise<{ version: string; bytes: number; sessionsBytes: number }> {
   const service = db.kernel.kernel.resolve(coreServices.database);
-  const [row] = await service.query<{ version: string; bytes: string | number; sessions_bytes: string | number }>(
-    `select version() as version, pg_database_size(current_database()) as bytes,
-       (select sum(pg_total_relation_size(c.oid)) from pg_class c where c.relkind = 'r' and c.relname in ('sessions_sessions', 'sessions_events', 'sessions_issues')) as sessions_bytes`,
-  );
+  const [row] = await service.sql<{ version: string; bytes: string | number; sessions_bytes: string | number }>(sql`select version() as version, pg_database_size(current_database()) as bytes,
+       (select sum(pg_total_relation_size(c.oid)) from pg_class c where c.relkind = 'r' and c.relname in ('sessions_sessions', 'sessions_events', 'sessions_issues')) as sessions_bytes`);
   return { version: String(row!.version).split(' (')[0]!.split(' on ')[0]!, bytes: Number(row!.bytes), sessionsBytes: Number(row!.sessions_bytes) };
 }

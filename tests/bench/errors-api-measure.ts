@@ -3,7 +3,7 @@
  * routes (`app.inject` with an admin's token), timed after warm-up runs. Figures only.
  */
 import { performance } from 'node:perf_hooks';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import type { ErrorsBenchDatabase } from './errors-database.js';
 import { percentile } from './latency.js';
 
@@ -38,10 +38,7 @@ export interface SampleGroups {
 
 export async function sampleGroups(db: ErrorsBenchDatabase): Promise<SampleGroups> {
   const service = db.kernel.kernel.resolve(coreServices.database);
-  const ranked = await service.query<{ error_id: string; n: number }>(
-    `select o.error_id, count(*)::int as n from errors_occurrences o where o.project_id = ? group by o.error_id order by n desc, o.error_id`,
-    [db.manifest.projectId],
-  );
+  const ranked = await service.sql<{ error_id: string; n: number }>(sql`select o.error_id, count(*)::int as n from errors_occurrences o where o.project_id = ${db.manifest.projectId} group by o.error_id order by n desc, o.error_id`);
   if (!ranked.length) throw new Error('the benchmark project has no occurrences');
   const biggest = ranked[0]!;
   // The tenth percentile from the bottom: small, but an error someone would open.

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestKernel, type TestKernel } from '@cassette/core/testing';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import errorsPlugin from '../../plugins/errors/server.js';
@@ -93,7 +93,7 @@ export async function openErrorsBenchDatabase(engine: Engine, o: OpenErrorsOptio
       return { engine, kernel, manifest, token: await login(kernel, manifest.ownerEmail, manifest.ownerPassword), generated: false, close: () => kernel.close() };
     }
     const { tenantId, projectId, owner } = await kernel.createTenant('Bench shop');
-    const generation = await generateErrors(kernel.kernel.resolve(coreServices.database), {
+    const generation = await generateErrors(kernel.kernel.resolve(coreServices.database).sql, {
       projectId,
       tenantId,
       groups: o.groups,
@@ -116,11 +116,9 @@ export async function openErrorsBenchDatabase(engine: Engine, o: OpenErrorsOptio
 /** The server's version, the database's size and the errors tables' (with their indexes). */
 export async function errorsDatabaseFacts(db: ErrorsBenchDatabase): Promise<{ version: string; bytes: number; errorsBytes: number; occurrencesBytes: number }> {
   const service = db.kernel.kernel.resolve(coreServices.database);
-  const [row] = await service.query<{ version: string; bytes: string | number; errors_bytes: string | number; occurrences_bytes: string | number }>(
-    `select version() as version, pg_database_size(current_database()) as bytes,
+  const [row] = await service.sql<{ version: string; bytes: string | number; errors_bytes: string | number; occurrences_bytes: string | number }>(sql`select version() as version, pg_database_size(current_database()) as bytes,
        (select sum(pg_total_relation_size(c.oid)) from pg_class c where c.relkind = 'r' and c.relname like 'errors\\_%') as errors_bytes,
-       pg_total_relation_size('errors_occurrences') as occurrences_bytes`,
-  );
+       pg_total_relation_size('errors_occurrences') as occurrences_bytes`);
   return {
     version: String(row!.version).split(' (')[0]!.split(' on ')[0]!,
     bytes: Number(row!.bytes),

@@ -1,8 +1,10 @@
 import { BUNDLES, DAYS_PER_RELEASE, ERROR_KINDS, FIRST_RELEASE_MINOR, FUNCTIONS, PROPERTIES, STALE_RELEASE_SHARE, STATUS_SHARES, sitePages } from './errors-catalogue.js';
 import { COUNTRIES, SITE_ORIGIN, gearCombinations } from './generator/catalogue.js';
-import { runSql as run, vacuumAnalyze, withDeferredIndexes, type SqlRunner } from './generator/bulk-load.js';
+import type { SqlRunner } from '@cassette/plugin-sdk/server';
+import { vacuumAnalyze, withDeferredIndexes } from './generator/bulk-load.js';
 import { SeededRandom } from './generator/random.js';
-import { arrayOf, identifier, sql, type Sql } from './generator/sql.js';
+import { arrayOf, identifier, sql } from './generator/sql.js';
+import type { SqlFragment } from '@cassette/plugin-sdk/server';
 import { DAY_MS, hourOf, startMsOf, timeWindow, type TimeWindow } from './generator/time-window.js';
 
 /**
@@ -107,9 +109,9 @@ const LOADED_TABLES = ['errors_errors', 'errors_occurrences'];
 const ANALYZED_TABLES = ['errors_errors', 'errors_fingerprints', 'errors_occurrences', 'errors_sessions', 'errors_viewed', 'errors_favorites'];
 
 interface Staging {
-  groups: Sql;
-  stacks: Sql;
-  plan: Sql;
+  groups: SqlFragment;
+  stacks: SqlFragment;
+  plan: SqlFragment;
 }
 
 interface Context {
@@ -140,9 +142,9 @@ function staging(projectId: number): Staging {
   };
 }
 
-const dropStaging = (t: Staging): Sql[] => [sql`drop table if exists ${t.groups}`, sql`drop table if exists ${t.stacks}`, sql`drop table if exists ${t.plan}`];
+const dropStaging = (t: Staging): SqlFragment[] => [sql`drop table if exists ${t.groups}`, sql`drop table if exists ${t.stacks}`, sql`drop table if exists ${t.plan}`];
 
-function createStaging(t: Staging): Sql[] {
+function createStaging(t: Staging): SqlFragment[] {
   return [
     ...dropStaging(t),
     sql`create unlogged table ${t.groups} (
@@ -159,13 +161,13 @@ function createStaging(t: Staging): Sql[] {
 }
 
 /** A name a minifier would give: one or two letters. */
-function minifiedName(r: SeededRandom, stream: number, key: Sql): Sql {
+function minifiedName(r: SeededRandom, stream: number, key: SqlFragment): SqlFragment {
   const letters = arrayOf('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''), 'text[]');
   return sql`((${letters})[1 + floor(${r.uniform(stream, key)} * 52)::int] || case when ${r.uniform(stream + 100, key)} < 0.6 then (${letters})[1 + floor(${r.uniform(stream + 200, key)} * 52)::int] else '' end)`;
 }
 
 /** The groups: what each error is, how often it happens (its number), its status and its part of the window. */
-function insertGroupsSql(c: Context): Sql {
+function insertGroupsSql(c: Context): SqlFragment {
   const { r } = c;
   const g = sql`d.g`;
   const templates = arrayOf(ERROR_KINDS.map(([, message]) => message), 'text[]');
@@ -203,11 +205,11 @@ function insertGroupsSql(c: Context): Sql {
 }
 
 /** Each group's stack in each release: the bundles' content hashes and columns change with the build. */
-function insertStacksSql(c: Context): Sql {
+function insertStacksSql(c: Context): SqlFragment {
   const nl = sql`chr(10) || '    at '`;
-  const url = (bundle: Sql) => sql`(${SITE_ORIGIN} || '/assets/' || ${bundle} || '-' || x.hash || '.js')`;
-  const path = (bundle: Sql) => sql`('/assets/' || ${bundle} || '-' || x.hash || '.js')`;
-  const frame = (fnName: Sql, bundle: Sql, col: Sql, offset: number, inApp: boolean) =>
+  const url = (bundle: SqlFragment) => sql`(${SITE_ORIGIN} || '/assets/' || ${bundle} || '-' || x.hash || '.js')`;
+  const path = (bundle: SqlFragment) => sql`('/assets/' || ${bundle} || '-' || x.hash || '.js')`;
+  const frame = (fnName: SqlFragment, bundle: SqlFragment, col: SqlFragment, offset: number, inApp: boolean) =>
     sql`jsonb_build_object('absPath', ${url(bundle)}, 'filename', ${path(bundle)}, 'function', ${fnName}, 'lineNo', 1, 'colNo', ${col}, 'offset', ${offset}, 'context', null, 'inApp', ${inApp ? sql`true` : sql`false`})`;
   const own = sql`x.bundle`;
   const index = sql`'index'`;
@@ -238,7 +240,7 @@ function insertStacksSql(c: Context): Sql {
  * when, and who with what gear.
  * `before_occ` numbers the occurrences, so exactly `occurrences` are written in the end.
  */
-function insertPlanSql(c: Context, expectedSessions: number): Sql {
+function insertPlanSql(c: Context, expectedSessions: number): SqlFragment {
   const { r } = c;
   const s = sql`a.s`;
   const users = Math.max(1, Math.round((expectedSessions * IDENTIFIED_SHARE) / 3));
@@ -275,7 +277,7 @@ function insertPlanSql(c: Context, expectedSessions: number): Sql {
 }
 
 /** The occurrences of sessions `from`..`to`: a first one a little after the session starts, the others after gaps. */
-function insertOccurrencesSql(c: Context, from: number, to: number): Sql {
+function insertOccurrencesSql(c: Context, from: number, to: number): SqlFragment {
   const { r } = c;
   const key = sql`(p.s * 64 + k.k)`;
   const firstDelay = r.logNormal(STREAM.firstDelay, sql`p.s`, 45_000, 1.2);
@@ -305,7 +307,7 @@ function insertOccurrencesSql(c: Context, from: number, to: number): Sql {
  * happened in, from what was written. A merged group's occurrences went to the group it was
  * merged into, so its own span comes from its sessions.
  */
-function insertErrorsSql(c: Context): Sql {
+function insertErrorsSql(c: Context): SqlFragment {
   const { r } = c;
   const g = sql`gr.g`;
   const hours = (stream: number, max: number) => sql`make_interval(hours => 1 + floor(${r.uniform(stream, g)} * ${max})::int)`;
@@ -330,14 +332,14 @@ function insertErrorsSql(c: Context): Sql {
     join ${c.t.stacks} st on st.g = gr.g and st.release = span.release`;
 }
 
-function insertFingerprintsSql(c: Context): Sql {
+function insertFingerprintsSql(c: Context): SqlFragment {
   return sql`insert into errors_fingerprints (project_id, fingerprint, error_id)
     select ${c.projectId}, gr.fingerprint, coalesce(parent.error_id, gr.error_id)
     from ${c.t.groups} gr left join ${c.t.groups} parent on parent.g = gr.parent
     where exists (select 1 from errors_errors e where e.error_id = gr.error_id)`;
 }
 
-function insertSessionStateSql(c: Context): Sql {
+function insertSessionStateSql(c: Context): SqlFragment {
   return sql`insert into errors_sessions (session_id, project_id, user_id, user_anonymous_id, user_uuid, page_url, last_seq)
     select p.session_id, ${c.projectId}, p.user_id, p.user_anonymous_id, p.user_uuid, (${arrayOf(PAGES, 'text[]')})[p.page], 2 * p.n_occ + 1
     from ${c.t.plan} p where p.before_occ < ${c.occurrences}
@@ -345,7 +347,7 @@ function insertSessionStateSql(c: Context): Sql {
 }
 
 /** The team looked at most of the frequent errors and some others, and bookmarked a few. */
-function marksSql(c: Context, table: 'errors_viewed' | 'errors_favorites', viewerIds: readonly number[]): Sql {
+function marksSql(c: Context, table: 'errors_viewed' | 'errors_favorites', viewerIds: readonly number[]): SqlFragment {
   const key = sql`(gr.g::int8 * 64 + v.i)`;
   const [stream, often, rarely] = table === 'errors_viewed' ? [STREAM.viewed, 0.8, 0.25] : [STREAM.favorite, 0.1, 0.015];
   const at = table === 'errors_viewed' ? sql`viewed_at` : sql`created_at`;
@@ -379,42 +381,42 @@ export async function generateErrors(db: SqlRunner, options: ErrorsGenerateOptio
   };
   const chunk = options.chunkSessions ?? DEFAULT_CHUNK;
   await withDeferredIndexes(db, LOADED_TABLES, options.deferIndexes === true, (name) => progress(`building ${name}`), async () => {
-    for (const statement of createStaging(c.t)) await run(db, statement);
+    for (const statement of createStaging(c.t)) await db(statement);
     try {
       progress('groups');
-      await run(db, insertGroupsSql(c));
-      await run(db, insertStacksSql(c));
+      await db(insertGroupsSql(c));
+      await db(insertStacksSql(c));
       progress('sessions plan');
       // Sessions meet their error 1.5 times on average; the plan is cut where the occurrences are complete.
-      await run(db, insertPlanSql(c, Math.ceil(options.occurrences / 1.5)));
-      await db.query(`delete from ${c.t.plan.text} where before_occ >= ?`, [options.occurrences]);
-      const [{ sessions } = { sessions: 0 }] = await db.query<{ sessions: number }>(`select count(*)::int as sessions from ${c.t.plan.text}`);
+      await db(insertPlanSql(c, Math.ceil(options.occurrences / 1.5)));
+      await db(sql`delete from ${c.t.plan} where before_occ >= ${options.occurrences}`);
+      const [{ sessions } = { sessions: 0 }] = await db<{ sessions: number }>(sql`select count(*)::int as sessions from ${c.t.plan}`);
       for (let from = 1; from <= sessions; from += chunk) {
         const to = Math.min(sessions, from + chunk - 1);
         progress(`occurrences of sessions ${from.toLocaleString('en-US')}-${to.toLocaleString('en-US')} of ${sessions.toLocaleString('en-US')}`);
-        await run(db, insertOccurrencesSql(c, from, to));
+        await db(insertOccurrencesSql(c, from, to));
       }
       progress('groups, fingerprints, session state, views and bookmarks');
-      await run(db, insertErrorsSql(c));
-      await run(db, insertFingerprintsSql(c));
-      await run(db, insertSessionStateSql(c));
+      await db(insertErrorsSql(c));
+      await db(insertFingerprintsSql(c));
+      await db(insertSessionStateSql(c));
       const viewers = options.viewerIds ?? [];
       if (viewers.length) {
-        await run(db, marksSql(c, 'errors_viewed', viewers));
-        await run(db, marksSql(c, 'errors_favorites', viewers));
+        await db(marksSql(c, 'errors_viewed', viewers));
+        await db(marksSql(c, 'errors_favorites', viewers));
       }
     } finally {
-      for (const statement of dropStaging(c.t)) await run(db, statement);
+      for (const statement of dropStaging(c.t)) await db(statement);
     }
   });
   await vacuumAnalyze(db, ANALYZED_TABLES, (table) => progress(`vacuum analyze ${table}`));
-  const [counts] = await db.query<{ groups: number; merged: number; occurrences: number; sessions: number; users: number }>(
-    `select (select count(*) from errors_errors where project_id = ?)::int as groups,
-       (select count(*) from errors_errors where project_id = ? and parent_error_id is not null)::int as merged,
-       (select count(*) from errors_occurrences where project_id = ?)::int as occurrences,
-       (select count(distinct session_id) from errors_occurrences where project_id = ?)::int as sessions,
-       (select count(distinct user_key) from errors_occurrences where project_id = ?)::int as users`,
-    Array(5).fill(options.projectId),
+  const project = options.projectId;
+  const [counts] = await db<{ groups: number; merged: number; occurrences: number; sessions: number; users: number }>(
+    sql`select (select count(*) from errors_errors where project_id = ${project})::int as groups,
+       (select count(*) from errors_errors where project_id = ${project} and parent_error_id is not null)::int as merged,
+       (select count(*) from errors_occurrences where project_id = ${project})::int as occurrences,
+       (select count(distinct session_id) from errors_occurrences where project_id = ${project})::int as sessions,
+       (select count(distinct user_key) from errors_occurrences where project_id = ${project})::int as users`,
   );
   return {
     groups: Number(counts!.groups),

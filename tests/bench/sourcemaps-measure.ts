@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createTestKernel, type TestKernel } from '@cassette/core/testing';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import errorsPlugin from '../../plugins/errors/server.js';
@@ -93,16 +93,10 @@ async function recordStacks(t: TestKernel, projectId: number, tenantId: number, 
   for (const [i, stack] of stacks.entries()) {
     const errorId = `bench-sourcemap-${i}`;
     const frames = parseStack(stack, 'TypeError');
-    await db.query(
-      `insert into errors_errors (error_id, project_id, tenant_id, fingerprint, source, name, message, status, first_occurrence_at, last_occurrence_at)
-       values (?, ?, ?, ?, 'js_exception', 'TypeError', ?, 'unresolved', ?, ?)`,
-      [errorId, projectId, tenantId, `bench-${i}`, THROWN_MESSAGE, at, at],
-    );
-    await db.query(
-      `insert into errors_occurrences (project_id, error_id, session_id, seq, idx, ts, user_key, url, release, name, message, stack, frames)
-       values (?, ?, ?, 0, 0, ?, ?, ?, ?, 'TypeError', ?, ?, ?::jsonb)`,
-      [projectId, errorId, `${at.getTime()}${String(i).padStart(6, '0')}`, at, `session:${i}`, `${SITE_ORIGIN}/checkout`, RELEASE, THROWN_MESSAGE, stack, JSON.stringify(frames)],
-    );
+    await db.sql(sql`insert into errors_errors (error_id, project_id, tenant_id, fingerprint, source, name, message, status, first_occurrence_at, last_occurrence_at)
+       values (${errorId}, ${projectId}, ${tenantId}, ${`bench-${i}`}, 'js_exception', 'TypeError', ${THROWN_MESSAGE}, 'unresolved', ${at}, ${at})`);
+    await db.sql(sql`insert into errors_occurrences (project_id, error_id, session_id, seq, idx, ts, user_key, url, release, name, message, stack, frames)
+       values (${projectId}, ${errorId}, ${`${at.getTime()}${String(i).padStart(6, '0')}`}, 0, 0, ${at}, ${`session:${i}`}, ${`${SITE_ORIGIN}/checkout`}, ${RELEASE}, 'TypeError', ${THROWN_MESSAGE}, ${stack}, ${JSON.stringify(frames)}::jsonb)`);
     ids.push(errorId);
   }
   return ids;

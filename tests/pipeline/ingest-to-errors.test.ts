@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel, type TestUser } from '@cassette/core/testing';
 import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
@@ -74,7 +74,7 @@ describe('ingest → errors', () => {
       const batch: BatchRequest = { sessionId, seq, sentAt: now + seq * 1000, pageNo: 0, recording: [{ type: 3, timestamp: now + seq * 1000, data: {} }], events, final: seq === batches.length - 1 };
       expect((await post('/api/ingest/v1/batch', batch, { authorization: `Bearer ${token}` })).status).toBe(200);
     }
-    await until('the session to end', async () => (await db().query('select 1 from sessions_sessions where session_id = ? and ended_at is not null', [sessionId]))[0]);
+    await until('the session to end', async () => (await db().sql(sql`select 1 from sessions_sessions where session_id = ${sessionId} and ended_at is not null`))[0]);
     return sessionId;
   }
 
@@ -110,7 +110,7 @@ describe('ingest → errors', () => {
 
     const gdpr = await t.request('POST', `/api/${projectId}/sessions/gdpr/delete-user`, { token: owner.token, body: { userId: 'ada@example.test' } });
     expect(gdpr.body.data).toEqual({ deletedSessions: 1 });
-    expect(await db().query('select 1 from errors_occurrences where session_id = ?', [first])).toEqual([]);
+    expect(await db().sql(sql`select 1 from errors_occurrences where session_id = ${first}`)).toEqual([]);
     const after = await t.request('GET', `/api/${projectId}/errors/${group.errorId}`, { token: owner.token });
     expect(after.body.data).toMatchObject({ occurrences: 1, sessions: 1, users: 1 });
   });

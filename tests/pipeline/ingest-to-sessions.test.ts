@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices, type EventDef } from '@cassette/plugin-sdk/server';
+import { coreServices, sql, type EventDef } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel, type TestUser } from '@cassette/core/testing';
 import ingestPlugin from '@cassette/plugin-ingest/server';
 import { ingestServices } from '@cassette/plugin-ingest/api';
@@ -107,7 +107,7 @@ describe('ingest → sessions', () => {
     expect(metrics).toMatch(/^cassette_ingest_batches_accepted_total 2$/m);
     expect(metrics).toMatch(/^cassette_http_requests_total\{method="POST",route="\/api\/ingest\/v1\/batch",status="200"\} 3$/m);
 
-    const row = await until('the session to end', async () => (await db().query<Record<string, any>>('select * from sessions_sessions where session_id = ? and ended_at is not null', [sessionId]))[0]);
+    const row = await until('the session to end', async () => (await db().sql<Record<string, any>>(sql`select * from sessions_sessions where session_id = ${sessionId} and ended_at is not null`))[0]);
     expect(row).toMatchObject({ user_browser: 'Chrome', user_os: 'Windows', user_device_type: 'desktop', page_title: 'Products', first_path: '/products', rev_id: 'r1' });
 
     const list = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: owner.token, body: {} });
@@ -128,7 +128,7 @@ describe('ingest → sessions', () => {
     // Ingest moves batch times onto the server clock, so the duration is the server's view of the visit.
     expect(list.body.data.sessions[0].duration).toBe(new Date(row.last_event_at).getTime() - new Date(row.started_at).getTime());
     expect(list.body.data.sessions[0].duration).toBeGreaterThan(0);
-    const types = (await db().query<{ type: string }>('select type from sessions_events where session_id = ? and seq >= 0 order by seq, idx', [sessionId])).map((r) => r.type);
+    const types = (await db().sql<{ type: string }>(sql`select type from sessions_events where session_id = ${sessionId} and seq >= 0 order by seq, idx`)).map((r) => r.type);
     expect(types).toEqual(['LOCATION', 'CLICK', 'INPUT', 'CONSOLE', 'FETCH', 'ERROR', 'LOCATION']);
     expect(ended).toEqual([expect.objectContaining({ sessionId, projectId, userId: 'ada@example.test', pagesCount: 2, errorsCount: 1 })]);
 
@@ -137,7 +137,7 @@ describe('ingest → sessions', () => {
     const gdpr = await t.request('POST', `/api/${projectId}/sessions/gdpr/delete-user`, { token: owner.token, body: { userId: 'ada@example.test' } });
     expect(gdpr.body.data).toEqual({ deletedSessions: 1 });
     expect(await recordings.listBatches(projectId, sessionId)).toEqual([]);
-    expect(await db().query('select 1 from sessions_events where session_id = ?', [sessionId])).toEqual([]);
+    expect(await db().sql(sql`select 1 from sessions_events where session_id = ${sessionId}`)).toEqual([]);
     expect((await t.request('POST', `/api/${projectId}/sessions/search2`, { token: owner.token, body: {} })).body.data.total).toBe(0);
   });
 
@@ -147,15 +147,15 @@ describe('ingest → sessions', () => {
     const { sessionId, token } = started.body.data as { sessionId: string; token: string };
     const batch: BatchRequest = { sessionId, seq: 0, sentAt: now, pageNo: 0, recording: [{ type: 3, timestamp: now, data: {} }], events: [{ type: 'click', ts: now, selector: 'a', label: 'A' }] };
     expect((await post('/api/ingest/v1/batch', batch, { authorization: `Bearer ${token}` })).status).toBe(200);
-    await until('the batch to be processed', async () => (await db().query('select 1 from sessions_events where session_id = ? and type = ?', [sessionId, 'CLICK']))[0]);
+    await until('the batch to be processed', async () => (await db().sql(sql`select 1 from sessions_events where session_id = ${sessionId} and type = ${'CLICK'}`))[0]);
     const recordings = t.kernel.resolve(ingestServices.recordings);
     expect(await recordings.listBatches(projectId, sessionId)).toHaveLength(1);
 
-    await db().query("update sessions_sessions set started_at = started_at - interval '181 days' where session_id = ?", [sessionId]);
+    await db().sql(sql`update sessions_sessions set started_at = started_at - interval '181 days' where session_id = ${sessionId}`);
     // The daily schedule fired at boot; run it again now, by name, as the scheduler would.
     await t.kernel.resolve(coreServices.jobs).enqueue(retentionJob, {});
-    await until('the retention job to delete the session', async () => (await db().query('select 1 from sessions_sessions where session_id = ?', [sessionId])).length === 0);
+    await until('the retention job to delete the session', async () => (await db().sql(sql`select 1 from sessions_sessions where session_id = ${sessionId}`)).length === 0);
     expect(await recordings.listBatches(projectId, sessionId)).toEqual([]);
-    expect(await db().query('select 1 from sessions_events where session_id = ?', [sessionId])).toEqual([]);
+    expect(await db().sql(sql`select 1 from sessions_events where session_id = ${sessionId}`)).toEqual([]);
   });
 });

@@ -70,17 +70,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     if (closed) throw new Error('The database connection is closed');
     return orm.em.fork();
   };
-  // Each statement on its own fork, as `query` does; a transaction holds one fork throughout.
-  const run = <T>(query: SqlFragment) => sqlRunner(em())<T>(query);
+  // Each statement on its own fork; a transaction holds one fork throughout.
+  const run = async <T>(query: SqlFragment) => sqlRunner(em())<T>(query);
   return {
     orm,
     driver,
     em,
-    sql: Object.assign(run, { transaction: <T>(work: (tx: SqlRunner) => Promise<T>) => sqlRunner(em()).transaction(work) }),
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await em().getConnection().execute(sql, [...params]);
-      return result as unknown as T[];
-    },
+    sql: Object.assign(run, { transaction: async <T>(work: (tx: SqlRunner) => Promise<T>) => sqlRunner(em()).transaction(work) }),
     async transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
       return em().transactional((tx) => fn(tx as EntityManager));
     },

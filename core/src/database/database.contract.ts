@@ -58,7 +58,7 @@ export function databaseContract(name: string, open: (entities: unknown[]) => Pr
     it('rolls a failing migration back entirely and names it', async () => {
       const bad = { id: '0003_bad', up: ['create table contract_half (id int)', 'this is not sql'] };
       await expect(runMigrations(db, [{ owner: 'contract', migrations: [bad] }], log)).rejects.toThrow(/Migration contract\/0003_bad failed/);
-      const tables = await db.query<{ n: number }>("select count(*)::int as n from information_schema.tables where table_name = 'contract_half'");
+      const tables = await db.sql<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_name = 'contract_half'`);
       expect(tables[0]!.n).toBe(0);
     });
 
@@ -66,7 +66,7 @@ export function databaseContract(name: string, open: (entities: unknown[]) => Pr
       const m = { id: '0001_counter', up: ['create table contract_counter (n int)', 'insert into contract_counter values (1)'] };
       const results = await Promise.all([1, 2, 3].map(() => runMigrations(db, [{ owner: 'race', migrations: [m] }], log)));
       expect(results.flat()).toEqual(['race/0001_counter']);
-      expect((await db.query<{ n: number }>('select count(*)::int as n from contract_counter'))[0]!.n).toBe(1);
+      expect((await db.sql<{ n: number }>(sql`select count(*)::int as n from contract_counter`))[0]!.n).toBe(1);
     });
 
     it('persists and finds entities with JSON columns', async () => {
@@ -77,15 +77,15 @@ export function databaseContract(name: string, open: (entities: unknown[]) => Pr
       const found = await db.em().findOne(Widget, { name: 'alpha' });
       expect(found?.attrs).toEqual({ plan: 'pro', seats: 3 });
       expect(found?.createdAt).toBeInstanceOf(Date);
-      const rows = await db.query<{ name: string }>('select name from contract_widgets where attrs @> ?::jsonb order by name', [JSON.stringify({ plan: 'free' })]);
+      const rows = await db.sql<{ name: string }>(sql`select name from contract_widgets where attrs @> ${JSON.stringify({ plan: 'free' })}::jsonb order by name`);
       expect(rows.map((r) => r.name)).toEqual(['beta']);
     });
 
     it('binds parameters, never splicing them into SQL', async () => {
       const hostile = "x'); drop table contract_widgets; --";
-      const rows = await db.query<{ name: string }>('select name from contract_widgets where name = ?', [hostile]);
+      const rows = await db.sql<{ name: string }>(sql`select name from contract_widgets where name = ${hostile}`);
       expect(rows).toEqual([]);
-      expect((await db.query<{ n: number }>('select count(*)::int as n from contract_widgets'))[0]!.n).toBe(2);
+      expect((await db.sql<{ n: number }>(sql`select count(*)::int as n from contract_widgets`))[0]!.n).toBe(2);
     });
 
     it('commits a transaction that resolves and rolls back one that throws', async () => {
@@ -99,7 +99,7 @@ export function databaseContract(name: string, open: (entities: unknown[]) => Pr
           throw new Error('changed my mind');
         }),
       ).rejects.toThrow('changed my mind');
-      const names = (await db.query<{ name: string }>('select name from contract_widgets order by name')).map((r) => r.name);
+      const names = (await db.sql<{ name: string }>(sql`select name from contract_widgets order by name`)).map((r) => r.name);
       expect(names).toEqual(['alpha', 'beta', 'gamma']);
     });
 
@@ -120,21 +120,22 @@ export function databaseContract(name: string, open: (entities: unknown[]) => Pr
     });
 
     it('reports a unique violation with the Postgres code the API maps to 409', async () => {
-      const error = await db.query("insert into contract_widgets (name) values ('alpha')").catch((e: unknown) => e);
+      const error = await db.sql(sql`insert into contract_widgets (name) values ('alpha')`).catch((e: unknown) => e);
       expect((error as { code?: string }).code).toBe('23505');
     });
 
     it('keeps timestamps in UTC with millisecond precision', async () => {
       const at = new Date('2026-03-29T01:30:00.123Z');
-      const rows = await db.query<{ t: Date }>('select ?::timestamptz as t', [at]);
+      const rows = await db.sql<{ t: Date }>(sql`select ${at}::timestamptz as t`);
       expect(new Date(rows[0]!.t).toISOString()).toBe(at.toISOString());
     });
 
     // Last: it closes the database the other cases share.
     it('stays closed once closed: no query reconnects it, and a second close is harmless', async () => {
-      expect(await db.query('select 1 as one')).toEqual([{ one: 1 }]);
+      expect(await db.sql(sql`select 1 as one`)).toEqual([{ one: 1 }]);
       await db.close();
-      await expect(db.query('select 1 as one')).rejects.toThrow('The database connection is closed');
+      await expect(db.sql(sql`select 1 as one`)).rejects.toThrow('The database connection is closed');
+      await expect(db.sql.transaction(async () => 1)).rejects.toThrow('The database connection is closed');
       await expect(db.transaction(async () => 1)).rejects.toThrow('The database connection is closed');
       await db.close();
     });

@@ -1,4 +1,4 @@
-import type { OnboardingService, OnboardingTask } from '@cassette/plugin-sdk/server';
+import { sql, type OnboardingService, type OnboardingTask } from '@cassette/plugin-sdk/server';
 import type { DatabaseRuntime } from '../database/create-database.js';
 
 const TASKS: ReadonlySet<OnboardingTask> = new Set(['identifyUsers', 'integrations']);
@@ -10,6 +10,7 @@ export class OnboardingTasks implements OnboardingService {
   async markDone(tenantId: number, task: OnboardingTask): Promise<void> {
     if (!TASKS.has(task)) throw new Error(`Unknown onboarding task "${task}"`);
     // jsonb_set in one statement: concurrent calls for different tasks do not overwrite each other.
-    await this.db.query(`update core_tenants set onboarding = jsonb_set(onboarding, ?::text[], 'true'::jsonb) where id = ?`, [`{${task}}`, tenantId]);
+    const path = `{${task}}`;
+    await this.db.sql(sql`update core_tenants set onboarding = jsonb_set(onboarding, ${path}::text[], 'true'::jsonb) where id = ${tenantId}`);
   }
 }

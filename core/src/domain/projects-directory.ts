@@ -1,4 +1,4 @@
-import type { ProjectInfo, ProjectsService } from '@cassette/plugin-sdk/server';
+import { sql, type ProjectInfo, type ProjectsService } from '@cassette/plugin-sdk/server';
 import type { DatabaseRuntime } from '../database/create-database.js';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { projectInfo } from './project-view.js';
@@ -23,9 +23,6 @@ export class ProjectsDirectory implements ProjectsService {
   }
 
   async markRecorded(projectId: number, at: Date): Promise<void> {
-    await this.db.query(
-      'update core_projects set recorded = true, last_recorded_session_at = greatest(coalesce(last_recorded_session_at, ?), ?) where id = ?',
-      [at, at, projectId],
-    );
+    await this.db.sql(sql`update core_projects set recorded = true, last_recorded_session_at = greatest(coalesce(last_recorded_session_at, ${at}), ${at}) where id = ${projectId}`);
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { definePlugin, defineRoute } from '@cassette/plugin-sdk/server';
+import { definePlugin, defineRoute, sql } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '../testing/test-kernel.js';
 
 /**
@@ -41,7 +41,7 @@ describe('401: the login is dead', () => {
     expect((await t.request('GET', '/api/account', { token: loggedOut.token })).status).toBe(401);
 
     const expired = await t.createMember(tenant.tenantId);
-    await t.kernel.db.query("update core_auth_sessions set expires_at = now() - interval '1 minute' where user_id = ?", [expired.id]);
+    await t.kernel.db.sql(sql`update core_auth_sessions set expires_at = now() - interval '1 minute' where user_id = ${expired.id}`);
     expect((await t.request('GET', '/api/account', { token: expired.token })).status).toBe(401);
 
     const deleted = await t.createMember(tenant.tenantId);

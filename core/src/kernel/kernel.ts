@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createActor, type AnyActorRef } from 'xstate';
 import {
   coreServices,
+  sql,
   type BlobStore,
   type DepsMap,
   type FlowsService,
@@ -137,7 +138,7 @@ export class Kernel {
       const tokens = new TokenService(services.jwtSecret, config.tokenTtlSeconds);
       mountOpsRoutes(app, {
         probes: [
-          { name: 'database', check: () => database.query('select 1') },
+          { name: 'database', check: () => database.sql(sql`select 1`) },
           { name: 'jobs', check: () => services.jobs.ping() },
           { name: 'blobs', check: () => services.blobs.ping() },
         ],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '../testing/test-kernel.js';
 
 describe('team, roles, projects, metadata', () => {
@@ -131,7 +131,7 @@ describe('forced password change and expired invitations', () => {
   it('shows an invitation as expired once its link has expired, and a reset revives it', async () => {
     const { owner } = await t.createTenant();
     const invited = await t.request('PUT', '/api/client/members', { token: owner.token, body: { email: 'late@example.com', name: 'Late' } });
-    await t.kernel.db.query("update core_one_time_tokens set expires_at = now() - interval '1 minute' where user_id = ?", [invited.body.data.id]);
+    await t.kernel.db.sql(sql`update core_one_time_tokens set expires_at = now() - interval '1 minute' where user_id = ${invited.body.data.id}`);
     const listed = await t.request('GET', '/api/client/members', { token: owner.token });
     expect(listed.body.data.find((m: { id: number }) => m.id === invited.body.data.id)).toMatchObject({ joined: false, expiredInvitation: true });
     const token = decodeURIComponent(new URL(invited.body.data.invitationLink).searchParams.get('token')!);

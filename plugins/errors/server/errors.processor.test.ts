@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import { decodedBatch, ingestSession } from '@cassette/plugin-ingest/testing';
+import { sql } from '@cassette/plugin-sdk/server';
 import { checkoutStack, createErrorsTestKernel, errorEvent, type ErrorsTestKernel } from '../testing/errors-test-kernel.js';
 
 interface OccurrenceRow {
@@ -36,12 +37,9 @@ describe('errors.grouping processor', () => {
   });
   afterAll(async () => t?.close());
 
-  const occurrences = (sessionId: string) => t.sql<OccurrenceRow>('select * from errors_occurrences where session_id = ? order by seq, idx', [sessionId]);
+  const occurrences = (sessionId: string) => t.sql<OccurrenceRow>(sql`select * from errors_occurrences where session_id = ${sessionId} order by seq, idx`);
   const group = async (errorId: string) =>
-    (await t.sql<{ status: string; name: string; message: string; first_occurrence_at: Date; last_occurrence_at: Date; first_frame: string; source: string; parent_error_id: string | null }>(
-      'select * from errors_errors where error_id = ?',
-      [errorId],
-    ))[0]!;
+    (await t.sql<{ status: string; name: string; message: string; first_occurrence_at: Date; last_occurrence_at: Date; first_frame: string; source: string; parent_error_id: string | null }>(sql`select * from errors_errors where error_id = ${errorId}`))[0]!;
 
   it('groups the same bug across sessions, messages ids and deploys, and keeps a different bug apart', async () => {
     const s1 = ingestSession(projectId, tenantId, { userId: 'ada' });
@@ -150,9 +148,9 @@ describe('errors.grouping processor', () => {
   it('creates one group when two sessions meet a new bug at the same time', async () => {
     const sessions = Array.from({ length: 4 }, () => ingestSession(projectId, tenantId));
     await Promise.all(sessions.map((s) => t.batch(s, decodedBatch(s, 0, [errorEvent(s.startedAt + 1, { message: 'Concurrent 1', stack: checkoutStack('raced') })]))));
-    const groups = await t.sql<{ error_id: string }>('select distinct error_id from errors_occurrences where session_id in (?)', [sessions.map((s) => s.sessionId)]);
+    const groups = await t.sql<{ error_id: string }>(sql`select distinct error_id from errors_occurrences where session_id in (${sessions.map((s) => s.sessionId)})`);
     expect(groups).toHaveLength(1);
-    const [{ n }] = (await t.sql<{ n: number }>("select count(*)::int as n from errors_errors where project_id = ? and message = 'Concurrent 1'", [projectId])) as [{ n: number }];
+    const [{ n }] = (await t.sql<{ n: number }>(sql`select count(*)::int as n from errors_errors where project_id = ${projectId} and message = 'Concurrent 1'`)) as [{ n: number }];
     expect(n).toBe(1);
   });
 
@@ -177,10 +175,10 @@ describe('errors.grouping processor', () => {
 
     await t.sessionsDeleted(p, [gone.sessionId]);
     expect(await occurrences(gone.sessionId)).toEqual([]);
-    expect(await t.sql('select 1 from errors_sessions where session_id = ?', [gone.sessionId])).toEqual([]);
-    expect(await t.sql('select 1 from errors_errors where error_id = ?', [onlyGone])).toEqual([]);
-    expect(await t.sql('select 1 from errors_fingerprints where error_id = ?', [onlyGone])).toEqual([]);
-    expect(await t.sql('select 1 from errors_favorites where error_id = ?', [onlyGone])).toEqual([]);
+    expect(await t.sql(sql`select 1 from errors_sessions where session_id = ${gone.sessionId}`)).toEqual([]);
+    expect(await t.sql(sql`select 1 from errors_errors where error_id = ${onlyGone}`)).toEqual([]);
+    expect(await t.sql(sql`select 1 from errors_fingerprints where error_id = ${onlyGone}`)).toEqual([]);
+    expect(await t.sql(sql`select 1 from errors_favorites where error_id = ${onlyGone}`)).toEqual([]);
     const left = await group(shared!);
     expect(new Date(left.first_occurrence_at).getTime()).toBe(kept.startedAt + 5);
   });
@@ -197,10 +195,7 @@ describe('errors.grouping processor', () => {
     expect(upload.status).toBe(200);
     expect((await t.request('DELETE', `/api/projects/${doomed}`, { token: a.owner.token })).status).toBe(200);
     const left = async () =>
-      (await t.sql<{ n: number }>(
-        'select (select count(*) from errors_errors where project_id = ?)::int + (select count(*) from errors_occurrences where project_id = ?)::int + (select count(*) from errors_sessions where project_id = ?)::int + (select count(*) from errors_sourcemaps where project_id = ?)::int as n',
-        [doomed, doomed, doomed, doomed],
-      ))[0]!.n;
+      (await t.sql<{ n: number }>(sql`select (select count(*) from errors_errors where project_id = ${doomed})::int + (select count(*) from errors_occurrences where project_id = ${doomed})::int + (select count(*) from errors_sessions where project_id = ${doomed})::int + (select count(*) from errors_sourcemaps where project_id = ${doomed})::int as n`))[0]!.n;
     for (let i = 0; i < 100 && (await left()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await left()).toBe(0);
   });

@@ -1,4 +1,3 @@
-import { inTransaction } from '@cassette/plugin-sdk/server';
 import type { DecodedBatch, IngestProcessor, IngestSession } from '@cassette/plugin-ingest/api';
 import { fillUser, groupsOf, insertOccurrences, lockSessionState, saveSessionState, updateGroups, type SessionFacts } from './grouping/group-store.js';
 import { clean, readBatch, startState } from './grouping/occurrence-drafts.js';
@@ -31,27 +30,27 @@ export const errorsProcessor: IngestProcessor = {
   // After the session summary (10) and issues (20): nothing here is read by them.
   order: 40,
 
-  async sessionStarted(session, { db }) {
-    await inTransaction(db, async (sql) => {
-      if (!(await lockSessionState(sql, session.sessionId))) await saveSessionState(sql, session.projectId, session.sessionId, startState(session));
+  async sessionStarted(session, { sql: run }) {
+    await run.transaction(async (tx) => {
+      if (!(await lockSessionState(tx, session.sessionId))) await saveSessionState(tx, session.projectId, session.sessionId, startState(session));
     });
   },
 
-  async batch(session: IngestSession, batch: DecodedBatch, { db }) {
+  async batch(session: IngestSession, batch: DecodedBatch, { sql: run }) {
     if (!batch.events.some((e) => RELEVANT.has(e.type))) return;
     const facts = factsOf(session);
-    await inTransaction(db, async (sql) => {
+    await run.transaction(async (tx) => {
       // A start lost before its job ran must not lose what the batch says.
-      const stored = await lockSessionState(sql, session.sessionId);
+      const stored = await lockSessionState(tx, session.sessionId);
       const before = stored ?? startState(session);
       const { drafts, state, identifiedAs } = readBatch(batch, before);
       if (drafts.length) {
-        const groups = await groupsOf(sql, facts, drafts);
-        const fresh = await insertOccurrences(sql, facts, drafts, groups);
-        await updateGroups(sql, fresh, groups);
+        const groups = await groupsOf(tx, facts, drafts);
+        const fresh = await insertOccurrences(tx, facts, drafts, groups);
+        await updateGroups(tx, fresh, groups);
       }
-      if (identifiedAs) await fillUser(sql, session.sessionId, identifiedAs);
-      if (!stored || state !== before) await saveSessionState(sql, session.projectId, session.sessionId, state);
+      if (identifiedAs) await fillUser(tx, session.sessionId, identifiedAs);
+      if (!stored || state !== before) await saveSessionState(tx, session.projectId, session.sessionId, state);
     });
   },
 };

@@ -2,7 +2,7 @@
 // sessions plugin (whose deletions it follows). Plugin tests may import no other plugin's
 // server code, so ingest's test kit plays ingest's part and a stand-in for sessions only
 // exists. The suite under tests/ boots the real ones.
-import { definePlugin } from '@cassette/plugin-sdk/server';
+import { definePlugin, type SqlRunner } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import type { DecodedBatch, IngestProcessor, IngestSession, ProcessorContext, TrackerEvent } from '@cassette/plugin-ingest/api';
 import { sessionsEvents } from '@cassette/plugin-sessions/api';
@@ -18,7 +18,8 @@ export interface ErrorsTestKernel extends TestKernel {
   batch(session: IngestSession, batch: DecodedBatch): Promise<void>;
   /** What the sessions plugin announces after deleting sessions. */
   sessionsDeleted(projectId: number, sessionIds: string[]): Promise<void>;
-  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The processors' runner, for a test to read and write the tables directly. */
+  sql: SqlRunner;
 }
 
 export async function createErrorsTestKernel(): Promise<ErrorsTestKernel> {
@@ -35,7 +36,7 @@ export async function createErrorsTestKernel(): Promise<ErrorsTestKernel> {
       for (const p of processors) await p.batch?.(s, structuredClone(b), ctx);
     },
     sessionsDeleted: (projectId: number, sessionIds: string[]) => ctx.events.publish(sessionsEvents.deleted, { projectId, sessionIds }),
-    sql: <T>(text: string, params: unknown[] = []) => ctx.db.query<T>(text, params),
+    sql: ctx.sql,
   });
 }
 

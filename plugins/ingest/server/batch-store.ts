@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { conflict, type BlobStore, type DatabaseService } from '@cassette/plugin-sdk/server';
+import { conflict, sql, trusted, type BlobStore, type DatabaseService } from '@cassette/plugin-sdk/server';
 import type { BatchRequest } from '@cassette/tracker/protocol';
 import type { DecodedBatch } from '../api.js';
 import { isSessionId } from './session-id.js';
@@ -19,8 +19,9 @@ export interface StoredBatchRow {
   processed: boolean;
 }
 
-const BATCH_COLUMNS =
-  'session_id, seq, project_id, page_no, blob_key, content_hash, clock_offset_ms::float8 as clock_offset_ms, is_final, (extract(epoch from received_at) * 1000)::float8 as received_at, stored_bytes, processed_at is not null as processed';
+const BATCH_COLUMNS = trusted(
+  'session_id, seq, project_id, page_no, blob_key, content_hash, clock_offset_ms::float8 as clock_offset_ms, is_final, (extract(epoch from received_at) * 1000)::float8 as received_at, stored_bytes, processed_at is not null as processed',
+);
 
 function toRow(r: Record<string, unknown>): StoredBatchRow {
   return {
@@ -54,20 +55,17 @@ export function batchBlobKey(projectId: number, sessionId: string, seq: number, 
 }
 
 export async function findBatch(db: DatabaseService, sessionId: string, seq: number): Promise<StoredBatchRow | null> {
-  const rows = await db.query<Record<string, unknown>>(`select ${BATCH_COLUMNS} from ingest_batches where session_id = ? and seq = ?`, [sessionId, seq]);
+  const rows = await db.sql<Record<string, unknown>>(sql`select ${BATCH_COLUMNS} from ingest_batches where session_id = ${sessionId} and seq = ${seq}`);
   return rows[0] ? toRow(rows[0]) : null;
 }
 
 export async function unprocessedBatches(db: DatabaseService, sessionId: string, limit: number): Promise<StoredBatchRow[]> {
-  const rows = await db.query<Record<string, unknown>>(
-    `select ${BATCH_COLUMNS} from ingest_batches where session_id = ? and processed_at is null order by seq limit ?`,
-    [sessionId, limit],
-  );
+  const rows = await db.sql<Record<string, unknown>>(sql`select ${BATCH_COLUMNS} from ingest_batches where session_id = ${sessionId} and processed_at is null order by seq limit ${limit}`);
   return rows.map(toRow);
 }
 
 export async function batchesOf(db: DatabaseService, projectId: number, sessionId: string): Promise<StoredBatchRow[]> {
-  const rows = await db.query<Record<string, unknown>>(`select ${BATCH_COLUMNS} from ingest_batches where project_id = ? and session_id = ? order by seq`, [projectId, sessionId]);
+  const rows = await db.sql<Record<string, unknown>>(sql`select ${BATCH_COLUMNS} from ingest_batches where project_id = ${projectId} and session_id = ${sessionId} order by seq`);
   return rows.map(toRow);
 }
 
@@ -99,22 +97,16 @@ export async function storeBatch(db: DatabaseService, blobs: BlobStore, input: N
   const bytes = await gzipAsync(JSON.stringify(batch));
   await blobs.put(key, bytes, { contentType: 'application/gzip' });
   const isFinal = batch.final === true;
-  const [row] = await db.query<{ inserted: number }>(
-    `with inserted as (
+  const [row] = await db.sql<{ inserted: number }>(sql`with inserted as (
        insert into ingest_batches (session_id, seq, project_id, page_no, blob_key, content_hash, received_bytes, json_bytes, stored_bytes, clock_offset_ms, is_final, received_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (session_id, seq) do nothing returning seq
+       values (${batch.sessionId}, ${batch.seq}, ${projectId}, ${batch.pageNo}, ${key}, ${hash}, ${input.receivedBytes}, ${input.jsonBytes}, ${bytes.length}, ${Math.round(input.clockOffsetMs)}, ${isFinal}, ${new Date(input.receivedAt)}) on conflict (session_id, seq) do nothing returning seq
      ), touched as (
-       update ingest_sessions set last_batch_at = ?, stored_batches = stored_batches + 1,
-         last_event_at = greatest(coalesce(last_event_at, started_at), coalesce(?::timestamptz, started_at)),
-         final_seq = case when ? then least(coalesce(final_seq, ?), ?) else final_seq end
-       where id = ? and exists (select 1 from inserted) returning id
+       update ingest_sessions set last_batch_at = ${new Date(input.receivedAt)}, stored_batches = stored_batches + 1,
+         last_event_at = greatest(coalesce(last_event_at, started_at), coalesce(${input.lastEventAt === null ? null : new Date(input.lastEventAt)}::timestamptz, started_at)),
+         final_seq = case when ${isFinal} then least(coalesce(final_seq, ${batch.seq}), ${batch.seq}) else final_seq end
+       where id = ${batch.sessionId} and exists (select 1 from inserted) returning id
      )
-     select (select count(*) from inserted)::int as inserted, (select count(*) from touched)::int as touched`,
-    [
-      batch.sessionId, batch.seq, projectId, batch.pageNo, key, hash, input.receivedBytes, input.jsonBytes, bytes.length, Math.round(input.clockOffsetMs), isFinal, new Date(input.receivedAt),
-      new Date(input.receivedAt), input.lastEventAt === null ? null : new Date(input.lastEventAt), isFinal, batch.seq, batch.seq, batch.sessionId,
-    ],
-  );
+     select (select count(*) from inserted)::int as inserted, (select count(*) from touched)::int as touched`);
   if (Number(row?.inserted) > 0) return { stored: true };
   const winner = await findBatch(db, batch.sessionId, batch.seq);
   if (winner && winner.contentHash === hash) return { stored: false, duplicate: true };
@@ -155,11 +147,11 @@ export async function deleteSessionData(db: DatabaseService, blobs: BlobStore, p
   let deleted = 0;
   for (const sessionId of new Set(sessionIds)) {
     if (!isSessionId(sessionId)) continue;
-    const rows = await db.query<{ blob_key: string }>('select blob_key from ingest_batches where session_id = ? and project_id = ?', [sessionId, projectId]);
+    const rows = await db.sql<{ blob_key: string }>(sql`select blob_key from ingest_batches where session_id = ${sessionId} and project_id = ${projectId}`);
     const keys = new Set([...rows.map((r) => r.blob_key), ...(await blobs.list(sessionPrefix(projectId, sessionId)))]);
     for (const key of keys) await blobs.delete(key);
-    await db.query('delete from ingest_batches where session_id = ? and project_id = ?', [sessionId, projectId]);
-    const gone = await db.query('delete from ingest_sessions where id = ? and project_id = ? returning id', [sessionId, projectId]);
+    await db.sql(sql`delete from ingest_batches where session_id = ${sessionId} and project_id = ${projectId}`);
+    const gone = await db.sql(sql`delete from ingest_sessions where id = ${sessionId} and project_id = ${projectId} returning id`);
     if (gone.length || rows.length) deleted++;
   }
   return deleted;

@@ -2,18 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import type { SessionEnd } from '../api.js';
 import { batch, bootIngest, newSession, probePlugin, sendBatch, waitFor, type IngestWorld, type ProcessorCall } from '../testing/ingest-fixture.js';
 
 const db = (w: IngestWorld) => w.t.kernel.resolve(coreServices.database);
 const sessionState = async (w: IngestWorld, id: string) =>
-  (await db(w).query<{ next_seq: number; ended: boolean; end_reason: string | null; processed_batches: number }>(
-    'select next_seq, ended_at is not null as ended, end_reason, processed_batches from ingest_sessions where id = ?',
-    [id],
-  ))[0];
+  (await db(w).sql<{ next_seq: number; ended: boolean; end_reason: string | null; processed_batches: number }>(sql`select next_seq, ended_at is not null as ended, end_reason, processed_batches from ingest_sessions where id = ${id}`))[0];
 const unprocessed = async (w: IngestWorld, id: string) =>
-  Number((await db(w).query<{ n: number }>('select count(*)::int as n from ingest_batches where session_id = ? and processed_at is null', [id]))[0]?.n);
+  Number((await db(w).sql<{ n: number }>(sql`select count(*)::int as n from ingest_batches where session_id = ${id} and processed_at is null`))[0]?.n);
 
 describe('processing pipeline', () => {
   let w: IngestWorld;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { defineJob, type Logger } from '@cassette/plugin-sdk/server';
+import { defineJob, sql, type Logger } from '@cassette/plugin-sdk/server';
 import { SESSION_ID_PATTERN, type DecodedBatch, type IngestProcessor, type IngestSession, type ProcessorContext, type SessionEnd } from '../api.js';
 import { readStoredBatch, unprocessedBatches, type StoredBatchRow } from './batch-store.js';
 import type { IngestRuntime } from './runtime.js';
@@ -54,7 +54,7 @@ export class SessionProcessor {
   }
 
   private context(log: Logger): ProcessorContext {
-    return { db: this.db, events: this.rt.deps.events, log };
+    return { sql: this.db.sql, events: this.rt.deps.events, log };
   }
 
   async run(sessionId: string): Promise<void> {
@@ -109,18 +109,13 @@ export class SessionProcessor {
           await this.step(session, log, 'sessionStarted', () =>
             callEach(this.rt.processors, log, 'sessionStarted', (p) => p.sessionStarted?.(session.info, this.context(log.child({ processor: p.id })))),
           );
-          await this.db.query('update ingest_sessions set processing_started = true, failures = 0 where id = ?', [sessionId]);
+          await this.db.sql(sql`update ingest_sessions set processing_started = true, failures = 0 where id = ${sessionId}`);
           processingStarted = true;
         }
         await this.processBatch(session, row, log);
         // A batch that came late (its gap was skipped) is delivered but does not move the cursor back.
         nextSeq = Math.max(nextSeq, row.seq + 1);
-        await this.db.query('update ingest_sessions set next_seq = greatest(next_seq, ?), processed_batches = processed_batches + 1, failures = 0, lease_until = ? where id = ? and lease_owner = ?', [
-          nextSeq,
-          new Date(this.now() + this.rt.settings.leaseSeconds * 1000),
-          sessionId,
-          owner,
-        ]);
+        await this.db.sql(sql`update ingest_sessions set next_seq = greatest(next_seq, ${nextSeq}), processed_batches = processed_batches + 1, failures = 0, lease_until = ${new Date(this.now() + this.rt.settings.leaseSeconds * 1000)} where id = ${sessionId} and lease_owner = ${owner}`);
         progressed = true;
       }
       if (gapWait !== null || !progressed) break;
@@ -152,11 +147,11 @@ export class SessionProcessor {
     const decoded = await readStoredBatch(this.rt.deps.blobs, row);
     if (!decoded) {
       log.error({ seq: row.seq, blobKey: row.blobKey }, 'a stored batch has lost its recording; skipped');
-      await this.db.query("update ingest_batches set processed_at = now(), skipped_reason = 'blob missing' where session_id = ? and seq = ?", [row.sessionId, row.seq]);
+      await this.db.sql(sql`update ingest_batches set processed_at = now(), skipped_reason = 'blob missing' where session_id = ${row.sessionId} and seq = ${row.seq}`);
       return;
     }
     await this.step(session, log, `batch ${row.seq}`, () => this.deliver(session.info, decoded, log), row);
-    await this.db.query('update ingest_batches set processed_at = now() where session_id = ? and seq = ? and processed_at is null', [row.sessionId, row.seq]);
+    await this.db.sql(sql`update ingest_batches set processed_at = now() where session_id = ${row.sessionId} and seq = ${row.seq} and processed_at is null`);
   }
 
   private async deliver(info: IngestSession, batch: DecodedBatch, log: Logger): Promise<void> {
@@ -174,11 +169,11 @@ export class SessionProcessor {
       await run();
     } catch (error) {
       if (!(error instanceof ProcessorFailure)) throw error;
-      const [counted] = await this.db.query<{ failures: number }>('update ingest_sessions set failures = failures + 1 where id = ? returning failures', [session.id]);
+      const [counted] = await this.db.sql<{ failures: number }>(sql`update ingest_sessions set failures = failures + 1 where id = ${session.id} returning failures`);
       if (Number(counted?.failures ?? 0) < MAX_FAILURES) throw error;
       log.error({ step: what, failures: counted?.failures }, 'ingest step skipped after repeated processor failures');
-      await this.db.query('update ingest_sessions set failures = 0 where id = ?', [session.id]);
-      if (row) await this.db.query("update ingest_batches set skipped_reason = 'processor failures' where session_id = ? and seq = ?", [row.sessionId, row.seq]);
+      await this.db.sql(sql`update ingest_sessions set failures = 0 where id = ${session.id}`);
+      if (row) await this.db.sql(sql`update ingest_batches set skipped_reason = 'processor failures' where session_id = ${row.sessionId} and seq = ${row.seq}`);
     }
   }
 
@@ -191,11 +186,11 @@ export class SessionProcessor {
         callEach(this.rt.processors, log, 'sessionEnded', (p) => p.sessionEnded?.(session.info, end, this.context(log.child({ processor: p.id })))),
       );
     }
-    await this.db.query('update ingest_sessions set ended_at = ?, end_reason = ? where id = ? and ended_at is null', [new Date(this.now()), reason, session.id]);
+    await this.db.sql(sql`update ingest_sessions set ended_at = ${new Date(this.now())}, end_reason = ${reason} where id = ${session.id} and ended_at is null`);
     log.debug({ reason, batches: session.processedBatches }, 'session ended');
   }
 
   private async markLateBatchesProcessed(session: SessionRow): Promise<void> {
-    await this.db.query("update ingest_batches set processed_at = now(), skipped_reason = 'session ended' where session_id = ? and processed_at is null", [session.id]);
+    await this.db.sql(sql`update ingest_batches set processed_at = now(), skipped_reason = 'session ended' where session_id = ${session.id} and processed_at is null`);
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import { ingestServices } from '../api.js';
 import { batch, bootIngest, newSession, sendBatch, type IngestWorld } from '../testing/ingest-fixture.js';
 import { enforceRetention } from './retention.job.js';
@@ -17,7 +17,7 @@ describe('retention and deletion of recordings', () => {
   const db = () => w.t.kernel.resolve(coreServices.database);
   const blobs = () => w.t.kernel.resolve(coreServices.blobs);
   const sessionsOf = async (projectId: number) =>
-    (await db().query<{ id: string }>('select id from ingest_sessions where project_id = ? order by id', [projectId])).map((r) => r.id);
+    (await db().sql<{ id: string }>(sql`select id from ingest_sessions where project_id = ${projectId} order by id`)).map((r) => r.id);
 
   async function recorded(projectKey?: string) {
     const s = await newSession(projectKey ? { ...w, projectKey } : w);
@@ -25,7 +25,7 @@ describe('retention and deletion of recordings', () => {
     await sendBatch(w.t, batch(s.sessionId, 1), { token: s.token });
     return s.sessionId;
   }
-  const backdate = (sessionId: string, days: number) => db().query('update ingest_sessions set started_at = ? where id = ?', [new Date(Date.now() - days * DAY), sessionId]);
+  const backdate = (sessionId: string, days: number) => db().sql(sql`update ingest_sessions set started_at = ${new Date(Date.now() - days * DAY)} where id = ${sessionId}`);
 
   it("deletes sessions older than the project's retention period, blobs and rows, and keeps the rest", async () => {
     expect((await w.t.request('POST', `/api/${w.projectId}/gdpr`, { token: w.owner.token, body: { retentionDays: 30 } })).status).toBe(200);
@@ -45,7 +45,7 @@ describe('retention and deletion of recordings', () => {
     expect(await sessionsOf(other.body.data.id)).toEqual([otherOld]);
     expect(await blobs().list(`ingest/${w.projectId}/${old}/`)).toEqual([]);
     expect(await blobs().list(`ingest/${w.projectId}/${fresh}/`)).toHaveLength(2);
-    expect(await db().query('select seq from ingest_batches where session_id = ?', [old])).toEqual([]);
+    expect(await db().sql(sql`select seq from ingest_batches where session_id = ${old}`)).toEqual([]);
   });
 
   it('deletes everything of a project that no longer exists', async () => {

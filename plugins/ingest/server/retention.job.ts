@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineJob, type Logger } from '@cassette/plugin-sdk/server';
+import { defineJob, sql, type Logger } from '@cassette/plugin-sdk/server';
 import { deleteSessionData } from './batch-store.js';
 import type { IngestRuntime } from './runtime.js';
 
@@ -15,7 +15,7 @@ const CHUNK = 500;
  */
 export async function enforceRetention(rt: IngestRuntime, log: Logger, now = Date.now()): Promise<number> {
   const { db, blobs, projects } = rt.deps;
-  const projectIds = (await db.query<{ project_id: number }>('select distinct project_id from ingest_sessions')).map((r) => Number(r.project_id));
+  const projectIds = (await db.sql<{ project_id: number }>(sql`select distinct project_id from ingest_sessions`)).map((r) => Number(r.project_id));
   let deleted = 0;
   for (const projectId of projectIds) {
     const project = await projects.get(projectId);
@@ -23,8 +23,8 @@ export async function enforceRetention(rt: IngestRuntime, log: Logger, now = Dat
     for (;;) {
       const ids = (
         cutoff
-          ? await db.query<{ id: string }>('select id from ingest_sessions where project_id = ? and started_at < ? order by started_at limit ?', [projectId, cutoff, CHUNK])
-          : await db.query<{ id: string }>('select id from ingest_sessions where project_id = ? order by started_at limit ?', [projectId, CHUNK])
+          ? await db.sql<{ id: string }>(sql`select id from ingest_sessions where project_id = ${projectId} and started_at < ${cutoff} order by started_at limit ${CHUNK}`)
+          : await db.sql<{ id: string }>(sql`select id from ingest_sessions where project_id = ${projectId} order by started_at limit ${CHUNK}`)
       ).map((r) => r.id);
       if (!ids.length) break;
       deleted += await deleteSessionData(db, blobs, projectId, ids);

@@ -1,4 +1,4 @@
-import { coreServices, createServiceRef, type ResolvedDeps, type ServiceFactory } from '@cassette/plugin-sdk/server';
+import { coreServices, createServiceRef, sql, type ResolvedDeps, type ServiceFactory } from '@cassette/plugin-sdk/server';
 import type { IngestProcessor } from '../api.js';
 import { BacklogGuard, InFlightGate, SessionRateLimiter } from './load-limits.js';
 import { ingestSettings, type IngestSettings } from './settings.js';
@@ -37,7 +37,7 @@ export class IngestRuntime {
     this.limiter = new SessionRateLimiter(this.settings.sessionBurst, this.settings.sessionBatchesPerSecond);
     this.inFlight = new InFlightGate(this.settings.maxInFlightBatches);
     this.backlog = new BacklogGuard(this.settings.maxBacklog, async () => {
-      const [row] = await deps.db.query<{ n: number }>('select count(*)::int as n from ingest_batches where processed_at is null');
+      const [row] = await deps.db.sql<{ n: number }>(sql`select count(*)::int as n from ingest_batches where processed_at is null`);
       return Number(row?.n ?? 0);
     });
     this.trackerScript = new TrackerScript(this.settings.trackerScriptPath ?? defaultTrackerScriptPath());

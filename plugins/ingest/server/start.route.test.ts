@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import { bootIngest, start, startBody, type IngestWorld } from '../testing/ingest-fixture.js';
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -13,7 +13,7 @@ describe('POST /api/ingest/v1/start', () => {
 
   const sessionRow = async (id: string) => {
     const db = w.t.kernel.resolve(coreServices.database);
-    const [row] = await db.query<{ info: any; project_id: number; tenant_id: number }>('select info, project_id, tenant_id from ingest_sessions where id = ?', [id]);
+    const [row] = await db.sql<{ info: any; project_id: number; tenant_id: number }>(sql`select info, project_id, tenant_id from ingest_sessions where id = ${id}`);
     return row ? { ...row, info: typeof row.info === 'string' ? JSON.parse(row.info) : row.info } : undefined;
   };
 
@@ -84,20 +84,20 @@ describe('POST /api/ingest/v1/start', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ sampled: false, reason: expect.stringContaining('0%') });
     const db = w.t.kernel.resolve(coreServices.database);
-    expect(await db.query('select id from ingest_sessions where project_id = ?', [id])).toEqual([]);
+    expect(await db.sql(sql`select id from ingest_sessions where project_id = ${id}`)).toEqual([]);
   });
 
   it('answers 503 with Retry-After, not 500, when the database fails', async () => {
     const db = w.t.kernel.resolve(coreServices.database);
     // A table the start needs goes missing: every write to it fails as on a broken database.
-    await db.query('alter table ingest_sessions rename to ingest_sessions_away');
+    await db.sql(sql`alter table ingest_sessions rename to ingest_sessions_away`);
     try {
       const res = await start(w.t, startBody(w.projectKey));
       expect(res.status).toBe(503);
       expect(res.headers['retry-after']).toBe('10');
       expect(res.body.errors).toEqual(['Sessions cannot be started right now. Retry later.']);
     } finally {
-      await db.query('alter table ingest_sessions_away rename to ingest_sessions');
+      await db.sql(sql`alter table ingest_sessions_away rename to ingest_sessions`);
     }
     expect((await start(w.t, startBody(w.projectKey))).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineJob, type Logger } from '@cassette/plugin-sdk/server';
+import { defineJob, sql, type Logger } from '@cassette/plugin-sdk/server';
 import { processSessionJob } from './process-session.job.js';
 import type { IngestRuntime } from './runtime.js';
 
@@ -17,12 +17,9 @@ export async function sweep(rt: IngestRuntime, log: Logger, now = Date.now()): P
   const silentSince = new Date(now - rt.settings.sessionSilenceMinutes * 60_000);
   const nowDate = new Date(now);
   // Two narrow queries, each served by a partial index (unprocessed batches; open sessions).
-  const unprocessed = await db.query<{ id: string }>(`select distinct session_id as id from ingest_batches where processed_at is null limit ${LIMIT}`);
-  const due = await db.query<{ id: string }>(
-    `select id from ingest_sessions where ended_at is null and (final_seq is not null or coalesce(last_batch_at, started_at) <= ?)
-       and (lease_until is null or lease_until < ?) limit ${LIMIT}`,
-    [silentSince, nowDate],
-  );
+  const unprocessed = await db.sql<{ id: string }>(sql`select distinct session_id as id from ingest_batches where processed_at is null limit ${LIMIT}`);
+  const due = await db.sql<{ id: string }>(sql`select id from ingest_sessions where ended_at is null and (final_seq is not null or coalesce(last_batch_at, started_at) <= ${silentSince})
+       and (lease_until is null or lease_until < ${nowDate}) limit ${LIMIT}`);
   const rows = [...new Map([...unprocessed, ...due].map((r) => [r.id, r])).values()];
   // One id per sweep round: a job still queued from the last round absorbs this one.
   const round = Math.floor(now / (rt.settings.sweepEverySeconds * 1000));

@@ -1,6 +1,6 @@
 // Shared setup for this plugin's tests: a kernel with ingest, a processor that records its calls, and request helpers.
 import { gzipSync } from 'node:zlib';
-import { coreServices, definePlugin, type DepsMap, type ServerPlugin } from '@cassette/plugin-sdk/server';
+import { coreServices, definePlugin, sql, type DepsMap, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel, type TestUser } from '@cassette/plugin-sdk/testing';
 import type { BatchRequest, StartRequest } from '@cassette/tracker/protocol';
 import { startBody } from './tracker-bodies.js';
@@ -108,7 +108,7 @@ export async function waitFor<T>(probe: () => Promise<T> | T, what: string, time
 /** Counts of what ingest keeps, to show a refused request stored nothing. */
 export async function storedCounts(t: TestKernel) {
   const db = t.kernel.resolve(coreServices.database);
-  const [b] = await db.query<{ n: number }>('select count(*)::int as n from ingest_batches');
+  const [b] = await db.sql<{ n: number }>(sql`select count(*)::int as n from ingest_batches`);
   const blobs = await t.kernel.resolve(coreServices.blobs).list('ingest/');
   return { batches: Number(b?.n ?? 0), blobs: blobs.length };
 }

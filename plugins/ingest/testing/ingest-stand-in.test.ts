@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { definePlugin } from '@cassette/plugin-sdk/server';
+import { definePlugin, sql } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import { ingestExtensionPoints, ingestServices, type IngestProcessor, type RecordingsService } from '../api.js';
 import { ingestStandIn, processorContext } from './ingest-stand-in.js';
@@ -23,7 +23,7 @@ describe('ingest stand-in', () => {
     t = await createTestKernel({ plugins: [ingestStandIn({ processors, recordings }), contributing] });
     expect(processors.map((p) => p.id)).toEqual(['early', 'late']);
     expect(t.kernel.resolve(ingestServices.recordings)).toBe(recordings);
-    expect(await processorContext(t).db.query<{ one: number }>('select 1 as one')).toEqual([{ one: 1 }]);
+    expect(await processorContext(t).sql<{ one: number }>(sql`select 1 as one`)).toEqual([{ one: 1 }]);
   });
 });
 

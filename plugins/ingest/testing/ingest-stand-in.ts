@@ -31,7 +31,7 @@ export function ingestStandIn(options: IngestStandInOptions) {
 /** The core services ingest hands its processors, from a test kernel. */
 export function processorContext(t: TestKernel): ProcessorContext {
   return {
-    db: t.kernel.resolve(coreServices.database),
+    sql: t.kernel.resolve(coreServices.database).sql,
     events: t.kernel.resolve(coreServices.events),
     log: t.kernel.resolve(coreServices.logger),
   };

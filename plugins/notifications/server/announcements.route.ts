@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineRoute } from '@cassette/plugin-sdk/server';
+import { defineRoute, sql } from '@cassette/plugin-sdk/server';
 import { AnnouncementReadEntity } from './announcement-read.entity.js';
 import { AnnouncementEntity } from './announcement.entity.js';
 import { writeAnnouncement } from './announcement-writer.js';
@@ -26,16 +26,15 @@ export const markAnnouncementsReadRoute = defineRoute({
   access: { auth: 'user' },
   summary: 'Mark every announcement posted so far viewed for the caller',
   schema: { response: Type.Object({ lastReadAt: Type.Integer() }) },
-  handler: async ({ em, caller }) => {
+  handler: async ({ sql: run, caller }) => {
     const now = new Date();
     // greatest(): a slow, older request must not move the mark back and resurrect the badge.
-    const rows = (await em.getConnection().execute(
-      `insert into notifications_announcement_reads (user_id, tenant_id, last_read_at) values (?, ?, ?)
+    const rows = await run<{ last_read_at: Date | string }>(
+      sql`insert into notifications_announcement_reads (user_id, tenant_id, last_read_at) values (${caller.userId}, ${caller.tenantId}, ${now})
        on conflict (user_id) do update set last_read_at = greatest(notifications_announcement_reads.last_read_at, excluded.last_read_at),
          tenant_id = excluded.tenant_id
        returning last_read_at`,
-      [caller.userId, caller.tenantId, now],
-    )) as { last_read_at: Date | string }[];
+    );
     return { lastReadAt: new Date(rows[0]?.last_read_at ?? now).getTime() };
   },
 });

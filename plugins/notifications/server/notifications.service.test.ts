@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import notificationsPlugin from '../server.js';
 import { notificationsService, type NotificationsService } from '../api.js';
@@ -105,7 +105,7 @@ describe('notifications service', () => {
     const database = t.kernel.resolve(coreServices.database);
     const [recent] = await service.notify({ tenantId: tenantA, userIds: [owner.id], title: 'Recent' });
     const [old] = await service.notify({ tenantId: tenantA, userIds: [owner.id], title: 'Old' });
-    await database.query('update notifications_notifications set created_at = now() - interval \'91 days\' where id = ?', [old]);
+    await database.sql(sql`update notifications_notifications set created_at = now() - interval '91 days' where id = ${old}`);
     const deleted = await pruneNotifications(database, { retentionDays: 90 }, { log: t.kernel.log });
     expect(deleted).toBe(1);
     const left = await database.em().find(NotificationEntity, { id: { $in: [recent!, old!] } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import type { IngestSession } from '@cassette/plugin-ingest/api';
+import { sql } from '@cassette/plugin-sdk/server';
 import { ingestSession } from '../testing/ingest-stand-in.js';
 import { createPlayerTestKernel, sessionIdAt, type PlayerTestKernel } from '../testing/stored-recordings.js';
 
@@ -59,7 +60,7 @@ describe('favorites', () => {
     const res = await toggle(foreign.sessionId);
     expect(res.status).toBe(404);
     expect(res.body.errors).toEqual(['Session not found']);
-    expect((await t.ctx.db.query('select 1 from sessions_favorites where session_id = ?', [foreign.sessionId])).length).toBe(0);
+    expect((await t.ctx.sql(sql`select 1 from sessions_favorites where session_id = ${foreign.sessionId}`)).length).toBe(0);
     expect((await toggle('not-a-session')).status).toBe(400);
     const lacking = await t.createMember(tenantId, { permissions: ['DEV_TOOLS'] });
     expect((await toggle(sessions[0]!.sessionId, lacking.token)).status).toBe(403);

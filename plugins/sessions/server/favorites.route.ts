@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { defineRoute } from '@cassette/plugin-sdk/server';
+import { allOf, defineRoute, sql } from '@cassette/plugin-sdk/server';
 import type { SessionSearchResult } from '../shared/search.js';
 import { SESSIONS_PAGE_SIZE } from '../shared/constants.js';
 import { toListItem, type SessionListRow } from './list-item.js';
-import { sessionListConditions, sessionListSql } from './session-query.js';
-import { requireSession, sessionParams, sql } from './session-lookup.js';
+import { sessionListSql } from './session-query.js';
+import { requireSession, sessionParams } from './session-lookup.js';
 
 /**
  * Spec part 2 §7 `GET /sessions2/{id}/favorite`: toggles the caller's bookmark (a GET, as
@@ -16,15 +16,12 @@ export const toggleFavoriteRoute = defineRoute({
   access: { auth: 'user', project: true, permission: 'SESSION_REPLAY' },
   summary: "Toggle the caller's bookmark on a session; answers { favorite }",
   schema: { params: sessionParams, response: Type.Object({ favorite: Type.Boolean() }) },
-  handler: async ({ params, em, projectId, caller }) => {
-    await requireSession(em, projectId, params.sessionId);
+  handler: async ({ params, sql: run, projectId, caller }) => {
+    await requireSession(run, projectId, params.sessionId);
     // One statement each way, so two quick clicks cannot both add (or both remove).
-    const removed = await sql<{ session_id: string }>(em, 'delete from sessions_favorites where session_id = ? and user_id = ? returning session_id', [
-      params.sessionId,
-      caller.userId,
-    ]);
+    const removed = await run<{ session_id: string }>(sql`delete from sessions_favorites where session_id = ${params.sessionId} and user_id = ${caller.userId} returning session_id`);
     if (removed.length) return { favorite: false };
-    await sql(em, 'insert into sessions_favorites (session_id, user_id, project_id) values (?, ?, ?) on conflict do nothing', [params.sessionId, caller.userId, projectId]);
+    await run(sql`insert into sessions_favorites (session_id, user_id, project_id) values (${params.sessionId}, ${caller.userId}, ${projectId}) on conflict do nothing`);
     return { favorite: true };
   },
 });
@@ -41,17 +38,17 @@ export const listFavoritesRoute = defineRoute({
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: SESSIONS_PAGE_SIZE })),
     }),
   },
-  handler: async ({ query, em, projectId, caller }): Promise<SessionSearchResult> => {
-    const conditions = sessionListConditions({ projectId }).where(
-      'exists (select 1 from sessions_favorites bf where bf.session_id = s.session_id and bf.user_id = ?)',
-      caller.userId,
-    );
+  handler: async ({ query, sql: run, projectId, caller }): Promise<SessionSearchResult> => {
+    const conditions = allOf([
+      sql`s.project_id = ${projectId}`,
+      sql`exists (select 1 from sessions_favorites bf where bf.session_id = s.session_id and bf.user_id = ${caller.userId})`,
+    ]);
     const { page, total } = sessionListSql(
       { projectId, viewerId: caller.userId, page: query.page ?? 1, limit: query.limit ?? SESSIONS_PAGE_SIZE, sort: 'startTs', order: 'desc' },
       conditions,
     );
-    const rows = await sql<SessionListRow>(em, page.sql, page.params);
-    const [count] = await sql<{ n: number }>(em, total.sql, total.params);
+    const rows = await run<SessionListRow>(page);
+    const [count] = await run<{ n: number }>(total);
     const now = Date.now();
     return { sessions: rows.map((r) => toListItem(r, now)), total: count?.n ?? 0 };
   },

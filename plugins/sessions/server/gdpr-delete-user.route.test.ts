@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@cassette/plugin-sdk/server';
 import { createSessionsTestKernel, decodedBatch, ingestSession, type SessionsTestKernel } from '../testing/ingest-stand-in.js';
 
 describe('POST /api/:projectId/sessions/gdpr/delete-user', () => {
@@ -9,7 +10,7 @@ describe('POST /api/:projectId/sessions/gdpr/delete-user', () => {
   afterAll(async () => t?.close());
 
   const ids = async (projectId: number) =>
-    (await t.ctx.db.query<{ session_id: string }>('select session_id from sessions_sessions where project_id = ? order by session_id', [projectId])).map((r) => r.session_id);
+    (await t.ctx.sql<{ session_id: string }>(sql`select session_id from sessions_sessions where project_id = ${projectId} order by session_id`)).map((r) => r.session_id);
 
   it("deletes every session of that user in the project, and nothing else", async () => {
     const a = await t.createTenant();
@@ -18,7 +19,7 @@ describe('POST /api/:projectId/sessions/gdpr/delete-user', () => {
       const s = ingestSession(projectId, tenantId, { sessionId, userId: who.userId ?? null, userAnonymousId: who.userAnonymousId ?? null });
       await t.started(s);
       await t.batch(s, decodedBatch(s, 0, [{ type: 'click', ts: s.startedAt + 1, selector: 'a', label: 'A' }]));
-      await t.ctx.db.query('insert into sessions_viewed (session_id, user_id, project_id) values (?, ?, ?)', [sessionId, a.owner.id, projectId]);
+      await t.ctx.sql(sql`insert into sessions_viewed (session_id, user_id, project_id) values (${sessionId}, ${a.owner.id}, ${projectId})`);
       return s;
     };
     await seed(a.projectId, a.tenantId, 'g-ada-1', { userId: 'ada' });
@@ -35,9 +36,9 @@ describe('POST /api/:projectId/sessions/gdpr/delete-user', () => {
     expect(res.body.data).toEqual({ deletedSessions: 3 });
     expect(await ids(a.projectId)).toEqual(['g-bob']);
     expect(await ids(other.projectId)).toEqual(['g-other-ada']);
-    const leftovers = await t.ctx.db.query<{ n: number }>(
-      `select (select count(*) from sessions_events where session_id in (?))::int + (select count(*) from sessions_viewed where session_id in (?))::int as n`,
-      [['g-ada-1', 'g-ada-anon', 'g-switched'], ['g-ada-1', 'g-ada-anon', 'g-switched']],
+    const gone = ['g-ada-1', 'g-ada-anon', 'g-switched'];
+    const leftovers = await t.ctx.sql<{ n: number }>(
+      sql`select (select count(*) from sessions_events where session_id in (${gone}))::int + (select count(*) from sessions_viewed where session_id in (${gone}))::int as n`,
     );
     expect(leftovers[0]!.n).toBe(0);
     expect(t.state.deletedRecordings).toHaveLength(1);

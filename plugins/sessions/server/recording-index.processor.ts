@@ -1,4 +1,4 @@
-import type { DatabaseService } from '@cassette/plugin-sdk/server';
+import { sql, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { DecodedBatch, IngestProcessor, RecordingEvent } from '@cassette/plugin-ingest/api';
 
 /** rrweb's EventType.FullSnapshot: playback, and a seek, can start from such an event. */
@@ -46,24 +46,12 @@ export function chunkFacts(batch: Pick<DecodedBatch, 'seq' | 'pageNo' | 'recordi
 }
 
 /** Idempotent per (session, seq): a replayed batch rewrites the same facts. */
-export async function saveChunkFacts(db: Pick<DatabaseService, 'query'>, projectId: number, sessionId: string, facts: ChunkFacts): Promise<void> {
-  await db.query(
-    `insert into sessions_recording_chunks (project_id, session_id, seq, page_no, first_ts, last_ts, has_full_snapshot, bytes)
-     values (?, ?, ?, ?, ?, ?, ?, ?)
+export async function saveChunkFacts(run: SqlRunner, projectId: number, sessionId: string, facts: ChunkFacts): Promise<void> {
+  await run(sql`insert into sessions_recording_chunks (project_id, session_id, seq, page_no, first_ts, last_ts, has_full_snapshot, bytes)
+     values (${projectId}, ${sessionId}, ${facts.seq}, ${facts.pageNo}, ${facts.firstTs === null ? null : new Date(facts.firstTs)}, ${facts.lastTs === null ? null : new Date(facts.lastTs)}, ${facts.hasFullSnapshot}, ${facts.bytes})
      on conflict (session_id, seq) do update set
        page_no = excluded.page_no, first_ts = excluded.first_ts, last_ts = excluded.last_ts,
-       has_full_snapshot = excluded.has_full_snapshot, bytes = excluded.bytes`,
-    [
-      projectId,
-      sessionId,
-      facts.seq,
-      facts.pageNo,
-      facts.firstTs === null ? null : new Date(facts.firstTs),
-      facts.lastTs === null ? null : new Date(facts.lastTs),
-      facts.hasFullSnapshot,
-      facts.bytes,
-    ],
-  );
+       has_full_snapshot = excluded.has_full_snapshot, bytes = excluded.bytes`);
 }
 
 /**
@@ -74,7 +62,7 @@ export const recordingIndexProcessor: IngestProcessor = {
   id: 'sessions.recordingIndex',
   // After the summary (10) and the issue heuristics: it only needs the batch itself.
   order: 30,
-  async batch(session, batch, { db }) {
-    await saveChunkFacts(db, session.projectId, session.sessionId, chunkFacts(batch));
+  async batch(session, batch, { sql: run }) {
+    await saveChunkFacts(run, session.projectId, session.sessionId, chunkFacts(batch));
   },
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import type { IngestSession, RecordingEvent } from '@cassette/plugin-ingest/api';
+import { sql } from '@cassette/plugin-sdk/server';
 import { decodedBatch, ingestSession, sessionDeletionOf } from '../testing/ingest-stand-in.js';
 import { createPlayerTestKernel, sessionIdAt, type PlayerTestKernel } from '../testing/stored-recordings.js';
 import { CHUNK_CACHE_CONTROL } from './recording.route.js';
@@ -49,7 +50,7 @@ describe('recording streaming', () => {
 
   it('keeps one index row per (session, seq) when a batch is processed again', async () => {
     await t.batch(s, decodedBatch(s, 1, [], { recording: recording1, pageNo: 1 }));
-    const rows = await t.ctx.db.query<{ n: number }>('select count(*)::int as n from sessions_recording_chunks where session_id = ?', [s.sessionId]);
+    const rows = await t.ctx.sql<{ n: number }>(sql`select count(*)::int as n from sessions_recording_chunks where session_id = ${s.sessionId}`);
     expect(rows[0]!.n).toBe(2);
   });
 
@@ -95,7 +96,7 @@ describe('recording streaming', () => {
     const gone = ingestSession(projectId, tenantId, { sessionId: sessionIdAt(T0 + 9000), startedAt: T0 + 9000 });
     await t.started(gone);
     await t.batch(gone, decodedBatch(gone, 0, [], { recording: [meta(T0 + 9001)] }));
-    const count = async () => (await t.ctx.db.query<{ n: number }>('select count(*)::int as n from sessions_recording_chunks where session_id = ?', [gone.sessionId]))[0]!.n;
+    const count = async () => (await t.ctx.sql<{ n: number }>(sql`select count(*)::int as n from sessions_recording_chunks where session_id = ${gone.sessionId}`))[0]!.n;
     expect(await count()).toBe(1);
     await sessionDeletionOf(t).deleteSessions(projectId, [gone.sessionId]);
     expect(await count()).toBe(0);

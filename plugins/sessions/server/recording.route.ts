@@ -1,11 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import type { EntityManager } from '@mikro-orm/core';
-import { notFound } from '@cassette/plugin-sdk/server';
+import { notFound, sql, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { RecordingsService } from '@cassette/plugin-ingest/api';
 import type { RecordingChunk, RecordingChunkInfo, RecordingIndex } from '../shared/recording.js';
 import { route } from './deps.js';
 import { chunkFacts, saveChunkFacts, type ChunkFacts } from './recording-index.processor.js';
-import { requireSession, sessionIdParam, sql } from './session-lookup.js';
+import { requireSession, sessionIdParam } from './session-lookup.js';
 
 /** A stored batch never changes: the browser may keep it for a day. */
 export const CHUNK_CACHE_CONTROL = 'private, max-age=86400';
@@ -30,18 +29,13 @@ function toInfo(f: ChunkFacts): RecordingChunkInfo {
   return { seq: f.seq, pageNo: f.pageNo, firstTimestamp: f.firstTs, lastTimestamp: f.lastTs, hasFullSnapshot: f.hasFullSnapshot, bytes: f.bytes };
 }
 
-async function recordingIndex(em: EntityManager, recordings: RecordingsService, projectId: number, sessionId: string, startedAt: number): Promise<RecordingIndex> {
-  const rows = await sql<ChunkRow>(
-    em,
-    'select seq, page_no, first_ts, last_ts, has_full_snapshot, bytes from sessions_recording_chunks where project_id = ? and session_id = ? order by seq',
-    [projectId, sessionId],
-  );
+async function recordingIndex(run: SqlRunner, recordings: RecordingsService, projectId: number, sessionId: string, startedAt: number): Promise<RecordingIndex> {
+  const rows = await run<ChunkRow>(sql`select seq, page_no, first_ts, last_ts, has_full_snapshot, bytes from sessions_recording_chunks where project_id = ${projectId} and session_id = ${sessionId} order by seq`);
   const indexed = new Map<number, ChunkFacts>(
     rows.map((r) => [r.seq, { seq: r.seq, pageNo: r.page_no, firstTs: ms(r.first_ts), lastTs: ms(r.last_ts), hasFullSnapshot: r.has_full_snapshot, bytes: r.bytes }]),
   );
   // Ingest's list is the truth about which batches exist; the index only describes them.
   const stored = await recordings.listBatches(projectId, sessionId);
-  const db = { query: <T>(text: string, params: readonly unknown[] = []) => sql<T>(em, text, [...params]) };
   const chunks: RecordingChunkInfo[] = [];
   let backfilled = 0;
   for (const batch of stored) {
@@ -51,7 +45,7 @@ async function recordingIndex(em: EntityManager, recordings: RecordingsService, 
       const decoded = await recordings.readBatch(projectId, sessionId, batch.seq);
       if (decoded) {
         facts = chunkFacts(decoded);
-        await saveChunkFacts(db, projectId, sessionId, facts);
+        await saveChunkFacts(run, projectId, sessionId, facts);
       }
     }
     // Past the backfill bound the chunk is still listed (it exists); its facts come on a later request.
@@ -67,9 +61,9 @@ export const recordingIndexRoute = route({
   access: { auth: 'user', project: true, permission: 'SESSION_REPLAY' },
   summary: "The session's recording chunks in order: times, page, whether a full snapshot starts there, approximate size",
   schema: { params: Type.Object({ sessionId: sessionIdParam }) },
-  handler: async ({ params, deps, em, projectId }): Promise<RecordingIndex> => {
-    const { startedAt } = await requireSession(em, projectId, params.sessionId);
-    return recordingIndex(em, deps.recordings, projectId, params.sessionId, startedAt);
+  handler: async ({ params, deps, sql: run, projectId }): Promise<RecordingIndex> => {
+    const { startedAt } = await requireSession(run, projectId, params.sessionId);
+    return recordingIndex(run, deps.recordings, projectId, params.sessionId, startedAt);
   },
 });
 
@@ -82,8 +76,8 @@ export const recordingChunkRoute = route({
   schema: { params: Type.Object({ sessionId: sessionIdParam, seq: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }) }) },
   // In rrweb mutations a null attribute or text means "removed": it must reach the player.
   keepNulls: true,
-  handler: async ({ params, deps, em, projectId, reply }): Promise<RecordingChunk> => {
-    await requireSession(em, projectId, params.sessionId);
+  handler: async ({ params, deps, sql: run, projectId, reply }): Promise<RecordingChunk> => {
+    await requireSession(run, projectId, params.sessionId);
     const batch = await deps.recordings.readBatch(projectId, params.sessionId, params.seq);
     if (!batch) throw notFound('Recording chunk not found');
     reply.header('Cache-Control', CHUNK_CACHE_CONTROL);

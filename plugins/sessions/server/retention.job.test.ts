@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql, trusted } from '@cassette/plugin-sdk/server';
 import { enforceRetention, retentionJob } from './retention.job.js';
 import { createSessionsTestKernel, decodedBatch, ingestSession, sessionDeletionOf, type SessionsTestKernel } from '../testing/ingest-stand-in.js';
 
@@ -22,8 +22,8 @@ describe('sessions.retention', () => {
       const s = ingestSession(projectId, tenantId, { sessionId: id, startedAt: now.getTime() - ageDays * DAY, userId: 'u' });
       await t.started(s);
       await t.batch(s, decodedBatch(s, 0, [{ type: 'click', ts: s.startedAt + 1, selector: 'a', label: 'A' }], { receivedAt: s.startedAt + 10 }));
-      await t.ctx.db.query('insert into sessions_viewed (session_id, user_id, project_id) values (?, ?, ?)', [id, a.owner.id, projectId]);
-      await t.ctx.db.query('insert into sessions_favorites (session_id, user_id, project_id) values (?, ?, ?)', [id, a.owner.id, projectId]);
+      await t.ctx.sql(sql`insert into sessions_viewed (session_id, user_id, project_id) values (${id}, ${a.owner.id}, ${projectId})`);
+      await t.ctx.sql(sql`insert into sessions_favorites (session_id, user_id, project_id) values (${id}, ${a.owner.id}, ${projectId})`);
     };
     await seed(a.projectId, a.tenantId, 'a-old', 31);
     await seed(a.projectId, a.tenantId, 'a-new', 29);
@@ -39,7 +39,7 @@ describe('sessions.retention', () => {
     t.state.deletedRecordings.length = 0;
     expect(await enforceRetention(deps, now)).toBe(2);
     const left = async (table: string) =>
-      (await deps.db.query<{ session_id: string }>(`select distinct session_id from ${table} where session_id in (?) order by session_id`, [['a-old', 'a-new', 'b-100', 'b-181', 'c-1']])).map((r) => r.session_id);
+      (await deps.db.sql<{ session_id: string }>(sql`select distinct session_id from ${trusted(table)} where session_id in (${['a-old', 'a-new', 'b-100', 'b-181', 'c-1']}) order by session_id`)).map((r) => r.session_id);
     for (const table of ['sessions_sessions', 'sessions_events', 'sessions_viewed', 'sessions_favorites']) expect(await left(table), table).toEqual(['a-new', 'b-100']);
     expect(t.state.deletedRecordings).toEqual(
       expect.arrayContaining([
@@ -60,7 +60,7 @@ describe('sessions.retention', () => {
     expect(t.state.deletedRecordings).toContainEqual({ projectId: doomed, sessionIds: ['c-1'] });
     await t.started(ingestSession(doomed, a.tenantId, { sessionId: 'c-late', startedAt: now.getTime() }));
     expect(await enforceRetention(deps, now)).toBe(1);
-    expect(await deps.db.query('select 1 from sessions_sessions where session_id = ?', ['c-late'])).toEqual([]);
+    expect(await deps.db.sql(sql`select 1 from sessions_sessions where session_id = ${'c-late'}`)).toEqual([]);
   });
 
   it('runs as the plugin\'s job', async () => {
@@ -69,10 +69,10 @@ describe('sessions.retention', () => {
     await t.kernel.resolve(coreServices.jobs).enqueue(retentionJob, {});
     const db = t.kernel.resolve(coreServices.database);
     for (let i = 0; i < 100; i++) {
-      if ((await db.query('select 1 from sessions_sessions where session_id = ?', ['job-old'])).length === 0) break;
+      if ((await db.sql(sql`select 1 from sessions_sessions where session_id = ${'job-old'}`)).length === 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(await db.query('select 1 from sessions_sessions where session_id = ?', ['job-old'])).toEqual([]);
+    expect(await db.sql(sql`select 1 from sessions_sessions where session_id = ${'job-old'}`)).toEqual([]);
     expect(t.state.deletedRecordings).toContainEqual({ projectId, sessionIds: ['job-old'] });
   });
 });

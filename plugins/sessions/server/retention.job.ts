@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineJob, type DatabaseService, type Logger, type ProjectsService } from '@cassette/plugin-sdk/server';
+import { defineJob, sql, type DatabaseService, type Logger, type ProjectsService } from '@cassette/plugin-sdk/server';
 import type { SessionsContext } from './deps.js';
 import { sessionDeletion, type SessionDeletion } from './session-deletion.js';
 
@@ -23,7 +23,7 @@ export interface RetentionDeps {
 
 /** Answers how many sessions were deleted. A project that no longer exists loses all its sessions. */
 export async function enforceRetention({ db, projects, deletion, log }: RetentionDeps, now = new Date()): Promise<number> {
-  const owners = await db.query<{ project_id: number }>('select distinct project_id from sessions_sessions');
+  const owners = await db.sql<{ project_id: number }>(sql`select distinct project_id from sessions_sessions`);
   let deleted = 0;
   for (const { project_id: projectId } of owners) {
     const project = await projects.get(projectId);

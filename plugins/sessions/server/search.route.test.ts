@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import type { IngestSession, TrackerEvent } from '@cassette/plugin-ingest/api';
+import { sql } from '@cassette/plugin-sdk/server';
 import { createSessionsTestKernel, decodedBatch, ingestSession, type SessionsTestKernel } from '../testing/ingest-stand-in.js';
 
 const T0 = Date.UTC(2026, 10, 18, 12, 0, 0);
@@ -18,7 +19,7 @@ describe('POST /api/:projectId/sessions/search2', () => {
     const s = ingestSession(projectId, tenantId, { sessionId: `tab-${name}-${projectId}`, startedAt, ...more });
     await t.started(s);
     if (events.length) await t.batch(s, decodedBatch(s, 0, events));
-    await t.ctx.db.query('update sessions_sessions set issue_types = ?::jsonb where session_id = ?', [JSON.stringify(issueTypes), s.sessionId]);
+    await t.ctx.sql(sql`update sessions_sessions set issue_types = ${JSON.stringify(issueTypes)}::jsonb where session_id = ${s.sessionId}`);
     ids[name] = s.sessionId;
     return s;
   };
@@ -63,14 +64,7 @@ describe('POST /api/:projectId/sessions/search2', () => {
     });
 
     it("lists only the caller's bookmarks with bookmarked: true", async () => {
-      await t.ctx.db.query('insert into sessions_favorites (session_id, user_id, project_id) values (?, ?, ?), (?, ?, ?)', [
-        ids.quiet,
-        owner.id,
-        projectId,
-        ids.rage,
-        owner.id,
-        projectId,
-      ]);
+      await t.ctx.sql(sql`insert into sessions_favorites (session_id, user_id, project_id) values (${ids.quiet}, ${owner.id}, ${projectId}), (${ids.rage}, ${owner.id}, ${projectId})`);
       expect(await found({ bookmarked: true })).toEqual({ ids: [ids.rage, ids.quiet], total: 2 });
       expect((await found({ bookmarked: true, filters: [{ type: 'ISSUE', operator: 'is', value: ['click_rage'] }] })).ids).toEqual([ids.rage]);
       expect((await found({ bookmarked: false })).total).toBe(4);
@@ -161,7 +155,7 @@ describe('POST /api/:projectId/sessions/search2', () => {
     });
 
     it('never fails on hostile text: it matches literally or is refused', async () => {
-      const before = await t.ctx.db.query<{ n: number }>('select count(*)::int as n from sessions_sessions');
+      const before = await t.ctx.sql<{ n: number }>(sql`select count(*)::int as n from sessions_sessions`);
       for (const hostile of ["' or 1=1 --", "'); drop table sessions_sessions; --", '%', '_', '\\', '$1', '?', '日本語 🙂']) {
         expect((await found({ filters: [{ type: 'USEROS', operator: 'is', value: [hostile] }] })).total).toBe(0);
         expect((await found({ events: [{ type: 'CLICK', operator: 'contains', value: [hostile] }] })).total).toBe(0);
@@ -172,7 +166,7 @@ describe('POST /api/:projectId/sessions/search2', () => {
         await refused({ filters: [{ type: 'TTFB', source: [1], sourceOperator: hostile }] });
         await refused({ startDate: hostile });
       }
-      expect(await t.ctx.db.query('select count(*)::int as n from sessions_sessions')).toEqual(before);
+      expect(await t.ctx.sql(sql`select count(*)::int as n from sessions_sessions`)).toEqual(before);
     });
   });
 });

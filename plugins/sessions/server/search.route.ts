@@ -5,7 +5,7 @@ import { toListItem, type SessionListRow } from './list-item.js';
 import { searchFilterProperties } from './search/search-filter.schema.js';
 import { route } from './deps.js';
 import { projectFilterConditions } from './search/project-filter-conditions.js';
-import { Conditions, sessionListSql } from './session-query.js';
+import { sessionListSql } from './session-query.js';
 
 /** `SessionSearchRequest` (shared/search.ts): the search filter, sort and page. Other fields (a saved search's UI facts) are ignored. */
 export const sessionSearchBody = Type.Object(
@@ -28,10 +28,9 @@ export const searchSessionsRoute = route({
   access: { auth: 'user', project: true, permission: 'SESSION_REPLAY' },
   summary: 'List and search recorded sessions of the project, newest first',
   schema: { body: sessionSearchBody },
-  handler: async ({ body, deps, em, projectId, caller }): Promise<SessionSearchResult> => {
-    const filter = await projectFilterConditions(deps, projectId, body as SessionSearchFilter, caller.userId);
+  handler: async ({ body, deps, sql: run, projectId, caller }): Promise<SessionSearchResult> => {
     // The compiler's conditions start with the project, so they serve the list's query as they are.
-    const conditions = new Conditions().where(filter.sql, ...filter.params);
+    const conditions = await projectFilterConditions(deps, projectId, body as SessionSearchFilter, caller.userId);
     const { page, total } = sessionListSql(
       {
         projectId,
@@ -43,9 +42,8 @@ export const searchSessionsRoute = route({
       },
       conditions,
     );
-    const connection = em.getConnection();
-    const rows = (await connection.execute(page.sql, page.params)) as SessionListRow[];
-    const [count] = (await connection.execute(total.sql, total.params)) as { n: number }[];
+    const rows = await run<SessionListRow>(page);
+    const [count] = await run<{ n: number }>(total);
     const now = Date.now();
     return { sessions: rows.map((r) => toListItem(r, now)), total: count?.n ?? 0 };
   },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices, type EventDef } from '@cassette/plugin-sdk/server';
+import { coreServices, sql, type EventDef } from '@cassette/plugin-sdk/server';
 import { sessionsEvents } from '../api.js';
 import { DELETE_CHUNK } from './session-deletion.js';
 import { createSessionsTestKernel, ingestSession, sessionDeletionOf, type SessionsTestKernel } from '../testing/ingest-stand-in.js';
@@ -23,7 +23,7 @@ describe('sessions.deleted@v1', () => {
     const stillThere: number[] = [];
     const bus = t.kernel.resolve(coreServices.events) as unknown as { subscribe(plugin: string, e: EventDef, h: (p: unknown) => Promise<void>): void };
     bus.subscribe('test-order', sessionsEvents.deleted, async () => {
-      stillThere.push((await t.ctx.db.query('select 1 from sessions_sessions where session_id in (?)', [[ids[0]!, ids[DELETE_CHUNK]!]])).length);
+      stillThere.push((await t.ctx.sql(sql`select 1 from sessions_sessions where session_id in (${[ids[0]!, ids[DELETE_CHUNK]!]})`)).length);
     });
 
     await sessionDeletionOf(t).deleteSessions(projectId, ids);

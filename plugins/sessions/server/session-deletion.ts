@@ -1,9 +1,12 @@
-import type { DatabaseService, EventsService } from '@cassette/plugin-sdk/server';
+import { anyOf, sql, trusted, type DatabaseService, type EventsService, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { RecordingsService } from '@cassette/plugin-ingest/api';
 import { sessionsEvents } from '../api.js';
 
 /** Sessions are deleted this many at a time: bounded statements, bounded calls to ingest. */
 export const DELETE_CHUNK = 500;
+
+/** What is stored about a session, the summary row last. */
+const SESSION_TABLES = ['sessions_events', 'sessions_issues', 'sessions_issue_state', 'sessions_recording_chunks', 'sessions_viewed', 'sessions_favorites', 'sessions_sessions'].map(trusted);
 
 /**
  * Deletes sessions with everything stored about them: raw recordings (ingest), events,
@@ -13,7 +16,7 @@ export const DELETE_CHUNK = 500;
  */
 export class SessionDeletion {
   constructor(
-    private readonly db: DatabaseService,
+    private readonly run: SqlRunner,
     private readonly recordings: RecordingsService,
     private readonly events: EventsService,
   ) {}
@@ -22,8 +25,8 @@ export class SessionDeletion {
     for (let start = 0; start < sessionIds.length; start += DELETE_CHUNK) {
       const chunk = sessionIds.slice(start, start + DELETE_CHUNK);
       await this.recordings.deleteSessions(projectId, chunk);
-      for (const table of ['sessions_events', 'sessions_issues', 'sessions_issue_state', 'sessions_recording_chunks', 'sessions_viewed', 'sessions_favorites', 'sessions_sessions']) {
-        await this.db.query(`delete from ${table} where project_id = ? and session_id in (?)`, [projectId, chunk]);
+      for (const table of SESSION_TABLES) {
+        await this.run(sql`delete from ${table} where project_id = ${projectId} and session_id in (${chunk})`);
       }
       await this.events.publish(sessionsEvents.deleted, { projectId, sessionIds: [...chunk] });
     }
@@ -33,11 +36,10 @@ export class SessionDeletion {
   async deleteOlderThan(projectId: number, before: Date | null): Promise<number> {
     let deleted = 0;
     for (;;) {
-      const rows = await this.db.query<{ session_id: string }>(
+      const rows = await this.run<{ session_id: string }>(
         before
-          ? 'select session_id from sessions_sessions where project_id = ? and started_at < ? order by started_at limit ?'
-          : 'select session_id from sessions_sessions where project_id = ? order by started_at limit ?',
-        before ? [projectId, before, DELETE_CHUNK] : [projectId, DELETE_CHUNK],
+          ? sql`select session_id from sessions_sessions where project_id = ${projectId} and started_at < ${before} order by started_at limit ${DELETE_CHUNK}`
+          : sql`select session_id from sessions_sessions where project_id = ${projectId} order by started_at limit ${DELETE_CHUNK}`,
       );
       if (rows.length === 0) return deleted;
       await this.deleteSessions(projectId, rows.map((r) => r.session_id));
@@ -48,28 +50,21 @@ export class SessionDeletion {
 
   /** Every session that ever carried this user id or anonymous id (also when it changed mid-session). */
   async sessionsOfUser(projectId: number, who: { userId?: string; userAnonymousId?: string }): Promise<string[]> {
-    const onRow: string[] = [];
-    const onEvents: string[] = [];
-    const params: unknown[] = [projectId];
-    const eventParams: unknown[] = [projectId];
+    const onRow: SqlFragment[] = [];
+    const onEvents: SqlFragment[] = [];
     if (who.userId) {
-      onRow.push('user_id = ?');
-      params.push(who.userId);
-      onEvents.push("(name = 'userId' and value = ?)");
-      eventParams.push(who.userId);
+      onRow.push(sql`user_id = ${who.userId}`);
+      onEvents.push(sql`name = 'userId' and value = ${who.userId}`);
     }
     if (who.userAnonymousId) {
-      onRow.push('user_anonymous_id = ?');
-      params.push(who.userAnonymousId);
-      onEvents.push("(name = 'userAnonymousId' and value = ?)");
-      eventParams.push(who.userAnonymousId);
+      onRow.push(sql`user_anonymous_id = ${who.userAnonymousId}`);
+      onEvents.push(sql`name = 'userAnonymousId' and value = ${who.userAnonymousId}`);
     }
     if (onRow.length === 0) return [];
-    const rows = await this.db.query<{ session_id: string }>(
-      `select session_id from sessions_sessions where project_id = ? and (${onRow.join(' or ')})
+    const rows = await this.run<{ session_id: string }>(
+      sql`select session_id from sessions_sessions where project_id = ${projectId} and (${anyOf(onRow)})
        union
-       select distinct session_id from sessions_events where project_id = ? and type = 'IDENTIFY' and (${onEvents.join(' or ')})`,
-      [...params, ...eventParams],
+       select distinct session_id from sessions_events where project_id = ${projectId} and type = 'IDENTIFY' and (${anyOf(onEvents)})`,
     );
     return rows.map((r) => r.session_id);
   }
@@ -77,5 +72,5 @@ export class SessionDeletion {
 
 /** The deletion over the plugin's services; it keeps no state, so each route or job makes its own. */
 export function sessionDeletion({ database, recordings, events }: { database: DatabaseService; recordings: RecordingsService; events: EventsService }): SessionDeletion {
-  return new SessionDeletion(database, recordings, events);
+  return new SessionDeletion(database.sql, recordings, events);
 }

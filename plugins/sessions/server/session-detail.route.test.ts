@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import type { IngestSession } from '@cassette/plugin-ingest/api';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import { decodedBatch, ingestSession } from '../testing/ingest-stand-in.js';
-import { coreServices } from '@cassette/plugin-sdk/server';
 import { loadSessionDetail } from './session-detail.js';
 import { createPlayerTestKernel, sessionIdAt, type PlayerTestKernel } from '../testing/stored-recordings.js';
 
@@ -161,8 +161,8 @@ describe('GET /api/:projectId/sessions2/:sessionId', () => {
   });
 
   it("shows the caller's own favorite and viewed marks", async () => {
-    await t.ctx.db.query('insert into sessions_favorites (session_id, user_id, project_id) values (?, ?, ?)', [before.sessionId, owner.id, projectId]);
-    await t.ctx.db.query('insert into sessions_viewed (session_id, user_id, project_id) values (?, ?, ?)', [before.sessionId, owner.id, projectId]);
+    await t.ctx.sql(sql`insert into sessions_favorites (session_id, user_id, project_id) values (${before.sessionId}, ${owner.id}, ${projectId})`);
+    await t.ctx.sql(sql`insert into sessions_viewed (session_id, user_id, project_id) values (${before.sessionId}, ${owner.id}, ${projectId})`);
     const mine = await get(before.sessionId);
     expect(mine.body.data).toMatchObject({ favorite: true, viewed: true, nextSessionId: s.sessionId });
     expect(mine.body.data.previousSessionId).toBeUndefined();
@@ -194,7 +194,7 @@ describe('GET /api/:projectId/sessions2/:sessionId', () => {
   });
 
   it('caps every list, keeping the earliest items', async () => {
-    const capped = await loadSessionDetail(t.ctx.db.em(), t.kernel.resolve(coreServices.projects), {
+    const capped = await loadSessionDetail(t.ctx.sql, t.kernel.resolve(coreServices.projects), {
       projectId,
       sessionId: s.sessionId,
       viewerId: owner.id,
@@ -210,7 +210,7 @@ describe('GET /api/:projectId/sessions2/:sessionId', () => {
     const unknown = await get('1999999999999000000');
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors).toEqual(['Session not found']);
-    const foreign = (await t.ctx.db.query<{ session_id: string }>('select session_id from sessions_sessions where project_id <> ? limit 1', [projectId]))[0]!;
+    const foreign = (await t.ctx.sql<{ session_id: string }>(sql`select session_id from sessions_sessions where project_id <> ${projectId} limit 1`))[0]!;
     expect((await get(foreign.session_id)).status).toBe(404);
     for (const garbage of ['abc', '123', '12345678901234567890', "1' or '1'='1", '-1']) {
       const res = await get(encodeURIComponent(garbage));

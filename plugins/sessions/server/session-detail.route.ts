@@ -10,8 +10,8 @@ export const sessionDetailRoute = route({
   access: { auth: 'user', project: true, permission: 'SESSION_REPLAY' },
   summary: 'One recorded session with its events, errors and issues; console, network, stack events and performance only with Developer Tools',
   schema: { params: sessionParams },
-  handler: async ({ params, deps, em, projectId, caller }): Promise<Session> =>
-    loadSessionDetail(em, deps.projects, {
+  handler: async ({ params, deps, sql: run, projectId, caller }): Promise<Session> =>
+    loadSessionDetail(run, deps.projects, {
       projectId,
       sessionId: params.sessionId,
       viewerId: caller.userId,

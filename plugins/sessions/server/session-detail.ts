@@ -1,10 +1,9 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { notFound, type ProjectsService } from '@cassette/plugin-sdk/server';
+import { allOf, notFound, sql, trusted, type ProjectsService, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { Session, SessionEventItem } from '../shared/session.js';
 import { listSessionIssues } from './issues/session-issues.js';
 import { toListItem, type SessionListRow } from './list-item.js';
-import { sessionListConditions, sessionListSql } from './session-query.js';
-import { SESSION_NOT_FOUND, sql } from './session-lookup.js';
+import { sessionListSql } from './session-query.js';
+import { SESSION_NOT_FOUND } from './session-lookup.js';
 import {
   clickRageItem,
   toError,
@@ -42,48 +41,44 @@ export interface SessionDetailRequest {
   cap?: number;
 }
 
-const EVENT_COLUMNS = `seq, idx, ts, type, url, host, path, label, selector, value, name, method, status, success, duration,
-  ttfb, dom_content_loaded, dom_complete, load_time, fcp, lcp, speed_index, tti, dom_building, payload`;
+const EVENT_COLUMNS = trusted(`seq, idx, ts, type, url, host, path, label, selector, value, name, method, status, success, duration,
+  ttfb, dom_content_loaded, dom_complete, load_time, fcp, lcp, speed_index, tti, dom_building, payload`);
 
 function size(width: number | null, height: number | null): { width: number; height: number } | null {
   return width === null || height === null ? null : { width, height };
 }
 
 /** The Session of `GET /sessions2/{id}` (shared/session.ts), from `sessions_sessions` and `sessions_events`. */
-export async function loadSessionDetail(em: EntityManager, projects: ProjectsService, q: SessionDetailRequest): Promise<Session> {
+export async function loadSessionDetail(run: SqlRunner, projects: ProjectsService, q: SessionDetailRequest): Promise<Session> {
   const cap = q.cap ?? SESSION_LIST_CAP;
   const { page } = sessionListSql(
     { projectId: q.projectId, viewerId: q.viewerId, page: 1, limit: 1, sort: 'startTs', order: 'desc' },
-    sessionListConditions(q).where('s.session_id = ?', q.sessionId),
+    allOf([sql`s.project_id = ${q.projectId}`, sql`s.session_id = ${q.sessionId}`]),
   );
-  const [row] = await sql<DetailRow>(em, page.sql, page.params);
+  const [row] = await run<DetailRow>(page);
   if (!row) throw notFound(SESSION_NOT_FOUND);
   const summary = toListItem(row);
   const startedAt = summary.startedAt;
 
-  const rowsOf = (where: string, params: unknown[] = []) =>
-    sql<StoredEventRow>(
-      em,
-      `select ${EVENT_COLUMNS} from sessions_events
-        where project_id = ? and session_id = ? and ${where}
-        order by ts, seq, idx limit ?`,
-      [q.projectId, q.sessionId, ...params, cap],
-    );
+  const rowsOf = (where: SqlFragment) =>
+    run<StoredEventRow>(sql`select ${EVENT_COLUMNS} from sessions_events
+        where project_id = ${q.projectId} and session_id = ${q.sessionId} and ${where}
+        order by ts, seq, idx limit ${cap}`);
 
   const [eventRows, errorRows, missedRows, issues, project, neighbours] = await Promise.all([
-    rowsOf(`type in ('LOCATION', 'CLICK', 'INPUT', 'CUSTOM')`),
-    rowsOf(`type = 'ERROR'`),
-    rowsOf(`type = 'RESOURCE' and success = false`),
-    listSessionIssues({ query: (text, params = []) => sql(em, text, [...params]) }, q.sessionId),
+    rowsOf(sql`type in ('LOCATION', 'CLICK', 'INPUT', 'CUSTOM')`),
+    rowsOf(sql`type = 'ERROR'`),
+    rowsOf(sql`type = 'RESOURCE' and success = false`),
+    listSessionIssues(run, q.sessionId),
     projects.get(q.projectId),
-    neighboursOf(em, q.projectId, q.sessionId, row.started_at),
+    neighboursOf(run, q.projectId, q.sessionId, row.started_at),
   ]);
   const [logRows, resourceRows, stackRows, performanceRows] = q.devtools
     ? await Promise.all([
-        rowsOf(`type = 'CONSOLE'`),
-        rowsOf(`type in ('FETCH', 'RESOURCE')`),
-        rowsOf(`type in ('GRAPHQL', 'STATEACTION')`),
-        rowsOf(`type = 'PERFORMANCE'`),
+        rowsOf(sql`type = 'CONSOLE'`),
+        rowsOf(sql`type in ('FETCH', 'RESOURCE')`),
+        rowsOf(sql`type in ('GRAPHQL', 'STATEACTION')`),
+        rowsOf(sql`type = 'PERFORMANCE'`),
       ])
     : [[], [], [], []];
 
@@ -117,19 +112,11 @@ export async function loadSessionDetail(em: EntityManager, projects: ProjectsSer
 }
 
 /** The sessions just before and after this one by start time in the project (ties by id), for autoplay. */
-async function neighboursOf(em: EntityManager, projectId: number, sessionId: string, startedAt: Date | string): Promise<{ previous: string | null; next: string | null }> {
+async function neighboursOf(run: SqlRunner, projectId: number, sessionId: string, startedAt: Date | string): Promise<{ previous: string | null; next: string | null }> {
   const at = new Date(startedAt);
-  const [previous] = await sql<{ session_id: string }>(
-    em,
-    `select session_id from sessions_sessions where project_id = ? and (started_at, session_id) < (?, ?)
-      order by started_at desc, session_id desc limit 1`,
-    [projectId, at, sessionId],
-  );
-  const [next] = await sql<{ session_id: string }>(
-    em,
-    `select session_id from sessions_sessions where project_id = ? and (started_at, session_id) > (?, ?)
-      order by started_at asc, session_id asc limit 1`,
-    [projectId, at, sessionId],
-  );
+  const [previous] = await run<{ session_id: string }>(sql`select session_id from sessions_sessions where project_id = ${projectId} and (started_at, session_id) < (${at}, ${sessionId})
+      order by started_at desc, session_id desc limit 1`);
+  const [next] = await run<{ session_id: string }>(sql`select session_id from sessions_sessions where project_id = ${projectId} and (started_at, session_id) > (${at}, ${sessionId})
+      order by started_at asc, session_id asc limit 1`);
   return { previous: previous?.session_id ?? null, next: next?.session_id ?? null };
 }

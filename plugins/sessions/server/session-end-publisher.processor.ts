@@ -11,9 +11,9 @@ export const sessionEndPublisher: IngestProcessor = {
   id: 'sessions.endPublisher',
   order: 1000,
 
-  async sessionEnded(session: IngestSession, end, { db, events, log }) {
+  async sessionEnded(session: IngestSession, end, { sql: run, events, log }) {
     // At least once: a repeated call publishes only if the first one never got that far.
-    const ended = await unpublishedEnd(db, session.sessionId);
+    const ended = await unpublishedEnd(run, session.sessionId);
     if (!ended) return;
     await events.publish(sessionsEvents.ended, {
       tenantId: ended.tenant_id ?? session.tenantId,
@@ -27,7 +27,7 @@ export const sessionEndPublisher: IngestProcessor = {
       errorsCount: ended.errors_count,
       issueTypes: ended.issue_types,
     });
-    await markEndPublished(db, session.sessionId);
+    await markEndPublished(run, session.sessionId);
     log.debug({ sessionId: ended.session_id, reason: end.reason }, 'session ended');
   },
 };

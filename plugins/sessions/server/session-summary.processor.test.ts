@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackerEvent } from '@cassette/plugin-ingest/api';
+import { sql } from '@cassette/plugin-sdk/server';
 import { sessionsEvents } from '../api.js';
 import { createSessionsTestKernel, decodedBatch, ingestSession, type SessionsTestKernel } from '../testing/ingest-stand-in.js';
 
@@ -22,8 +23,8 @@ describe('session summary processor', () => {
   });
   afterAll(async () => t?.close());
 
-  const session = async (id: string) => (await t.ctx.db.query<Row>('select * from sessions_sessions where session_id = ?', [id]))[0]!;
-  const events = (id: string) => t.ctx.db.query<Row>('select * from sessions_events where session_id = ? order by seq, idx', [id]);
+  const session = async (id: string) => (await t.ctx.sql<Row>(sql`select * from sessions_sessions where session_id = ${id}`))[0]!;
+  const events = (id: string) => t.ctx.sql<Row>(sql`select * from sessions_events where session_id = ${id} order by seq, idx`);
 
   it('stores the start facts of a session', async () => {
     const s = ingestSession(projectId, tenantId, { userId: 'ada@example.test', metadata: { plan: 'pro' } });
@@ -193,7 +194,7 @@ describe('session summary processor', () => {
     const s = ingestSession(projectId, tenantId, { userId: 'linus' });
     await t.started(s);
     // The session was ended, then the process died before the event went out.
-    await t.ctx.db.query('update sessions_sessions set ended_at = started_at, end_event_published_at = null where session_id = ?', [s.sessionId]);
+    await t.ctx.sql(sql`update sessions_sessions set ended_at = started_at, end_event_published_at = null where session_id = ${s.sessionId}`);
     const before = ended.length;
     await t.ended(s, { endedAt: T0 + 1_000, batches: 0, reason: 'final' });
     await t.ended(s, { endedAt: T0 + 1_000, batches: 0, reason: 'final' });

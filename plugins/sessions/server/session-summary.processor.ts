@@ -20,24 +20,24 @@ export const sessionSummaryProcessor: IngestProcessor = {
   // First: other processors may read the summary this one writes.
   order: 10,
 
-  async sessionStarted(session: IngestSession, { db }) {
-    await upsertSession(db, session, 'refresh');
-    await insertEvents(db, session.projectId, session.sessionId, startIdentityRows(session));
-    await refreshIdentity(db, session.sessionId);
+  async sessionStarted(session: IngestSession, { sql: run }) {
+    await upsertSession(run, session, 'refresh');
+    await insertEvents(run, session.projectId, session.sessionId, startIdentityRows(session));
+    await refreshIdentity(run, session.sessionId);
   },
 
-  async batch(session: IngestSession, batch: DecodedBatch, { db }) {
+  async batch(session: IngestSession, batch: DecodedBatch, { sql: run }) {
     // A start lost before its job ran must not lose the batch's events.
-    await upsertSession(db, session, 'ifMissing');
+    await upsertSession(run, session, 'ifMissing');
     const { rows, timings } = eventRows(batch.seq, batch.events, batch.receivedAt);
-    await insertEvents(db, session.projectId, session.sessionId, rows);
-    await applyTimings(db, session.sessionId, timings);
-    if (rows.some((r) => r.type === 'IDENTIFY' || r.type === 'METADATA')) await refreshIdentity(db, session.sessionId);
-    await refreshSummary(db, session.sessionId, lastActivity(batch));
+    await insertEvents(run, session.projectId, session.sessionId, rows);
+    await applyTimings(run, session.sessionId, timings);
+    if (rows.some((r) => r.type === 'IDENTIFY' || r.type === 'METADATA')) await refreshIdentity(run, session.sessionId);
+    await refreshSummary(run, session.sessionId, lastActivity(batch));
   },
 
-  async sessionEnded(session: IngestSession, end, { db }) {
-    await upsertSession(db, session, 'ifMissing');
-    await finishSession(db, session.sessionId, end.endedAt);
+  async sessionEnded(session: IngestSession, end, { sql: run }) {
+    await upsertSession(run, session, 'ifMissing');
+    await finishSession(run, session.sessionId, end.endedAt);
   },
 };

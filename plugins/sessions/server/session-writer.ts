@@ -1,4 +1,4 @@
-import type { DatabaseService } from '@cassette/plugin-sdk/server';
+import { joinSql, sql, trusted, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { IngestSession } from '@cassette/plugin-ingest/api';
 import { COUNTED_EVENT_TYPES, EMPTY_EVENT_COLUMNS, INDEXED_TEXT_MAX, TIMING_COLUMNS, text, type EventRow, type TimingUpdate } from './event-rows.js';
 
@@ -43,7 +43,7 @@ function dimension(n: unknown): number | null {
  * Creates the summary row from what ingest learned at start. `refresh` also rewrites the
  * start facts of an existing row (a repeated start); `ifMissing` leaves an existing row alone.
  */
-export async function upsertSession(db: DatabaseService, s: IngestSession, mode: 'refresh' | 'ifMissing'): Promise<void> {
+export async function upsertSession(run: SqlRunner, s: IngestSession, mode: 'refresh' | 'ifMissing'): Promise<void> {
   const columns = {
     session_id: s.sessionId,
     project_id: s.projectId,
@@ -77,10 +77,14 @@ export async function upsertSession(db: DatabaseService, s: IngestSession, mode:
   const startFacts = names.filter((n) => !['session_id', 'project_id', 'started_at', 'last_event_at'].includes(n));
   const onConflict =
     mode === 'ifMissing'
-      ? 'on conflict (session_id) do nothing'
-      : `on conflict (session_id) do update set ${startFacts.map((n) => `${n} = excluded.${n}`).join(', ')}, updated_at = now()
-         where sessions_sessions.project_id = excluded.project_id`;
-  await db.query(`insert into sessions_sessions (${names.join(', ')}) values (${names.map(() => '?').join(', ')}) ${onConflict}`, Object.values(columns));
+      ? trusted('on conflict (session_id) do nothing')
+      : trusted(`on conflict (session_id) do update set ${startFacts.map((n) => `${n} = excluded.${n}`).join(', ')}, updated_at = now()
+         where sessions_sessions.project_id = excluded.project_id`);
+  const values = joinSql(
+    Object.values(columns).map((value) => sql`${value}`),
+    ', ',
+  );
+  await run(sql`insert into sessions_sessions (${trusted(names.join(', '))}) values (${values}) ${onConflict}`);
 }
 
 /** The identity and metadata a session started with, stored as events before the first batch (seq -1). */
@@ -95,18 +99,18 @@ export function startIdentityRows(s: IngestSession): EventRow[] {
   return rows;
 }
 
-export async function insertEvents(db: DatabaseService, projectId: number, sessionId: string, rows: readonly EventRow[]): Promise<void> {
-  const columns = ['project_id', 'session_id', 'seq', 'idx', 'ts', 'type', 'url', 'host', 'path', 'label', 'selector', 'value', 'name', 'method', 'status', 'success', 'duration', ...TIMING_COLUMNS, 'payload'];
-  const tuple = `(${columns.map((c) => (c === 'payload' ? '?::jsonb' : '?')).join(', ')})`;
+export async function insertEvents(run: SqlRunner, projectId: number, sessionId: string, rows: readonly EventRow[]): Promise<void> {
+  const columns = trusted(['project_id', 'session_id', 'seq', 'idx', 'ts', 'type', 'url', 'host', 'path', 'label', 'selector', 'value', 'name', 'method', 'status', 'success', 'duration', ...TIMING_COLUMNS, 'payload'].join(', '));
   for (let start = 0; start < rows.length; start += EVENT_CHUNK) {
-    const chunk = rows.slice(start, start + EVENT_CHUNK);
-    const params: unknown[] = [];
-    for (const r of chunk) {
-      params.push(projectId, sessionId, r.seq, r.idx, r.ts, r.type, r.url, r.host, r.path, r.label, r.selector, r.value, r.name, r.method, r.status, r.success, r.duration);
-      for (const c of TIMING_COLUMNS) params.push(r.timings[c] ?? null);
-      params.push(r.payload === null ? null : JSON.stringify(r.payload));
-    }
-    await db.query(`insert into sessions_events (${columns.join(', ')}) values ${chunk.map(() => tuple).join(', ')} on conflict (session_id, seq, idx) do nothing`, params);
+    const tuples = rows.slice(start, start + EVENT_CHUNK).map((r) => {
+      const timings = joinSql(
+        TIMING_COLUMNS.map((c) => sql`${r.timings[c] ?? null}`),
+        ', ',
+      );
+      const payload = r.payload === null ? null : JSON.stringify(r.payload);
+      return sql`(${projectId}, ${sessionId}, ${r.seq}, ${r.idx}, ${r.ts}, ${r.type}, ${r.url}, ${r.host}, ${r.path}, ${r.label}, ${r.selector}, ${r.value}, ${r.name}, ${r.method}, ${r.status}, ${r.success}, ${r.duration}, ${timings}, ${payload}::jsonb)`;
+    });
+    await run(sql`insert into sessions_events (${columns}) values ${joinSql(tuples, ', ')} on conflict (session_id, seq, idx) do nothing`);
   }
 }
 
@@ -114,28 +118,24 @@ export async function insertEvents(db: DatabaseService, projectId: number, sessi
  * Page timings arrive after the page visit (LCP settles late): they fill the LOCATION row of
  * the same URL at or before the timing event. Known values are kept when a later update lacks them.
  */
-export async function applyTimings(db: DatabaseService, sessionId: string, updates: readonly TimingUpdate[]): Promise<void> {
+export async function applyTimings(run: SqlRunner, sessionId: string, updates: readonly TimingUpdate[]): Promise<void> {
   for (const u of updates) {
-    const sets = TIMING_COLUMNS.map((c) => `${c} = coalesce(?, ${c})`).join(', ');
-    const values = TIMING_COLUMNS.map((c) => u.timings[c] ?? null);
-    await db.query(
-      `update sessions_events set ${sets}
+    const sets = joinSql(
+      TIMING_COLUMNS.map((c) => sql`${trusted(c)} = coalesce(${u.timings[c] ?? null}, ${trusted(c)})`),
+      ', ',
+    );
+    await run(sql`update sessions_events set ${sets}
        where (session_id, seq, idx) = (
          select session_id, seq, idx from sessions_events
-         where session_id = ? and type = 'LOCATION' and url = ?
-         order by (seq < ? or (seq = ? and idx < ?)) desc, seq desc, idx desc
-         limit 1)`,
-      [...values, sessionId, u.url, u.seq, u.seq, u.idx],
-    );
+         where session_id = ${sessionId} and type = 'LOCATION' and url = ${u.url}
+         order by (seq < ${u.seq} or (seq = ${u.seq} and idx < ${u.idx})) desc, seq desc, idx desc
+         limit 1)`);
   }
 }
 
 /** User ids and metadata are the latest stored values by (seq, idx): replays and repeats give the same answer. */
-export async function refreshIdentity(db: DatabaseService, sessionId: string): Promise<void> {
-  const rows = await db.query<{ type: string; name: string | null; value: string | null }>(
-    `select type, name, value from sessions_events where session_id = ? and type in ('IDENTIFY', 'METADATA') order by seq, idx`,
-    [sessionId],
-  );
+export async function refreshIdentity(run: SqlRunner, sessionId: string): Promise<void> {
+  const rows = await run<{ type: string; name: string | null; value: string | null }>(sql`select type, name, value from sessions_events where session_id = ${sessionId} and type in ('IDENTIFY', 'METADATA') order by seq, idx`);
   let userId: string | null = null;
   let userAnonymousId: string | null = null;
   const metadata: Record<string, string> = {};
@@ -153,24 +153,19 @@ export async function refreshIdentity(db: DatabaseService, sessionId: string): P
       metadata[row.name] = row.value ?? '';
     }
   }
-  await db.query('update sessions_sessions set user_id = ?, user_anonymous_id = ?, metadata = ?::jsonb, updated_at = now() where session_id = ?', [
-    userId,
-    userAnonymousId,
-    JSON.stringify(metadata),
-    sessionId,
-  ]);
+  await run(sql`update sessions_sessions set user_id = ${userId}, user_anonymous_id = ${userAnonymousId}, metadata = ${JSON.stringify(metadata)}::jsonb, updated_at = now() where session_id = ${sessionId}`);
 }
 
-const DURATION_SQL = `least(${MAX_INT}, greatest(0, floor(extract(epoch from (last_event_at - started_at)) * 1000)))::int`;
+const DURATION_SQL = trusted(`least(${MAX_INT}, greatest(0, floor(extract(epoch from (last_event_at - started_at)) * 1000)))::int`);
 
 /**
  * Counts and performance averages from the stored events; `seenUntil` (epoch ms) moves the
  * last activity forward (never back), and the duration follows it. Issue types and the issue
  * score belong to the issues processor (issues/issues.processor.ts).
  */
-export async function refreshSummary(db: DatabaseService, sessionId: string, seenUntil: number | null): Promise<void> {
-  const counted = COUNTED_EVENT_TYPES.map((t) => `'${t}'`).join(', ');
-  const [agg] = await db.query<{
+export async function refreshSummary(run: SqlRunner, sessionId: string, seenUntil: number | null): Promise<void> {
+  const counted = trusted(COUNTED_EVENT_TYPES.map((t) => `'${t}'`).join(', '));
+  const [agg] = await run<{
     pages: number;
     events: number;
     errors: number;
@@ -178,8 +173,7 @@ export async function refreshSummary(db: DatabaseService, sessionId: string, see
     requests: number;
     cpu: number | null;
     memory: number | null;
-  }>(
-    `select
+  }>(sql`select
        count(*) filter (where type = 'LOCATION')::int as pages,
        count(*) filter (where type in (${counted}))::int as events,
        count(*) filter (where type = 'ERROR')::int as errors,
@@ -187,37 +181,29 @@ export async function refreshSummary(db: DatabaseService, sessionId: string, see
        count(*) filter (where type = 'FETCH')::int as requests,
        avg((payload->>'cpu')::float8) filter (where type = 'PERFORMANCE') as cpu,
        avg((payload->>'memoryUsed')::float8) filter (where type = 'PERFORMANCE') as memory
-     from sessions_events where session_id = ?`,
-    [sessionId],
-  );
-  await db.query(
-    `update sessions_sessions set
-       pages_count = ?, events_count = ?, errors_count = ?, console_logs_count = ?, requests_count = ?,
-       avg_cpu = ?, avg_memory_used = ?,
-       last_event_at = greatest(last_event_at, ?::timestamptz),
+     from sessions_events where session_id = ${sessionId}`);
+  await run(sql`update sessions_sessions set
+       pages_count = ${agg!.pages}, events_count = ${agg!.events}, errors_count = ${agg!.errors}, console_logs_count = ${agg!.logs}, requests_count = ${agg!.requests},
+       avg_cpu = ${agg!.cpu}, avg_memory_used = ${agg!.memory},
+       last_event_at = greatest(last_event_at, ${seenUntil === null ? null : new Date(seenUntil)}::timestamptz),
        updated_at = now()
-     where session_id = ?`,
-    [agg!.pages, agg!.events, agg!.errors, agg!.logs, agg!.requests, agg!.cpu, agg!.memory, seenUntil === null ? null : new Date(seenUntil), sessionId],
-  );
-  await db.query(`update sessions_sessions set duration_ms = coalesce(${DURATION_SQL}, 0) where session_id = ?`, [sessionId]);
+     where session_id = ${sessionId}`);
+  await run(sql`update sessions_sessions set duration_ms = coalesce(${DURATION_SQL}, 0) where session_id = ${sessionId}`);
 }
 
 /**
  * Marks the session ended. Only the call that flips `ended_at` from null gets the row back,
  * so the caller publishes `sessions.ended` once however often the end is repeated.
  */
-export async function finishSession(db: DatabaseService, sessionId: string, endedAt: number): Promise<SessionRow | null> {
+export async function finishSession(run: SqlRunner, sessionId: string, endedAt: number): Promise<SessionRow | null> {
   const at = new Date(endedAt);
-  const rows = await db.query<SessionRow>(
-    `update sessions_sessions set
-       last_event_at = greatest(last_event_at, ?::timestamptz),
-       ended_at = greatest(started_at, ?::timestamptz),
-       duration_ms = coalesce(least(${MAX_INT}, greatest(0, floor(extract(epoch from (greatest(last_event_at, ?::timestamptz) - started_at)) * 1000)))::int, 0),
+  const rows = await run<SessionRow>(sql`update sessions_sessions set
+       last_event_at = greatest(last_event_at, ${at}::timestamptz),
+       ended_at = greatest(started_at, ${at}::timestamptz),
+       duration_ms = coalesce(least(${trusted(String(MAX_INT))}, greatest(0, floor(extract(epoch from (greatest(last_event_at, ${at}::timestamptz) - started_at)) * 1000)))::int, 0),
        updated_at = now()
-     where session_id = ? and ended_at is null
-     returning session_id, project_id, tenant_id, started_at, duration_ms, user_id, pages_count, events_count, errors_count, issue_types, ended_at`,
-    [at, at, at, sessionId],
-  );
+     where session_id = ${sessionId} and ended_at is null
+     returning session_id, project_id, tenant_id, started_at, duration_ms, user_id, pages_count, events_count, errors_count, issue_types, ended_at`);
   return rows[0] ?? null;
 }
 
@@ -225,15 +211,12 @@ export async function finishSession(db: DatabaseService, sessionId: string, ende
  * The ended session whose `sessions.ended` has not gone out yet: just ended by this call, or
  * ended by an earlier call that crashed before publishing. Null once published.
  */
-export async function unpublishedEnd(db: DatabaseService, sessionId: string): Promise<SessionRow | null> {
-  const rows = await db.query<SessionRow>(
-    `select session_id, project_id, tenant_id, started_at, duration_ms, user_id, pages_count, events_count, errors_count, issue_types, ended_at
-       from sessions_sessions where session_id = ? and ended_at is not null and end_event_published_at is null`,
-    [sessionId],
-  );
+export async function unpublishedEnd(run: SqlRunner, sessionId: string): Promise<SessionRow | null> {
+  const rows = await run<SessionRow>(sql`select session_id, project_id, tenant_id, started_at, duration_ms, user_id, pages_count, events_count, errors_count, issue_types, ended_at
+       from sessions_sessions where session_id = ${sessionId} and ended_at is not null and end_event_published_at is null`);
   return rows[0] ?? null;
 }
 
-export async function markEndPublished(db: DatabaseService, sessionId: string): Promise<void> {
-  await db.query('update sessions_sessions set end_event_published_at = now() where session_id = ?', [sessionId]);
+export async function markEndPublished(run: SqlRunner, sessionId: string): Promise<void> {
+  await run(sql`update sessions_sessions set end_event_published_at = now() where session_id = ${sessionId}`);
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@cassette/plugin-sdk/server';
 import { ingestSession } from '../testing/ingest-stand-in.js';
 import { createPlayerTestKernel, sessionIdAt, type PlayerTestKernel } from '../testing/stored-recordings.js';
 
@@ -23,7 +24,7 @@ describe('POST /api/:projectId/sessions2/:sessionId/viewed', () => {
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ viewed: true });
     }
-    const rows = await t.ctx.db.query<{ user_id: number }>('select user_id from sessions_viewed where session_id = ?', [s.sessionId]);
+    const rows = await t.ctx.sql<{ user_id: number }>(sql`select user_id from sessions_viewed where session_id = ${s.sessionId}`);
     expect(rows.map((r) => r.user_id)).toEqual([owner.id]);
     const search = (token: string) => t.request('POST', `/api/${projectId}/sessions/search2`, { token, body: {} });
     expect((await search(owner.token)).body.data.sessions[0].viewed).toBe(true);
@@ -37,6 +38,6 @@ describe('POST /api/:projectId/sessions2/:sessionId/viewed', () => {
     await t.started(s);
     const res = await t.request('POST', `/api/${a.projectId}/sessions2/${s.sessionId}/viewed`, { token: a.owner.token });
     expect(res.status).toBe(404);
-    expect((await t.ctx.db.query('select 1 from sessions_viewed where session_id = ?', [s.sessionId])).length).toBe(0);
+    expect((await t.ctx.sql(sql`select 1 from sessions_viewed where session_id = ${s.sessionId}`)).length).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 // the real summary processor (the rows are what ingest would store). Issue types are set
 // directly: which detector raises them is not the search's business.
 import type { IngestSession, TrackerEvent } from '@cassette/plugin-ingest/api';
+import { sql } from '@cassette/plugin-sdk/server';
 import { decodedBatch, ingestSession, type SessionsTestKernel } from './ingest-stand-in.js';
 
 export const T0 = Date.UTC(2026, 10, 18, 12, 0, 0);
@@ -179,7 +180,7 @@ export async function seedSearchSessions(t: SessionsTestKernel, projectId: numbe
       // Stored an hour in: the summary ends a session no later than its batch arrived, and the seeds run to 300 s.
       await t.batch(s, decodedBatch(s, 0, events, { receivedAt: startedAt + 3_600_000 }));
     }
-    await t.ctx.db.query('update sessions_sessions set issue_types = ?::jsonb where session_id = ?', [JSON.stringify(seed.issues), s.sessionId]);
+    await t.ctx.sql(sql`update sessions_sessions set issue_types = ${JSON.stringify(seed.issues)}::jsonb where session_id = ${s.sessionId}`);
     idOf[name] = s.sessionId;
     nameOf.set(s.sessionId, name);
   }

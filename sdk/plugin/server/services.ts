@@ -30,8 +30,6 @@ export interface DatabaseService {
   em(): EntityManager;
   /** Runs `sql\`...\`` fragments, each on a fresh connection; `sql.transaction(...)` for one transaction. */
   readonly sql: SqlRunner;
-  /** Run plain parameterised SQL (`?` placeholders). */
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Run `fn` in one transaction; it commits when `fn` resolves. */
   transaction<T>(fn: (em: EntityManager) => Promise<T>): Promise<T>;
   readonly driver: 'pglite' | 'postgresql';

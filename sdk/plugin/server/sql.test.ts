@@ -27,5 +27,8 @@ describe('the sql tag', () => {
     expect(both.params).toEqual([1, 2]);
     expect(anyOf([a, sql`b = ${2}`]).sql).toBe('(a = ?) or (b = ?)');
     expect(joinSql([trusted('x'), trusted('y')], ', ').sql).toBe('x, y');
+    const branches = joinSql([sql`select ${1}`, sql`select ${2}`], ' union all ');
+    expect(branches.sql).toBe('select ? union all select ?');
+    expect(branches.params).toEqual([1, 2]);
   });
 });

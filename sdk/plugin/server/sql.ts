@@ -53,7 +53,7 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlFra
 }
 
 /** Fragments joined by a fixed separator. */
-export function joinSql(fragments: readonly SqlFragment[], separator: ' and ' | ' or ' | ', ' | ' '): SqlFragment {
+export function joinSql(fragments: readonly SqlFragment[], separator: ' and ' | ' or ' | ', ' | ' ' | ' union all '): SqlFragment {
   return new SqlFragment(fragments.map((f) => f.sql).join(separator), fragments.flatMap((f) => f.params));
 }
 

@@ -1,22 +1,12 @@
-import type { Sql } from './sql.js';
-
-/** Anything that runs parameterised SQL with `?` placeholders: the kernel's DatabaseService fits. */
-export interface SqlRunner {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-}
-
-export async function runSql(db: SqlRunner, statement: Sql): Promise<void> {
-  await db.query(statement.text, statement.params);
-}
+import { sql, trusted, type SqlRunner } from '@cassette/plugin-sdk/server';
 
 /** Indexes of the tables that back no constraint (primary keys stay: they keep rows unique). */
 async function secondaryIndexes(db: SqlRunner, tables: readonly string[]): Promise<{ name: string; definition: string }[]> {
-  return db.query<{ name: string; definition: string }>(
-    `select i.indexname as name, i.indexdef as definition from pg_indexes i
-     where i.schemaname = current_schema() and i.tablename in (?)
+  return db<{ name: string; definition: string }>(
+    sql`select i.indexname as name, i.indexdef as definition from pg_indexes i
+     where i.schemaname = current_schema() and i.tablename in (${[...tables]})
        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
      order by i.tablename, i.indexname`,
-    [[...tables]],
   );
 }
 
@@ -27,13 +17,14 @@ async function secondaryIndexes(db: SqlRunner, tables: readonly string[]): Promi
  */
 export async function withDeferredIndexes(db: SqlRunner, tables: readonly string[], defer: boolean, onBuild: (indexName: string) => void, load: () => Promise<void>): Promise<void> {
   const deferred = defer ? await secondaryIndexes(db, tables) : [];
-  for (const index of deferred) await db.query(`drop index if exists "${index.name.replaceAll('"', '""')}"`);
+  // Index names and definitions come from the catalogue, not from input.
+  for (const index of deferred) await db(trusted(`drop index if exists "${index.name.replaceAll('"', '""')}"`));
   try {
     await load();
   } finally {
     for (const index of deferred) {
       onBuild(index.name);
-      await db.query(index.definition);
+      await db(trusted(index.definition));
     }
   }
 }
@@ -45,6 +36,6 @@ export async function withDeferredIndexes(db: SqlRunner, tables: readonly string
 export async function vacuumAnalyze(db: SqlRunner, tables: readonly string[], onTable: (table: string) => void): Promise<void> {
   for (const table of tables) {
     onTable(table);
-    await db.query(`vacuum analyze ${table}`);
+    await db(trusted(`vacuum analyze ${table}`));
   }
 }

@@ -22,8 +22,9 @@ import {
   STATE_ACTIONS,
   STATUSES,
 } from './catalogue.js';
+import type { SqlFragment } from '@cassette/plugin-sdk/server';
 import { PAGE_KEY_FACTOR, SLOT_KEY_FACTOR, type PlanContext } from './session-plan.js';
-import { arrayOf, joinSql, sql, type Sql } from './sql.js';
+import { arrayOf, joinSql, sql } from './sql.js';
 
 /**
  * The second step of a chunk: the rows of `sessions_events`, one per slot of each planned
@@ -100,13 +101,13 @@ const col = <T>(rows: readonly (readonly T[])[], i: number): T[] => rows.map((r)
 const weights = (rows: readonly (readonly unknown[])[]): number[] => rows.map((r) => r[r.length - 1] as number);
 
 /** `case <expr> when <role> then <value> ... end` over the roles listed. */
-function byRole(cases: readonly (readonly [number | readonly number[], Sql | string | number | null])[], fallback: Sql | null = null): Sql {
+function byRole(cases: readonly (readonly [number | readonly number[], SqlFragment | string | number | null])[], fallback: SqlFragment | null = null): SqlFragment {
   const whens = cases.flatMap(([roles, value]) => (Array.isArray(roles) ? roles : [roles]).map((role) => sql`when ${role} then ${value}`));
   return sql`case s.role ${joinSql(whens, ' ')} else ${fallback} end`;
 }
 
 /** The path of a page of `kind` showing `item` (SQL expressions). */
-export function pathOfPage(kind: Sql, item: Sql): Sql {
+export function pathOfPage(kind: SqlFragment, item: SqlFragment): SqlFragment {
   return sql`case ${kind}
     when ${K.home.id} then ${'/'}
     when ${K.product.id} then ${FUNNEL.productPathPrefix} || ${item}
@@ -126,7 +127,7 @@ export function pathOfPage(kind: Sql, item: Sql): Sql {
   end`;
 }
 
-export function titleOfPage(kind: Sql, item: Sql): Sql {
+export function titleOfPage(kind: SqlFragment, item: SqlFragment): SqlFragment {
   return sql`case ${kind}
     when ${K.home.id} then ${'Acme Shop'}
     when ${K.product.id} then ${'Product '} || ${item} || ${' – Acme Shop'}
@@ -147,7 +148,7 @@ export function titleOfPage(kind: Sql, item: Sql): Sql {
 }
 
 /** The page's full URL: search pages carry their query. */
-export function urlOfPage(kind: Sql, item: Sql): Sql {
+export function urlOfPage(kind: SqlFragment, item: SqlFragment): SqlFragment {
   return sql`${SITE_ORIGIN} || ${pathOfPage(kind, item)} || case when ${kind} = ${K.search.id} then ${'?q='} || replace((${arrayOf(SEARCH_TERMS, 'text[]')})[${item}], ${' '}, ${'+'}) else ${''} end`;
 }
 
@@ -157,7 +158,7 @@ export function urlOfPage(kind: Sql, item: Sql): Sql {
  * each other in time. The table's layout, the planner's statistics and the cost of reading
  * one session's events are then those of a real project.
  */
-export function insertEventsSql(c: PlanContext): Sql {
+export function insertEventsSql(c: PlanContext): SqlFragment {
   const r = c.random;
   const key = sql`(p.n * ${PAGE_KEY_FACTOR} + p.page * ${SLOT_KEY_FACTOR} + k.k)`;
   const drawnRole = sql`(${arrayOf(col(DRAWN_ROLES, 0), 'int[]')})[${r.pickIndex(STREAM.role, key, weights(DRAWN_ROLES))}]`;
@@ -306,7 +307,7 @@ export function insertEventsSql(c: PlanContext): Sql {
     [ROLE.error, sql`jsonb_build_object(${'stack'}, ${at(ERROR_MESSAGES, 0, 'text[]')} || ${': '} || ${at(ERROR_MESSAGES, 1, 'text[]')} || ${'\n    at render (https://shop.example.com/assets/app.js:1:4711)'})`],
   ]);
   const type = byRole(Object.entries(TYPE_OF_ROLE).map(([role, t]) => [Number(role), t] as const));
-  const loc = (e: Sql) => sql`case when s.role = ${ROLE.location} then (${e})::int end`;
+  const loc = (e: SqlFragment) => sql`case when s.role = ${ROLE.location} then (${e})::int end`;
 
   return sql`insert into sessions_events (project_id, session_id, seq, idx, ts, type, url, host, path, label, selector, value, name, method, status, success, duration,
       ttfb, dom_content_loaded, dom_complete, load_time, fcp, lcp, speed_index, tti, dom_building, payload)
@@ -319,7 +320,7 @@ export function insertEventsSql(c: PlanContext): Sql {
 }
 
 /** The identity and metadata a session starts with: seq -1, at its start, like a tracker's start request. */
-export function insertIdentityEventsSql(c: PlanContext): Sql {
+export function insertIdentityEventsSql(c: PlanContext): SqlFragment {
   const start = sql`to_timestamp(p.started_ms / 1000.0)`;
   return sql`insert into sessions_events (project_id, session_id, seq, idx, ts, type, name, value)
     select ${c.projectId}, p.session_id, -1, i.idx, ${start}, i.type, i.name, i.value
@@ -333,16 +334,16 @@ export function insertIdentityEventsSql(c: PlanContext): Sql {
 }
 
 /** benchUserId(rank) in SQL, over the plan row `p`. */
-export function userIdSql(): Sql {
+export function userIdSql(): SqlFragment {
   return sql`case when p.user_rank is not null then ${'user-'} || (p.user_rank + 1) || ${'@example.com'} end`;
 }
 
-export function anonymousIdSql(c: PlanContext): Sql {
+export function anonymousIdSql(c: PlanContext): SqlFragment {
   return sql`case when p.anonymous_rank is not null then ${'anon-'} || substr(md5(${`${c.random.seed}-${c.projectId}-anon-`} || p.anonymous_rank), 1, 16) end`;
 }
 
 /** The session's metadata as the summary keeps it (the same keys and values as its METADATA rows). */
-export function metadataSql(): Sql {
+export function metadataSql(): SqlFragment {
   return sql`jsonb_strip_nulls(jsonb_build_object(
     ${'plan'}, (${arrayOf(col(PLANS, 0), 'text[]')})[p.plan],
     ${'tenant'}, ${'acme-'} || p.tenant,

@@ -1,4 +1,5 @@
-import { runSql as run, vacuumAnalyze, withDeferredIndexes, type SqlRunner } from './bulk-load.js';
+import type { SqlRunner } from '@cassette/plugin-sdk/server';
+import { vacuumAnalyze, withDeferredIndexes } from './bulk-load.js';
 import { ACCOUNT_PAGES, BLOG_POSTS, CATEGORIES, PRODUCTS, SEARCH_TERMS } from './catalogue.js';
 import { insertIdentityEventsSql } from './event-statements.js';
 import { SeededRandom } from './random.js';
@@ -7,7 +8,6 @@ import { sql } from './sql.js';
 import { insertSessionsSql, writeEventsAndIssuesSql } from './summary-statements.js';
 import { timeWindow } from './time-window.js';
 
-export type { SqlRunner } from './bulk-load.js';
 
 export interface GenerateOptions {
   projectId: number;
@@ -80,27 +80,26 @@ export async function generateSessions(db: SqlRunner, options: GenerateOptions):
   const progress = (sessionsDone: number, step: string) => options.onProgress?.({ sessionsDone, sessionsTotal: total, elapsedMs: Date.now() - started, step });
 
   await withDeferredIndexes(db, LOADED_TABLES, options.deferIndexes === true, (name) => progress(total, `building ${name}`), async () => {
-    for (const statement of createStagingSql(tables)) await run(db, statement);
+    for (const statement of createStagingSql(tables)) await db(statement);
     try {
       for (let from = 1; from <= total; from += chunkSize) {
         const to = Math.min(total, from + chunkSize - 1);
-        await run(db, sql`truncate ${tables.plan}, ${tables.pages}, ${tables.summary}`);
-        await run(db, insertPlanSql(context, from, to));
-        await run(db, insertPagesSql(context, items));
-        await run(db, insertIdentityEventsSql(context));
-        await run(db, writeEventsAndIssuesSql(context));
-        await run(db, insertSessionsSql(context));
+        await db(sql`truncate ${tables.plan}, ${tables.pages}, ${tables.summary}`);
+        await db(insertPlanSql(context, from, to));
+        await db(insertPagesSql(context, items));
+        await db(insertIdentityEventsSql(context));
+        await db(writeEventsAndIssuesSql(context));
+        await db(insertSessionsSql(context));
         progress(to, to < total ? 'sessions' : 'done');
       }
     } finally {
-      for (const statement of dropStagingSql(tables)) await run(db, statement);
+      for (const statement of dropStagingSql(tables)) await db(statement);
     }
   });
   await vacuumAnalyze(db, LOADED_TABLES, (table) => progress(total, `vacuum analyze ${table}`));
   const elapsedMs = Date.now() - started;
-  const [counts] = await db.query<{ events: number; issues: number }>(
-    'select (select count(*) from sessions_events where project_id = ?)::int as events, (select count(*) from sessions_issues where project_id = ?)::int as issues',
-    [options.projectId, options.projectId],
+  const [counts] = await db<{ events: number; issues: number }>(
+    sql`select (select count(*) from sessions_events where project_id = ${options.projectId})::int as events, (select count(*) from sessions_issues where project_id = ${options.projectId})::int as issues`,
   );
   return { sessions: total, events: counts?.events ?? 0, issues: counts?.issues ?? 0, elapsedMs, seed: random.seed, window: { from: window.firstHourMs, to: nowMs } };
 }

@@ -1,6 +1,6 @@
 // The benchmark data generator: realistic sessions, events and issues for a project, at any size.
 export { generateSessions } from './generate.js';
-export type { GenerateOptions, GenerationProgress, GenerationResult, SqlRunner } from './generate.js';
+export type { GenerateOptions, GenerationProgress, GenerationResult } from './generate.js';
 export {
   BROWSER_SHARES,
   COUNTRIES,

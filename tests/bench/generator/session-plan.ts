@@ -1,6 +1,7 @@
+import type { SqlFragment } from '@cassette/plugin-sdk/server';
 import { AB_TESTS, COUNTRIES, FUNNEL_SHARES, ISSUE_RATES, PAGE_KINDS, PLANS, REFERRERS, TENANT_COUNT, gearCombinations, type PageKind } from './catalogue.js';
 import { SeededRandom } from './random.js';
-import { arrayOf, identifier, sql, type Sql } from './sql.js';
+import { arrayOf, identifier, sql } from './sql.js';
 import { hourOf, startMsOf, type TimeWindow } from './time-window.js';
 
 /**
@@ -69,11 +70,11 @@ export interface PlanContext {
 
 export interface StagingTables {
   /** One row per session of the chunk: what it will be. */
-  plan: Sql;
+  plan: SqlFragment;
   /** One row per page of those sessions. */
-  pages: Sql;
+  pages: SqlFragment;
   /** Counts and issues per session, gathered while the chunk's events are written. */
-  summary: Sql;
+  summary: SqlFragment;
 }
 
 export function stagingTables(projectId: number): StagingTables {
@@ -84,7 +85,7 @@ export function stagingTables(projectId: number): StagingTables {
   };
 }
 
-export function createStagingSql(t: StagingTables): Sql[] {
+export function createStagingSql(t: StagingTables): SqlFragment[] {
   return [
     ...dropStagingSql(t),
     sql`create unlogged table ${t.plan} (
@@ -107,7 +108,7 @@ export function createStagingSql(t: StagingTables): Sql[] {
   ];
 }
 
-export function dropStagingSql(t: StagingTables): Sql[] {
+export function dropStagingSql(t: StagingTables): SqlFragment[] {
   return [sql`drop table if exists ${t.plan}`, sql`drop table if exists ${t.pages}`, sql`drop table if exists ${t.summary}`];
 }
 
@@ -121,16 +122,16 @@ const ANONYMOUS_SHARE = 0.3;
  * `rank` in [0, count), low ranks far likelier: floor(count * u^2.5) gives rank r a chance
  * falling like r^-0.6, so a few users have hundreds of sessions and the median user two.
  */
-function skewedRank(random: SeededRandom, stream: number, key: Sql, count: number): Sql {
+function skewedRank(random: SeededRandom, stream: number, key: SqlFragment, count: number): SqlFragment {
   return sql`least(${count - 1}, floor(${count} * power(${random.uniform(stream, key)}, 2.5)))::int`;
 }
 
 /** A page of the session with probability `p`, else null. */
-function somePage(random: SeededRandom, has: number, page: number, key: Sql, p: number, pages: Sql): Sql {
+function somePage(random: SeededRandom, has: number, page: number, key: SqlFragment, p: number, pages: SqlFragment): SqlFragment {
   return sql`case when ${random.chance(has, key, p)} then 1 + floor(${random.uniform(page, key)} * ${pages})::int end`;
 }
 
-export function insertPlanSql(c: PlanContext, from: number, to: number): Sql {
+export function insertPlanSql(c: PlanContext, from: number, to: number): SqlFragment {
   const r = c.random;
   const n = sql`g.n`;
   const users = Math.max(1, Math.round((c.total * IDENTIFIED_SHARE) / SESSIONS_PER_USER));
@@ -200,7 +201,7 @@ export interface ItemCounts {
   account: number;
 }
 
-export function insertPagesSql(c: PlanContext, items: ItemCounts): Sql {
+export function insertPagesSql(c: PlanContext, items: ItemCounts): SqlFragment {
   const r = c.random;
   const key = sql`(p.n * ${PAGE_KEY_FACTOR} + pg.page)`;
   const landing = kindWeights('landing');

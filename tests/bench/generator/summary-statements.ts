@@ -1,3 +1,4 @@
+import type { SqlFragment } from '@cassette/plugin-sdk/server';
 import { COUNTED_EVENT_TYPES } from '../../../plugins/sessions/server/event-rows.js';
 import {
   BAD_REQUEST_MIN_STATUS,
@@ -10,7 +11,7 @@ import {
 import { COUNTRIES, REFERRERS, gearCombinations, userAgentOf } from './catalogue.js';
 import { anonymousIdSql, insertEventsSql, metadataSql, pathOfPage, titleOfPage, urlOfPage, userIdSql } from './event-statements.js';
 import type { PlanContext } from './session-plan.js';
-import { arrayOf, joinSql, sql, type Sql } from './sql.js';
+import { arrayOf, joinSql, sql } from './sql.js';
 
 /**
  * The last steps of a chunk: the issues the heuristics would have found in the generated
@@ -23,8 +24,8 @@ import { arrayOf, joinSql, sql, type Sql } from './sql.js';
 export const MEMORY_SPIKE_BYTES = 400e6;
 
 /** What the issue heuristics would find in one written event `e` of the plan's session `p`. */
-function detections(): Sql {
-  const found = (type: string, context: Sql, condition: Sql) => sql`select ${type} as type, ${context} as context where ${condition}`;
+function detections(): SqlFragment {
+  const found = (type: string, context: SqlFragment, condition: SqlFragment) => sql`select ${type} as type, ${context} as context where ${condition}`;
   return joinSql(
     [
       found('click_rage', sql`e.selector`, sql`e.type = ${'CLICK'} and e.seq = p.rage_page - 1 and e.idx = 4`),
@@ -44,7 +45,7 @@ function detections(): Sql {
   );
 }
 
-function issueScoreSql(): Sql {
+function issueScoreSql(): SqlFragment {
   const weights = joinSql(
     Object.entries(ISSUE_TYPE_INFO).map(([type, info]) => sql`when ${type} then ${info.weight}`),
     ' ',
@@ -57,7 +58,7 @@ function issueScoreSql(): Sql {
  * (into the summary staging table), reading the rows it writes rather than the table again.
  * Counts follow session-writer's refreshSummary, issue types and score issue-store's refreshIssueSummary.
  */
-export function writeEventsAndIssuesSql(c: PlanContext): Sql {
+export function writeEventsAndIssuesSql(c: PlanContext): SqlFragment {
   const counted = joinSql(
     COUNTED_EVENT_TYPES.map((t) => sql`${t}`),
     ', ',
@@ -111,7 +112,7 @@ const SCREENS = {
   ],
 } as const;
 
-function screenSql(part: number): Sql {
+function screenSql(part: number): SqlFragment {
   const byType = (t: keyof typeof SCREENS) => arrayOf(SCREENS[t].map((s) => s[part]!), 'int[]');
   return sql`case (${arrayOf(GEAR.map((g) => g.deviceType), 'text[]')})[p.gear]
       when ${'desktop'} then (${byType('desktop')})[p.screen]
@@ -120,7 +121,7 @@ function screenSql(part: number): Sql {
 }
 
 /** The chunk's session summaries, from the plan and the counts gathered while writing its events. */
-export function insertSessionsSql(c: PlanContext): Sql {
+export function insertSessionsSql(c: PlanContext): SqlFragment {
   const gear = (pick: (g: (typeof GEAR)[number]) => string | null) => sql`(${arrayOf(GEAR.map(pick), 'text[]')})[p.gear]`;
   const country = (i: 0 | 1 | 2) => sql`(${arrayOf(COUNTRIES.map((row) => row[i]), 'text[]')})[p.country]`;
   const weekOf = sql`floor((p.started_ms - ${c.window.firstHourMs}::int8) / ${7 * 24 * 3_600_000}.0)::int`;

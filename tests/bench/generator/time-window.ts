@@ -1,4 +1,5 @@
-import { arrayOf, sql, type Sql } from './sql.js';
+import type { SqlFragment } from '@cassette/plugin-sdk/server';
+import { arrayOf, sql } from './sql.js';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -46,7 +47,7 @@ function cumulative(window: TimeWindow): { lowers: number[]; widths: number[] } 
 }
 
 /** The 1-based hour of the window that `x` in [0, 1) falls in (hours as wide as their traffic). */
-export function hourOf(window: TimeWindow, x: Sql): Sql {
+export function hourOf(window: TimeWindow, x: SqlFragment): SqlFragment {
   return sql`width_bucket(${x}, ${arrayOf(cumulative(window).lowers, 'float8[]')})`;
 }
 
@@ -55,7 +56,7 @@ export function hourOf(window: TimeWindow, x: Sql): Sql {
  * traffic curve, so evenly spread `x` (session n of N) give start times that follow the
  * daily rhythm and rise with n.
  */
-export function startMsOf(window: TimeWindow, x: Sql, hour: Sql): Sql {
+export function startMsOf(window: TimeWindow, x: SqlFragment, hour: SqlFragment): SqlFragment {
   const { lowers, widths } = cumulative(window);
   const hourStart = sql`(${window.firstHourMs}::int8 + (${hour} - 1)::int8 * ${HOUR_MS})`;
   const within = sql`least(1.0, greatest(0.0, (${x} - (${arrayOf(lowers, 'float8[]')})[${hour}]) / (${arrayOf(widths, 'float8[]')})[${hour}]))`;

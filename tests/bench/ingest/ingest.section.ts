@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestKernel, type TestKernel } from '@cassette/core/testing';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import { databaseUrl, recreateDatabase } from '../postgres-admin.js';
@@ -96,7 +96,7 @@ async function cassetteTarget(label: string, kernelOptions: { dataDir: string } 
         return body.data;
       },
       version: async () => {
-        const [row] = await t.kernel.resolve(coreServices.database).query<{ version: string }>('select version() as version');
+        const [row] = await t.kernel.resolve(coreServices.database).sql<{ version: string }>(sql`select version() as version`);
         return String(row?.version ?? '').split(' on ')[0]!.split(' (')[0]!;
       },
       close: () => t.close(),

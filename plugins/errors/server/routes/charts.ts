@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { sql, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { ChartPoint } from '../../api.js';
-import { sql } from './error-lookup.js';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -26,17 +25,13 @@ export const last24Hours = (now: number) => chartWindow(now, HOUR_MS, 24);
  * Occurrences per bucket of several groups in one query; buckets without any are zero.
  * Answers a chart for each id asked, even one without occurrences.
  */
-export async function occurrenceCharts(em: EntityManager, projectId: number, errorIds: readonly string[], window: ChartWindow): Promise<Map<string, ChartPoint[]>> {
+export async function occurrenceCharts(run: SqlRunner, projectId: number, errorIds: readonly string[], window: ChartWindow): Promise<Map<string, ChartPoint[]>> {
   const charts = new Map<string, ChartPoint[]>();
   for (const id of errorIds) charts.set(id, Array.from({ length: window.count }, (_, i) => ({ timestamp: window.start + i * window.size, count: 0 })));
   if (!errorIds.length) return charts;
-  const rows = await sql<{ error_id: string; bucket: number; n: number }>(
-    em,
-    `select error_id, floor((extract(epoch from ts) * 1000 - ?::bigint) / ?::bigint)::int as bucket, count(*)::int as n
-     from errors_occurrences where project_id = ? and error_id in (?) and ts >= ? and ts < ?
-     group by 1, 2`,
-    [window.start, window.size, projectId, [...errorIds], new Date(window.start), new Date(window.start + window.count * window.size)],
-  );
+  const rows = await run<{ error_id: string; bucket: number; n: number }>(sql`select error_id, floor((extract(epoch from ts) * 1000 - ${window.start}::bigint) / ${window.size}::bigint)::int as bucket, count(*)::int as n
+     from errors_occurrences where project_id = ${projectId} and error_id in (${[...errorIds]}) and ts >= ${new Date(window.start)} and ts < ${new Date(window.start + window.count * window.size)}
+     group by 1, 2`);
   for (const row of rows) {
     const point = charts.get(row.error_id)?.[Number(row.bucket)];
     if (point) point.count = Number(row.n);

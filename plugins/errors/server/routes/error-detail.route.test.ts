@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import { decodedBatch, ingestSession } from '@cassette/plugin-ingest/testing';
+import { sql } from '@cassette/plugin-sdk/server';
 import type { ErrorDetail, ErrorSessionItem } from '../../api.js';
 import { checkoutStack, createErrorsTestKernel, errorEvent, type ErrorsTestKernel } from '../../testing/errors-test-kernel.js';
 
@@ -30,7 +31,7 @@ describe('GET /api/:projectId/errors/:errorId and /sessions', () => {
       await t.batch(s, decodedBatch(s, 0, events, { receivedAt: at }));
       sessionIds.push(s.sessionId);
     }
-    errorId = (await t.sql<{ error_id: string }>('select error_id from errors_occurrences where session_id = ?', [sessionIds[0]]))[0]!.error_id;
+    errorId = (await t.sql<{ error_id: string }>(sql`select error_id from errors_occurrences where session_id = ${sessionIds[0]}`))[0]!.error_id;
   });
   afterAll(async () => t?.close());
 
@@ -99,7 +100,7 @@ describe('GET /api/:projectId/errors/:errorId and /sessions', () => {
   it('answers a merged group with its parent and the parent with its merged ids', async () => {
     const s = ingestSession(projectId, tenantId);
     await t.batch(s, decodedBatch(s, 0, [errorEvent(now - MINUTE, { name: 'RangeError', stack: checkoutStack('mergedAway') })]));
-    const other = (await t.sql<{ error_id: string }>('select error_id from errors_occurrences where session_id = ?', [s.sessionId]))[0]!.error_id;
+    const other = (await t.sql<{ error_id: string }>(sql`select error_id from errors_occurrences where session_id = ${s.sessionId}`))[0]!.error_id;
     expect((await t.request('POST', `/api/${projectId}/errors/merge`, { token: owner.token, body: { errors: [errorId, other] } })).status).toBe(200);
     expect((await detail(other)).body.data).toMatchObject({ errorId: other, parentErrorId: errorId, occurrences: 0 });
     expect((await detail()).body.data).toMatchObject({ mergedErrorIds: [other], occurrences: 12 });
@@ -112,7 +113,7 @@ describe('GET /api/:projectId/errors/:errorId and /sessions', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.errors).toEqual(['Error not found']);
     expect((await t.request('GET', `/api/${other.projectId}/errors/${errorId}/sessions`, { token: other.owner.token })).status).toBe(404);
-    expect(await t.sql('select 1 from errors_viewed where user_id = ?', [other.owner.id])).toEqual([]);
+    expect(await t.sql(sql`select 1 from errors_viewed where user_id = ${other.owner.id}`)).toEqual([]);
     const lacking = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY', 'DEV_TOOLS'] });
     expect((await detail(errorId, lacking.token)).status).toBe(403);
     expect((await detail('bad id!')).status).toBe(400);

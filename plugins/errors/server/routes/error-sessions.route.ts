@@ -17,8 +17,8 @@ export const errorSessionsRoute = defineRoute({
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
     }),
   },
-  handler: async ({ params, query, em, projectId }): Promise<{ total: number; sessions: ErrorSessionItem[] }> => {
-    await requireError(em, projectId, params.errorId);
-    return errorSessions(em, projectId, params.errorId, query.page ?? 1, query.limit ?? 10);
+  handler: async ({ params, query, sql: run, projectId }): Promise<{ total: number; sessions: ErrorSessionItem[] }> => {
+    await requireError(run, projectId, params.errorId);
+    return errorSessions(run, projectId, params.errorId, query.page ?? 1, query.limit ?? 10);
   },
 });

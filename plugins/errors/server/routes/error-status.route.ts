@@ -1,6 +1,6 @@
-import { defineRoute } from '@cassette/plugin-sdk/server';
+import { defineRoute, sql } from '@cassette/plugin-sdk/server';
 import type { ErrorStatus, ErrorStatusChange } from '../../api.js';
-import { errorParams, requireError, sql } from './error-lookup.js';
+import { errorParams, requireError } from './error-lookup.js';
 
 /**
  * Spec part 2 §4, §7 `GET /errors/{id}/solve`, `/unsolve`, `/ignore`: sets the status, or
@@ -13,14 +13,10 @@ function statusRoute(action: 'solve' | 'unsolve' | 'ignore', status: ErrorStatus
     access: { auth: 'user', project: true, permission: 'ERRORS' },
     summary: `Set an error's status to ${status} (skipped when it already is)`,
     schema: { params: errorParams },
-    handler: async ({ params, em, projectId }): Promise<ErrorStatusChange> => {
+    handler: async ({ params, sql: run, projectId }): Promise<ErrorStatusChange> => {
       // One statement: of two quick clicks, only one changes it.
-      const changed = await sql<{ error_id: string }>(
-        em,
-        'update errors_errors set status = ?, status_changed_at = now() where project_id = ? and error_id = ? and status <> ? returning error_id',
-        [status, projectId, params.errorId, status],
-      );
-      if (!changed.length) await requireError(em, projectId, params.errorId);
+      const changed = await run<{ error_id: string }>(sql`update errors_errors set status = ${status}, status_changed_at = now() where project_id = ${projectId} and error_id = ${params.errorId} and status <> ${status} returning error_id`);
+      if (!changed.length) await requireError(run, projectId, params.errorId);
       return { errorId: params.errorId, status, changed: changed.length > 0 };
     },
   });

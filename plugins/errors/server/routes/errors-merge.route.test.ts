@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import { decodedBatch, ingestSession } from '@cassette/plugin-ingest/testing';
+import { sql } from '@cassette/plugin-sdk/server';
 import { checkoutStack, createErrorsTestKernel, errorEvent, type ErrorsTestKernel } from '../../testing/errors-test-kernel.js';
 
 const MINUTE = 60_000;
@@ -22,11 +23,11 @@ describe('POST /api/:projectId/errors/merge', () => {
   async function newError(fn: string, ago: number, project = projectId, tenant = tenantId): Promise<string> {
     const s = ingestSession(project, tenant, { startedAt: now - ago - MINUTE });
     await t.batch(s, decodedBatch(s, 0, [errorEvent(now - ago, { stack: checkoutStack(fn) })], { receivedAt: now - ago }));
-    return (await t.sql<{ error_id: string }>('select error_id from errors_occurrences where session_id = ?', [s.sessionId]))[0]!.error_id;
+    return (await t.sql<{ error_id: string }>(sql`select error_id from errors_occurrences where session_id = ${s.sessionId}`))[0]!.error_id;
   }
   const merge = (errors: unknown, token = owner.token, project = projectId) => t.request('POST', `/api/${project}/errors/merge`, { token, body: { errors } });
   const group = async (id: string) =>
-    (await t.sql<{ parent_error_id: string | null; first_occurrence_at: Date; last_occurrence_at: Date }>('select * from errors_errors where error_id = ?', [id]))[0]!;
+    (await t.sql<{ parent_error_id: string | null; first_occurrence_at: Date; last_occurrence_at: Date }>(sql`select * from errors_errors where error_id = ${id}`))[0]!;
 
   it('keeps the first: the others point at it, their occurrences and future ones move to it, its span widens', async () => {
     const kept = await newError('keptFn', 10 * MINUTE);
@@ -40,12 +41,12 @@ describe('POST /api/:projectId/errors/merge', () => {
     const span = await group(kept);
     expect(new Date(span.first_occurrence_at).getTime()).toBe(now - 50 * MINUTE);
     expect(new Date(span.last_occurrence_at).getTime()).toBe(now - MINUTE);
-    expect(await t.sql('select distinct error_id from errors_occurrences where error_id in (?)', [[kept, older, newer]])).toEqual([{ error_id: kept }]);
+    expect(await t.sql(sql`select distinct error_id from errors_occurrences where error_id in (${[kept, older, newer]})`)).toEqual([{ error_id: kept }]);
 
     // The merged bug happens again: it counts for the kept group.
     const s = ingestSession(projectId, tenantId);
     await t.batch(s, decodedBatch(s, 0, [errorEvent(Date.now(), { stack: checkoutStack('olderFn') })]));
-    expect((await t.sql<{ error_id: string }>('select error_id from errors_occurrences where session_id = ?', [s.sessionId]))[0]!.error_id).toBe(kept);
+    expect((await t.sql<{ error_id: string }>(sql`select error_id from errors_occurrences where session_id = ${s.sessionId}`))[0]!.error_id).toBe(kept);
     const detail = await t.request('GET', `/api/${projectId}/errors/${kept}`, { token: owner.token });
     expect(detail.body.data).toMatchObject({ occurrences: 4, mergedErrorIds: [older, newer].sort() });
   });

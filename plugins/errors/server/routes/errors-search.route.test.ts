@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import { decodedBatch, ingestSession } from '@cassette/plugin-ingest/testing';
+import { sql } from '@cassette/plugin-sdk/server';
 import type { ErrorListItem } from '../../api.js';
 import { checkoutStack, createErrorsTestKernel, errorEvent, type ErrorsTestKernel } from '../../testing/errors-test-kernel.js';
 
@@ -20,7 +21,7 @@ describe('POST /api/:projectId/errors/search', () => {
     for (const hit of hits) {
       const s = ingestSession(project, tenant, { startedAt: now - hit.ago - MINUTE, userId: hit.user ?? null });
       await t.batch(s, decodedBatch(s, 0, [errorEvent(now - hit.ago, { message: hit.message ?? `Failure in ${hit.fn}`, stack: checkoutStack(hit.fn) })], { receivedAt: now - hit.ago }));
-      const [row] = await t.sql<{ error_id: string }>('select error_id from errors_occurrences where session_id = ?', [s.sessionId]);
+      const [row] = await t.sql<{ error_id: string }>(sql`select error_id from errors_occurrences where session_id = ${s.sessionId}`);
       ids[hit.fn] = row!.error_id;
     }
   }

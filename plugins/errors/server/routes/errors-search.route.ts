@@ -1,22 +1,26 @@
 import { Type } from '@sinclair/typebox';
-import { badRequest, defineRoute } from '@cassette/plugin-sdk/server';
+import { allOf, badRequest, defineRoute, sql, trusted, type SqlFragment } from '@cassette/plugin-sdk/server';
 import { ERROR_SORT_KEYS, ERROR_STATUSES, ERRORS_PAGE_SIZE, type ErrorSearchResult, type ErrorSortKey, type ErrorStatus } from '../../api.js';
 import { toListItems } from './error-items.js';
-import { ERROR_COLUMNS, sql, type ErrorRow } from './error-lookup.js';
+import { ERROR_COLUMNS, type ErrorRow } from './error-lookup.js';
 
-const SORT_COLUMNS: Record<ErrorSortKey, string> = {
-  lastOccurrence: 'e.last_occurrence_at',
-  firstOccurrence: 'e.first_occurrence_at',
-  users: 'c.users',
-  sessions: 'c.sessions',
-  occurrences: 'c.occurrences',
+const SORT_COLUMNS: Record<ErrorSortKey, SqlFragment> = {
+  lastOccurrence: trusted('e.last_occurrence_at'),
+  firstOccurrence: trusted('e.first_occurrence_at'),
+  users: trusted('c.users'),
+  sessions: trusted('c.sessions'),
+  occurrences: trusted('c.occurrences'),
 };
-/** Sorts on a count: how to count it over a group's occurrences (the index 0003 holds user_key and session_id). */
-const COUNTED_SORTS: Partial<Record<ErrorSortKey, string>> = {
-  users: 'count(distinct o.user_key)',
-  sessions: 'count(distinct o.session_id)',
-  occurrences: 'count(*)',
+/** Sorts on a count: the join counting it over a group's occurrences (the index 0003 holds user_key and session_id). */
+const COUNTED_SORTS: Partial<Record<ErrorSortKey, SqlFragment>> = {
+  users: countsJoin('count(distinct o.user_key)', 'users'),
+  sessions: countsJoin('count(distinct o.session_id)', 'sessions'),
+  occurrences: countsJoin('count(*)', 'occurrences'),
 };
+
+function countsJoin(expression: string, name: ErrorSortKey): SqlFragment {
+  return trusted(`left join lateral (select ${expression} as ${name} from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id) c on true`);
+}
 const STATUS_FILTERS = [...ERROR_STATUSES, 'all'] as const;
 const QUERY_MAX = 200;
 
@@ -54,7 +58,7 @@ export const searchErrorsRoute = defineRoute({
   access: { auth: 'user', project: true, permission: 'ERRORS' },
   summary: 'List and search the error groups of the project',
   schema: { body: errorSearchBody, querystring: Type.Object({ favorite: Type.Optional(Type.String({ maxLength: 10 })) }) },
-  handler: async ({ body, query, em, projectId, caller }): Promise<ErrorSearchResult> => {
+  handler: async ({ body, query, sql: run, projectId, caller }): Promise<ErrorSearchResult> => {
     const sort = oneOf<ErrorSortKey>('sort', body.sort, ERROR_SORT_KEYS, 'lastOccurrence');
     const order = oneOf('order', body.order, ['asc', 'desc'] as const, 'desc');
     const status = oneOf<ErrorStatus | 'all'>('status', body.status, STATUS_FILTERS, 'unresolved');
@@ -63,44 +67,29 @@ export const searchErrorsRoute = defineRoute({
     if (body.startDate !== undefined && body.endDate !== undefined && body.startDate > body.endDate) throw badRequest('startDate must not be after endDate');
     const bookmarked = body.bookmarked === true || (query.favorite !== undefined && query.favorite !== 'false' && query.favorite !== '0');
 
-    const where = ['e.project_id = ?', 'e.parent_error_id is null'];
-    const params: unknown[] = [projectId];
-    if (status !== 'all') {
-      where.push('e.status = ?');
-      params.push(status);
-    }
+    const where: SqlFragment[] = [sql`e.project_id = ${projectId}`, sql`e.parent_error_id is null`];
+    if (status !== 'all') where.push(sql`e.status = ${status}`);
     const text = body.query?.trim();
     if (text) {
-      where.push('(e.name ilike ? or e.message ilike ? or e.first_frame ilike ?)');
       const pattern = containsPattern(text);
-      params.push(pattern, pattern, pattern);
+      where.push(sql`e.name ilike ${pattern} or e.message ilike ${pattern} or e.first_frame ilike ${pattern}`);
     }
-    if (bookmarked) {
-      where.push('exists (select 1 from errors_favorites f where f.error_id = e.error_id and f.user_id = ?)');
-      params.push(caller.userId);
-    }
+    if (bookmarked) where.push(sql`exists (select 1 from errors_favorites f where f.error_id = e.error_id and f.user_id = ${caller.userId})`);
     if (body.startDate !== undefined || body.endDate !== undefined) {
       const from = new Date(body.startDate ?? 0);
       const to = new Date(body.endDate ?? 253_402_300_799_999);
       // The group's span rules most groups out before its occurrences are looked at.
       where.push(
-        'e.last_occurrence_at >= ? and e.first_occurrence_at <= ? and exists (select 1 from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id and o.ts >= ? and o.ts <= ?)',
+        sql`e.last_occurrence_at >= ${from} and e.first_occurrence_at <= ${to} and exists (select 1 from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id and o.ts >= ${from} and o.ts <= ${to})`,
       );
-      params.push(from, to, from, to);
     }
+    const conditions = allOf(where);
     // Only the figure sorted on, per group: the page's own figures are counted afterwards, for ten groups.
-    const countedExpression = COUNTED_SORTS[sort];
-    const countsJoin = countedExpression
-      ? `left join lateral (select ${countedExpression} as ${sort} from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id) c on true`
-      : '';
-    const direction = order === 'asc' ? 'asc' : 'desc';
-    const rows = await sql<ErrorRow>(
-      em,
-      `select ${ERROR_COLUMNS} from errors_errors e ${countsJoin} where ${where.join(' and ')}
-       order by ${SORT_COLUMNS[sort]} ${direction}, e.error_id ${direction} limit ? offset ?`,
-      [...params, limit, (page - 1) * limit],
-    );
-    const [total] = await sql<{ n: number }>(em, `select count(*)::int as n from errors_errors e where ${where.join(' and ')}`, params);
-    return { total: Number(total?.n ?? 0), errors: await toListItems(em, projectId, caller.userId, rows) };
+    const counts = COUNTED_SORTS[sort] ?? trusted('');
+    const direction = order === 'asc' ? trusted('asc') : trusted('desc');
+    const rows = await run<ErrorRow>(sql`select ${ERROR_COLUMNS} from errors_errors e ${counts} where ${conditions}
+       order by ${SORT_COLUMNS[sort]} ${direction}, e.error_id ${direction} limit ${limit} offset ${(page - 1) * limit}`);
+    const [total] = await run<{ n: number }>(sql`select count(*)::int as n from errors_errors e where ${conditions}`);
+    return { total: Number(total?.n ?? 0), errors: await toListItems(run, projectId, caller.userId, rows) };
   },
 });

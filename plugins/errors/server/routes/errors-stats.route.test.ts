@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import { decodedBatch, ingestSession } from '@cassette/plugin-ingest/testing';
+import { sql } from '@cassette/plugin-sdk/server';
 import { checkoutStack, createErrorsTestKernel, errorEvent, type ErrorsTestKernel } from '../../testing/errors-test-kernel.js';
 
 const DAY = 86_400_000;
@@ -25,7 +26,7 @@ describe('GET /api/:projectId/errors/stats', () => {
     ] as const) {
       const s = ingestSession(projectId, tenantId, { startedAt: now - ago - 1000 });
       await t.batch(s, decodedBatch(s, 0, [errorEvent(now - ago, { stack: checkoutStack(fn) })], { receivedAt: now - ago }));
-      ids[fn] = (await t.sql<{ error_id: string }>('select error_id from errors_occurrences where session_id = ?', [s.sessionId]))[0]!.error_id;
+      ids[fn] = (await t.sql<{ error_id: string }>(sql`select error_id from errors_occurrences where session_id = ${s.sessionId}`))[0]!.error_id;
     }
     await t.request('GET', `/api/${projectId}/errors/${ids.viewedOne}`, { token: owner.token });
     await t.request('GET', `/api/${projectId}/errors/${ids.resolvedOne}/solve`, { token: owner.token });

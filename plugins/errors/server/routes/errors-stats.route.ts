@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { badRequest, defineRoute } from '@cassette/plugin-sdk/server';
+import { badRequest, defineRoute, sql } from '@cassette/plugin-sdk/server';
 import { NEW_ERRORS_WINDOW_MS, type ErrorStats } from '../../api.js';
-import { sql } from './error-lookup.js';
 
 /**
  * Spec part 2 §7 `GET /errors/stats` (the top bar's new-errors badge, part 1 §4): unresolved,
@@ -19,21 +18,17 @@ export const errorStatsRoute = defineRoute({
       endTimestamp: Type.Optional(Type.Number({ minimum: 0, maximum: 253_402_300_799_999 })),
     }),
   },
-  handler: async ({ query, em, projectId, caller }): Promise<ErrorStats> => {
+  handler: async ({ query, sql: run, projectId, caller }): Promise<ErrorStats> => {
     const end = Math.floor(query.endTimestamp ?? Date.now());
     const start = Math.floor(query.startTimestamp ?? end - NEW_ERRORS_WINDOW_MS);
     if (start > end) throw badRequest('startTimestamp must not be after endTimestamp');
     const from = new Date(start);
     const to = new Date(end);
-    const [row] = await sql<{ n: number }>(
-      em,
-      `select count(*)::int as n from errors_errors e
-       where e.project_id = ? and e.parent_error_id is null and e.status = 'unresolved'
-         and e.last_occurrence_at >= ? and e.first_occurrence_at <= ?
-         and not exists (select 1 from errors_viewed v where v.error_id = e.error_id and v.user_id = ?)
-         and exists (select 1 from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id and o.ts >= ? and o.ts <= ?)`,
-      [projectId, from, to, caller.userId, from, to],
-    );
+    const [row] = await run<{ n: number }>(sql`select count(*)::int as n from errors_errors e
+       where e.project_id = ${projectId} and e.parent_error_id is null and e.status = 'unresolved'
+         and e.last_occurrence_at >= ${from} and e.first_occurrence_at <= ${to}
+         and not exists (select 1 from errors_viewed v where v.error_id = e.error_id and v.user_id = ${caller.userId})
+         and exists (select 1 from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id and o.ts >= ${from} and o.ts <= ${to})`);
     return { unresolvedUnviewed: Number(row?.n ?? 0) };
   },
 });

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { defineRoute, notFound } from '@cassette/plugin-sdk/server';
+import { defineRoute, notFound, sql } from '@cassette/plugin-sdk/server';
 import type { ErrorStatus, SessionErrorOccurrence } from '../../api.js';
-import { epoch, sql } from './error-lookup.js';
+import { epoch } from './error-lookup.js';
 
 export const sessionIdParam = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'A session id' });
 
@@ -15,16 +15,12 @@ export const sessionErrorsRoute = defineRoute({
   access: { auth: 'user', project: true, permission: 'ERRORS' },
   summary: "A session's error occurrences with their groups",
   schema: { params: Type.Object({ sessionId: sessionIdParam }) },
-  handler: async ({ params, em, projectId }): Promise<SessionErrorOccurrence[]> => {
-    const [known] = await sql(em, 'select 1 from errors_sessions where project_id = ? and session_id = ?', [projectId, params.sessionId]);
+  handler: async ({ params, sql: run, projectId }): Promise<SessionErrorOccurrence[]> => {
+    const [known] = await run(sql`select 1 from errors_sessions where project_id = ${projectId} and session_id = ${params.sessionId}`);
     if (!known) throw notFound('Session not found');
-    const rows = await sql<{ error_id: string; seq: number; idx: number; ts: Date | string; status: ErrorStatus }>(
-      em,
-      `select o.error_id, o.seq, o.idx, o.ts, e.status from errors_occurrences o
+    const rows = await run<{ error_id: string; seq: number; idx: number; ts: Date | string; status: ErrorStatus }>(sql`select o.error_id, o.seq, o.idx, o.ts, e.status from errors_occurrences o
        join errors_errors e on e.project_id = o.project_id and e.error_id = o.error_id
-       where o.project_id = ? and o.session_id = ? order by o.ts, o.seq, o.idx`,
-      [projectId, params.sessionId],
-    );
+       where o.project_id = ${projectId} and o.session_id = ${params.sessionId} order by o.ts, o.seq, o.idx`);
     return rows.map((r) => ({ errorId: r.error_id, key: `${r.seq}:${r.idx}`, timestamp: epoch(r.ts), status: r.status }));
   },
 });

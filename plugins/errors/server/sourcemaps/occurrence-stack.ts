@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { notFound } from '@cassette/plugin-sdk/server';
+import { notFound, sql, trusted, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { StackFrame } from '../../api.js';
 
 /** What the resolver needs of one recorded occurrence. */
@@ -15,36 +14,31 @@ interface OccurrenceRow {
   frames: unknown;
 }
 
-const execute = <T>(em: EntityManager, sql: string, params: unknown[]) => em.getConnection().execute<T[]>(sql, params);
+/** An error's occurrences include those of the errors merged into it. */
+const errorAndMerged = (projectId: number, errorId: string): SqlFragment =>
+  sql`error_id in (select error_id from errors_errors where project_id = ${projectId} and (error_id = ${errorId} or parent_error_id = ${errorId}))`;
 
-// An error's occurrences include those of the errors merged into it.
-const ERROR_AND_MERGED = 'error_id in (select error_id from errors_errors where project_id = ? and (error_id = ? or parent_error_id = ?))';
-
-async function requireError(em: EntityManager, projectId: number, errorId: string): Promise<void> {
-  const rows = await execute(em, 'select 1 from errors_errors where project_id = ? and error_id = ?', [projectId, errorId]);
+async function requireError(run: SqlRunner, projectId: number, errorId: string): Promise<void> {
+  const rows = await run(sql`select 1 from errors_errors where project_id = ${projectId} and error_id = ${errorId}`);
   if (!rows.length) throw notFound('Error not found');
 }
 
 /** The newest occurrence of an error of the project. */
-export async function latestOccurrenceStack(em: EntityManager, projectId: number, errorId: string): Promise<OccurrenceStack> {
-  await requireError(em, projectId, errorId);
-  const [row] = await execute<OccurrenceRow>(
-    em,
-    `select release, stack, frames from errors_occurrences where project_id = ? and ${ERROR_AND_MERGED} order by ts desc, seq desc, idx desc limit 1`,
-    [projectId, projectId, errorId, errorId],
+export async function latestOccurrenceStack(run: SqlRunner, projectId: number, errorId: string): Promise<OccurrenceStack> {
+  await requireError(run, projectId, errorId);
+  const [row] = await run<OccurrenceRow>(
+    sql`select release, stack, frames from errors_occurrences where project_id = ${projectId} and ${errorAndMerged(projectId, errorId)} order by ts desc, seq desc, idx desc limit 1`,
   );
   if (!row) throw notFound('This error has no recorded occurrence.');
   return stackOf(row);
 }
 
 /** A session's first occurrence of an error, or the one recorded at `key` (`seq:idx`). */
-export async function sessionOccurrenceStack(em: EntityManager, projectId: number, sessionId: string, errorId: string, key?: { seq: number; idx: number }): Promise<OccurrenceStack> {
-  await requireError(em, projectId, errorId);
-  const at = key ? ' and seq = ? and idx = ?' : '';
-  const [row] = await execute<OccurrenceRow>(
-    em,
-    `select release, stack, frames from errors_occurrences where project_id = ? and session_id = ? and ${ERROR_AND_MERGED}${at} order by seq, idx limit 1`,
-    [projectId, sessionId, projectId, errorId, errorId, ...(key ? [key.seq, key.idx] : [])],
+export async function sessionOccurrenceStack(run: SqlRunner, projectId: number, sessionId: string, errorId: string, key?: { seq: number; idx: number }): Promise<OccurrenceStack> {
+  await requireError(run, projectId, errorId);
+  const at = key ? sql` and seq = ${key.seq} and idx = ${key.idx}` : trusted('');
+  const [row] = await run<OccurrenceRow>(
+    sql`select release, stack, frames from errors_occurrences where project_id = ${projectId} and session_id = ${sessionId} and ${errorAndMerged(projectId, errorId)}${at} order by seq, idx limit 1`,
   );
   if (!row) throw notFound(key ? 'This session has no occurrence of this error at that key.' : 'This session has no occurrence of this error.');
   return stackOf(row);

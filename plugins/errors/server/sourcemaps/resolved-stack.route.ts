@@ -15,8 +15,8 @@ export const errorStackRoute = route({
   summary: "The stack of the error's latest occurrence, mapped with the uploaded source maps",
   keepNulls: true,
   schema: { params: Type.Object({ errorId }) },
-  handler: async ({ params, em, projectId, deps }): Promise<ResolvedStack> => {
-    const occurrence = await latestOccurrenceStack(em, projectId, params.errorId);
+  handler: async ({ params, sql: run, projectId, deps }): Promise<ResolvedStack> => {
+    const occurrence = await latestOccurrenceStack(run, projectId, params.errorId);
     return deps.sourceMaps.resolver.resolve(projectId, occurrence.release, occurrence.frames, occurrence.stack);
   },
 });
@@ -32,10 +32,10 @@ export const sessionErrorStackRoute = route({
     params: Type.Object({ sessionId, errorId }),
     querystring: Type.Object({ key: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}:[0-9]{1,9}$', description: 'seq:idx of the error event in the session' })) }),
   },
-  handler: async ({ params, query, em, projectId, deps }): Promise<ResolvedStack> => {
+  handler: async ({ params, query, sql: run, projectId, deps }): Promise<ResolvedStack> => {
     const [seq, idx] = query.key?.split(':').map(Number) ?? [];
     const key = seq !== undefined && idx !== undefined ? { seq, idx } : undefined;
-    const occurrence = await sessionOccurrenceStack(em, projectId, params.sessionId, params.errorId, key);
+    const occurrence = await sessionOccurrenceStack(run, projectId, params.sessionId, params.errorId, key);
     return deps.sourceMaps.resolver.resolve(projectId, occurrence.release, occurrence.frames, occurrence.stack);
   },
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BlobStore, DatabaseService } from '@cassette/plugin-sdk/server';
+import { sql, trusted, type BlobStore, type DatabaseService } from '@cassette/plugin-sdk/server';
 import type { SourceMapInfo } from '../../api.js';
 import type { DecodedMap, DecodedMapCache, StoredMapKey } from './decoded-map-cache.js';
 import type { ValidatedSourceMap } from './sourcemap-validation.js';
@@ -43,15 +43,12 @@ export class SourceMapStore {
     await this.blobs.put(blobKey, map.text, { contentType: 'application/json' });
     let rows: { uploaded_at: Date | string }[];
     try {
-      rows = await this.db.query<{ uploaded_at: Date | string }>(
-        `insert into errors_sourcemaps (project_id, release, file, blob_key, bytes, uploaded_at) values (?, ?, ?, ?, ?, clock_timestamp())
+      rows = await this.db.sql<{ uploaded_at: Date | string }>(sql`insert into errors_sourcemaps (project_id, release, file, blob_key, bytes, uploaded_at) values (${projectId}, ${release}, ${file}, ${blobKey}, ${map.bytes}, clock_timestamp())
          on conflict (project_id, release, file) do update set blob_key = excluded.blob_key, bytes = excluded.bytes, uploaded_at = excluded.uploaded_at
-         returning uploaded_at`,
-        [projectId, release, file, blobKey, map.bytes],
-      );
+         returning uploaded_at`);
     } catch (error) {
       // A first upload that could not be recorded must not leave its blob behind.
-      const recorded = await this.db.query('select 1 from errors_sourcemaps where project_id = ? and release = ? and file = ?', [projectId, release, file]).catch(() => [1]);
+      const recorded = await this.db.sql(sql`select 1 from errors_sourcemaps where project_id = ${projectId} and release = ${release} and file = ${file}`).catch(() => [1]);
       if (!recorded.length) await this.blobs.delete(blobKey).catch(() => undefined);
       throw error;
     } finally {
@@ -63,14 +60,14 @@ export class SourceMapStore {
   /** The project's maps, newest upload first. */
   async list(projectId: number, release?: string): Promise<SourceMapInfo[]> {
     const rows = release === undefined
-      ? await this.db.query<SourceMapRow>('select release, file, blob_key, bytes, uploaded_at from errors_sourcemaps where project_id = ? order by uploaded_at desc, file', [projectId])
-      : await this.db.query<SourceMapRow>('select release, file, blob_key, bytes, uploaded_at from errors_sourcemaps where project_id = ? and release = ? order by uploaded_at desc, file', [projectId, release]);
+      ? await this.db.sql<SourceMapRow>(sql`select release, file, blob_key, bytes, uploaded_at from errors_sourcemaps where project_id = ${projectId} order by uploaded_at desc, file`)
+      : await this.db.sql<SourceMapRow>(sql`select release, file, blob_key, bytes, uploaded_at from errors_sourcemaps where project_id = ${projectId} and release = ${release} order by uploaded_at desc, file`);
     return rows.map((r) => ({ release: r.release, file: r.file, bytes: Number(r.bytes), uploadedAt: epochMs(r.uploaded_at) }));
   }
 
   /** Deletes one release's maps, rows and blobs; answers how many. */
   async deleteRelease(projectId: number, release: string): Promise<number> {
-    const rows = await this.db.query<{ blob_key: string }>('delete from errors_sourcemaps where project_id = ? and release = ? returning blob_key', [projectId, release]);
+    const rows = await this.db.sql<{ blob_key: string }>(sql`delete from errors_sourcemaps where project_id = ${projectId} and release = ${release} returning blob_key`);
     this.cache.invalidate(projectId, release);
     for (const row of rows) await this.blobs.delete(row.blob_key);
     return rows.length;
@@ -78,7 +75,7 @@ export class SourceMapStore {
 
   /** Deletes every map of a deleted project, rows and blobs; answers how many. */
   async deleteProject(projectId: number): Promise<number> {
-    const rows = await this.db.query<{ blob_key: string }>('delete from errors_sourcemaps where project_id = ? returning blob_key', [projectId]);
+    const rows = await this.db.sql<{ blob_key: string }>(sql`delete from errors_sourcemaps where project_id = ${projectId} returning blob_key`);
     this.cache.invalidate(projectId);
     for (const row of rows) await this.blobs.delete(row.blob_key);
     return rows.length;
@@ -90,11 +87,10 @@ export class SourceMapStore {
    */
   async findForScript(projectId: number, release: string | null, files: string[]): Promise<StoredMap | null> {
     if (!files.length) return null;
-    const placeholders = files.map(() => '?').join(', ');
-    const sql = `select release, file, blob_key, bytes, uploaded_at from errors_sourcemaps
-      where project_id = ? and file in (${placeholders})${release === null ? '' : ' and release = ?'}
-      order by length(file) desc, uploaded_at desc limit 1`;
-    const [row] = await this.db.query<SourceMapRow>(sql, release === null ? [projectId, ...files] : [projectId, ...files, release]);
+    const ofRelease = release === null ? trusted('') : sql` and release = ${release}`;
+    const [row] = await this.db.sql<SourceMapRow>(sql`select release, file, blob_key, bytes, uploaded_at from errors_sourcemaps
+      where project_id = ${projectId} and file in (${files})${ofRelease}
+      order by length(file) desc, uploaded_at desc limit 1`);
     return row ? { projectId, release: row.release, file: row.file, uploadedAt: epochMs(row.uploaded_at), blobKey: row.blob_key } : null;
   }
 

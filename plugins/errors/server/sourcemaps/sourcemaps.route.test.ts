@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
+import { sql } from '@cassette/plugin-sdk/server';
 import { SOURCEMAP_LIMITS } from '../../api.js';
 import { parseStack } from '../stack/parse-stack.js';
 import { buildMinifiedBundle, type MinifiedBundle } from '../../testing/minified-bundle.js';
@@ -143,18 +144,12 @@ describe('source-map routes', () => {
   describe('stack routes', () => {
     const ERROR_ID = 'err-checkout-1';
     const insertOccurrence = async (project: number, errorId: string, seq: number, idx: number, ts: number, release: string | null, stack: string) =>
-      t.kernel.db.query(
-        `insert into errors_occurrences (project_id, error_id, session_id, seq, idx, ts, user_key, release, name, message, stack, frames)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, cast(? as jsonb))`,
-        [project, errorId, SESSION_ID, seq, idx, new Date(ts), 'u1', release, 'TypeError', 'Cart total 3 is too large', stack, JSON.stringify(parseStack(stack, 'TypeError'))],
-      );
+      t.kernel.db.sql(sql`insert into errors_occurrences (project_id, error_id, session_id, seq, idx, ts, user_key, release, name, message, stack, frames)
+         values (${project}, ${errorId}, ${SESSION_ID}, ${seq}, ${idx}, ${new Date(ts)}, ${'u1'}, ${release}, ${'TypeError'}, ${'Cart total 3 is too large'}, ${stack}, cast(${JSON.stringify(parseStack(stack, 'TypeError'))} as jsonb))`);
 
     beforeAll(async () => {
-      await t.kernel.db.query(
-        `insert into errors_errors (error_id, project_id, tenant_id, fingerprint, source, name, message, first_occurrence_at, last_occurrence_at)
-         values (?, ?, ?, ?, ?, ?, ?, now(), now())`,
-        [ERROR_ID, projectId, tenantId, 'fp-1', 'js_exception', 'TypeError', 'Cart total 3 is too large'],
-      );
+      await t.kernel.db.sql(sql`insert into errors_errors (error_id, project_id, tenant_id, fingerprint, source, name, message, first_occurrence_at, last_occurrence_at)
+         values (${ERROR_ID}, ${projectId}, ${tenantId}, ${'fp-1'}, ${'js_exception'}, ${'TypeError'}, ${'Cart total 3 is too large'}, now(), now())`);
       await upload({ projectKey, release: '1.0.0', file: 'assets/app.min.js' });
       // The session first hit it on an unknown release, then on 1.0.0 (the latest occurrence).
       await insertOccurrence(projectId, ERROR_ID, 1, 0, Date.UTC(2026, 0, 1), '0.9.0', bundle.stack);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecodedBatch, IngestProcessor, IngestSession, SessionEnd, TrackerEvent } from '@cassette/plugin-ingest/api';
+import { sql } from '@cassette/plugin-sdk/server';
 import { createSessionsTestKernel, decodedBatch, ingestSession, sessionDeletionOf, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
 import { listSessionIssues } from './session-issues.js';
 import { ISSUE_TYPE_INFO } from './thresholds.js';
@@ -35,8 +36,8 @@ describe('issues processor', () => {
     await summary.sessionEnded!(s, e, t.ctx);
     await issues.sessionEnded!(s, e, t.ctx);
   };
-  const stored = (id: string) => t.ctx.db.query<Row>('select * from sessions_issues where session_id = ? order by ts, issue_id', [id]);
-  const session = async (id: string) => (await t.ctx.db.query<Row>('select issue_types, issue_score from sessions_sessions where session_id = ?', [id]))[0]!;
+  const stored = (id: string) => t.ctx.sql<Row>(sql`select * from sessions_issues where session_id = ${id} order by ts, issue_id`);
+  const session = async (id: string) => (await t.ctx.sql<Row>(sql`select issue_types, issue_score from sessions_sessions where session_id = ${id}`))[0]!;
 
   it('runs after the session summary', () => {
     expect(issues.order).toBeGreaterThan(summary.order!);
@@ -70,7 +71,7 @@ describe('issues processor', () => {
     await feed(s, b0);
     expect((await stored(s.sessionId)).map((r) => r.type)).toEqual(['js_exception', 'bad_request', 'custom', 'missing_resource']);
     expect((await session(s.sessionId)).issue_types).toEqual(['bad_request', 'custom', 'js_exception', 'missing_resource']);
-    const [state] = await t.ctx.db.query<Row>('select last_seq, finished_at from sessions_issue_state where session_id = ?', [s.sessionId]);
+    const [state] = await t.ctx.sql<Row>(sql`select last_seq, finished_at from sessions_issue_state where session_id = ${s.sessionId}`);
     expect(state).toEqual({ last_seq: 1, finished_at: null });
   });
 
@@ -120,11 +121,11 @@ describe('issues processor', () => {
       { type: 'console', ts: T0, level: 'log', value: 'x' },
       { type: 'issue', ts: T0 + 1500, issueType: 'quota' },
     ]));
-    expect(await listSessionIssues(t.ctx.db, s.sessionId)).toEqual([
+    expect(await listSessionIssues(t.ctx.sql, s.sessionId)).toEqual([
       { issueId: 'custom:3:1', type: 'custom', name: 'Custom', visible: false, contextString: 'quota', time: 1500, timestamp: T0 + 1500, seqIndex: 300_001, payload: { name: 'quota' } },
     ]);
     await sessionDeletionOf(t).deleteSessions(projectId, [s.sessionId]);
     expect(await stored(s.sessionId)).toEqual([]);
-    expect(await t.ctx.db.query('select 1 from sessions_issue_state where session_id = ?', [s.sessionId])).toEqual([]);
+    expect(await t.ctx.sql(sql`select 1 from sessions_issue_state where session_id = ${s.sessionId}`)).toEqual([]);
   });
 });

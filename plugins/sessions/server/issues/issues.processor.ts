@@ -1,4 +1,3 @@
-import { inTransaction } from '@cassette/plugin-sdk/server';
 import type { DecodedBatch, IngestProcessor, IngestSession } from '@cassette/plugin-ingest/api';
 import { detectIssues, finishIssues } from './issue-detector.js';
 import { insertIssues, lockState, refreshIssueSummary, saveState } from './issue-store.js';
@@ -15,25 +14,25 @@ export const issuesProcessor: IngestProcessor = {
   // After sessions.summary (10), which creates the session row this one updates.
   order: 20,
 
-  async batch(session: IngestSession, batch: DecodedBatch, { db }) {
-    await inTransaction(db, async (sql) => {
-      const stored = await lockState(sql, session.sessionId);
+  async batch(session: IngestSession, batch: DecodedBatch, { sql: run }) {
+    await run.transaction(async (tx) => {
+      const stored = await lockState(tx, session.sessionId);
       if (stored && (stored.finished || batch.seq <= stored.lastSeq)) return;
       const { state, issues } = detectIssues(stored?.state ?? null, batch);
-      await insertIssues(sql, session.projectId, session.sessionId, issues);
-      await saveState(sql, session.projectId, session.sessionId, batch.seq, state, false);
-      await refreshIssueSummary(sql, session.sessionId);
+      await insertIssues(tx, session.projectId, session.sessionId, issues);
+      await saveState(tx, session.projectId, session.sessionId, batch.seq, state, false);
+      await refreshIssueSummary(tx, session.sessionId);
     });
   },
 
-  async sessionEnded(session: IngestSession, end, { db }) {
-    await inTransaction(db, async (sql) => {
-      const stored = await lockState(sql, session.sessionId);
+  async sessionEnded(session: IngestSession, end, { sql: run }) {
+    await run.transaction(async (tx) => {
+      const stored = await lockState(tx, session.sessionId);
       if (stored?.finished) return;
       const { state, issues } = finishIssues(stored?.state ?? null, end.endedAt);
-      await insertIssues(sql, session.projectId, session.sessionId, issues);
-      await saveState(sql, session.projectId, session.sessionId, stored?.lastSeq ?? -1, state, true);
-      await refreshIssueSummary(sql, session.sessionId);
+      await insertIssues(tx, session.projectId, session.sessionId, issues);
+      await saveState(tx, session.projectId, session.sessionId, stored?.lastSeq ?? -1, state, true);
+      await refreshIssueSummary(tx, session.sessionId);
     });
   },
 };

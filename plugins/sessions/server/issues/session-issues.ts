@@ -1,4 +1,4 @@
-import type { DatabaseService } from '@cassette/plugin-sdk/server';
+import { sql, type SqlRunner } from '@cassette/plugin-sdk/server';
 import { ISSUE_TYPES, type IssueType } from '../../shared/issue-types.js';
 import type { SessionIssue } from '../../shared/session.js';
 import { ISSUE_TYPE_INFO } from './thresholds.js';
@@ -41,12 +41,9 @@ export function toSessionIssue(row: IssueRow, sessionStartedAt: number): Session
 }
 
 /** A session's issues in time order, hidden types included (with visible false). */
-export async function listSessionIssues(db: Pick<DatabaseService, 'query'>, sessionId: string): Promise<SessionIssue[]> {
-  const rows = await db.query<IssueRow & { started_at: Date | string }>(
-    `select i.issue_id, i.type, i.context_string, i.ts, i.seq, i.idx, i.payload, s.started_at
+export async function listSessionIssues(run: SqlRunner, sessionId: string): Promise<SessionIssue[]> {
+  const rows = await run<IssueRow & { started_at: Date | string }>(sql`select i.issue_id, i.type, i.context_string, i.ts, i.seq, i.idx, i.payload, s.started_at
        from sessions_issues i join sessions_sessions s on s.session_id = i.session_id
-      where i.session_id = ? order by i.ts, i.seq, i.idx, i.type`,
-    [sessionId],
-  );
+      where i.session_id = ${sessionId} order by i.ts, i.seq, i.idx, i.type`);
   return rows.map((row) => toSessionIssue(row, new Date(row.started_at).getTime())).filter((issue): issue is SessionIssue => issue !== null);
 }

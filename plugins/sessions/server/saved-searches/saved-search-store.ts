@@ -1,7 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
-import type { DatabaseService } from '@cassette/plugin-sdk/server';
+import { sql, trusted, type DatabaseService, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { SavedSearch, SessionSearchFilter } from '../../shared/search.js';
-import { sql } from '../session-lookup.js';
 
 /** Each member keeps at most this many saved searches per project. */
 export const SAVED_SEARCHES_PER_USER = 100;
@@ -16,7 +14,7 @@ interface SavedSearchRow {
   created_at: Date | string;
 }
 
-const COLUMNS = 'search_id, project_id, user_id, name, filter, is_public, created_at';
+const COLUMNS = trusted('search_id, project_id, user_id, name, filter, is_public, created_at');
 
 export function toSavedSearch(row: SavedSearchRow, ownerName?: string): SavedSearch {
   return {
@@ -32,17 +30,13 @@ export function toSavedSearch(row: SavedSearchRow, ownerName?: string): SavedSea
 }
 
 /** The member's own searches and the project's public ones, newest first. */
-export async function listVisible(em: EntityManager, projectId: number, userId: number): Promise<SavedSearch[]> {
-  const rows = await sql<SavedSearchRow>(
-    em,
-    `select ${COLUMNS} from sessions_saved_searches where project_id = ? and (user_id = ? or is_public) order by created_at desc, search_id desc`,
-    [projectId, userId],
-  );
+export async function listVisible(run: SqlRunner, projectId: number, userId: number): Promise<SavedSearch[]> {
+  const rows = await run<SavedSearchRow>(sql`select ${COLUMNS} from sessions_saved_searches where project_id = ${projectId} and (user_id = ${userId} or is_public) order by created_at desc, search_id desc`);
   return rows.map((row) => toSavedSearch(row));
 }
 
-export async function findInProject(em: EntityManager, projectId: number, searchId: number): Promise<SavedSearch | null> {
-  const [row] = await sql<SavedSearchRow>(em, `select ${COLUMNS} from sessions_saved_searches where project_id = ? and search_id = ?`, [projectId, searchId]);
+export async function findInProject(run: SqlRunner, projectId: number, searchId: number): Promise<SavedSearch | null> {
+  const [row] = await run<SavedSearchRow>(sql`select ${COLUMNS} from sessions_saved_searches where project_id = ${projectId} and search_id = ${searchId}`);
   return row ? toSavedSearch(row) : null;
 }
 
@@ -55,15 +49,11 @@ export interface NewSavedSearch {
 }
 
 /** Null when the member already keeps SAVED_SEARCHES_PER_USER in the project (checked in the same statement as the insert). */
-export async function insertWithinLimit(em: EntityManager, search: NewSavedSearch): Promise<SavedSearch | null> {
-  const [row] = await sql<SavedSearchRow>(
-    em,
-    `insert into sessions_saved_searches (project_id, user_id, name, filter, is_public)
-      select ?::integer, ?::integer, ?::text, ?::jsonb, ?::boolean
-      where (select count(*) from sessions_saved_searches where project_id = ? and user_id = ?) < ?
-      returning ${COLUMNS}`,
-    [search.projectId, search.userId, search.name, JSON.stringify(search.filter), search.isPublic, search.projectId, search.userId, SAVED_SEARCHES_PER_USER],
-  );
+export async function insertWithinLimit(run: SqlRunner, search: NewSavedSearch): Promise<SavedSearch | null> {
+  const [row] = await run<SavedSearchRow>(sql`insert into sessions_saved_searches (project_id, user_id, name, filter, is_public)
+      select ${search.projectId}::integer, ${search.userId}::integer, ${search.name}::text, ${JSON.stringify(search.filter)}::jsonb, ${search.isPublic}::boolean
+      where (select count(*) from sessions_saved_searches where project_id = ${search.projectId} and user_id = ${search.userId}) < ${SAVED_SEARCHES_PER_USER}
+      returning ${COLUMNS}`);
   return row ? toSavedSearch(row) : null;
 }
 
@@ -74,29 +64,21 @@ export interface SavedSearchChanges {
 }
 
 /** Changes only what is given; the author condition is repeated so a row can never change hands in between. */
-export async function updateAuthored(em: EntityManager, projectId: number, searchId: number, userId: number, changes: SavedSearchChanges): Promise<SavedSearch | null> {
-  const [row] = await sql<SavedSearchRow>(
-    em,
-    `update sessions_saved_searches
-      set name = coalesce(?::text, name), filter = coalesce(?::jsonb, filter), is_public = coalesce(?::boolean, is_public), updated_at = now()
-      where project_id = ? and search_id = ? and user_id = ?
-      returning ${COLUMNS}`,
-    [changes.name ?? null, changes.filter === undefined ? null : JSON.stringify(changes.filter), changes.isPublic ?? null, projectId, searchId, userId],
-  );
+export async function updateAuthored(run: SqlRunner, projectId: number, searchId: number, userId: number, changes: SavedSearchChanges): Promise<SavedSearch | null> {
+  const [row] = await run<SavedSearchRow>(sql`update sessions_saved_searches
+      set name = coalesce(${changes.name ?? null}::text, name), filter = coalesce(${changes.filter === undefined ? null : JSON.stringify(changes.filter)}::jsonb, filter), is_public = coalesce(${changes.isPublic ?? null}::boolean, is_public), updated_at = now()
+      where project_id = ${projectId} and search_id = ${searchId} and user_id = ${userId}
+      returning ${COLUMNS}`);
   return row ? toSavedSearch(row) : null;
 }
 
-export async function deleteAuthored(em: EntityManager, projectId: number, searchId: number, userId: number): Promise<boolean> {
-  const rows = await sql<{ search_id: number }>(em, 'delete from sessions_saved_searches where project_id = ? and search_id = ? and user_id = ? returning search_id', [
-    projectId,
-    searchId,
-    userId,
-  ]);
+export async function deleteAuthored(run: SqlRunner, projectId: number, searchId: number, userId: number): Promise<boolean> {
+  const rows = await run<{ search_id: number }>(sql`delete from sessions_saved_searches where project_id = ${projectId} and search_id = ${searchId} and user_id = ${userId} returning search_id`);
   return rows.length > 0;
 }
 
 /** A deleted project keeps no saved searches. */
 export async function deleteProjectSavedSearches(db: DatabaseService, projectId: number): Promise<number> {
-  const rows = await db.query<{ search_id: number }>('delete from sessions_saved_searches where project_id = ? returning search_id', [projectId]);
+  const rows = await db.sql<{ search_id: number }>(sql`delete from sessions_saved_searches where project_id = ${projectId} returning search_id`);
   return rows.length;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreServices } from '@cassette/plugin-sdk/server';
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import type { SavedSearch } from '../../shared/search.js';
 import { createSessionsTestKernel, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
@@ -173,10 +173,7 @@ describe('saved search routes', () => {
   it(`keeps at most ${SAVED_SEARCHES_PER_USER} saved searches per member and project`, async () => {
     const keeper = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY'] });
     const db = t.kernel.resolve(coreServices.database);
-    await db.query(
-      `insert into sessions_saved_searches (project_id, user_id, name, filter) select ?, ?, 'Search ' || n, '{}'::jsonb from generate_series(1, ?) as n`,
-      [projectId, keeper.id, SAVED_SEARCHES_PER_USER - 1],
-    );
+    await db.sql(sql`insert into sessions_saved_searches (project_id, user_id, name, filter) select ${projectId}, ${keeper.id}, 'Search ' || n, '{}'::jsonb from generate_series(1, ${SAVED_SEARCHES_PER_USER - 1}) as n`);
     const last = await created({ name: 'The last one', filter: {} }, keeper.token);
     const over = await create({ name: 'One too many', filter: {} }, keeper.token);
     expect(over.status).toBe(400);
@@ -201,7 +198,7 @@ describe('saved search routes', () => {
     await created({ name: 'Stays', filter: {} });
     expect((await t.request('DELETE', `/api/projects/${doomed}`, { token: owner.token })).status).toBe(200);
     const db = t.kernel.resolve(coreServices.database);
-    const left = async (project: number) => (await db.query('select 1 from sessions_saved_searches where project_id = ?', [project])).length;
+    const left = async (project: number) => (await db.sql(sql`select 1 from sessions_saved_searches where project_id = ${project}`)).length;
     for (let i = 0; i < 100 && (await left(doomed)) > 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await left(doomed)).toBe(0);
     expect(await left(projectId)).toBeGreaterThan(0);

@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { EntityManager } from '@mikro-orm/core';
-import { badRequest, defineRoute, forbidden, notFound, type Caller } from '@cassette/plugin-sdk/server';
+import { badRequest, defineRoute, forbidden, notFound, type Caller, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { SavedSearch, SessionSearchFilter } from '../../shared/search.js';
 import { route, type SessionsDeps } from '../deps.js';
 import { projectFilterConditions } from '../search/project-filter-conditions.js';
@@ -33,8 +32,8 @@ async function assertReadable(deps: SessionsDeps, projectId: number, caller: Cal
  * The search, when the caller wrote it. Another member's private search answers like a
  * missing one (its existence is not theirs to learn); a public one they see but may not change.
  */
-async function requireAuthored(em: EntityManager, projectId: number, searchId: number, caller: Caller, action: 'change' | 'delete'): Promise<SavedSearch> {
-  const search = await findInProject(em, projectId, searchId);
+async function requireAuthored(run: SqlRunner, projectId: number, searchId: number, caller: Caller, action: 'change' | 'delete'): Promise<SavedSearch> {
+  const search = await findInProject(run, projectId, searchId);
   if (!search || (search.userId !== caller.userId && !search.isPublic)) throw notFound(SAVED_SEARCH_NOT_FOUND);
   if (search.userId !== caller.userId) throw forbidden(`Only the author of a saved search may ${action} it.`);
   return search;
@@ -47,8 +46,8 @@ export const listSavedSearchesRoute = route({
   access: ACCESS,
   summary: "The caller's saved searches and the project's public ones, newest first, with the author's name",
   schema: {},
-  handler: async ({ deps, em, projectId, caller }): Promise<SavedSearch[]> => {
-    const searches = await listVisible(em, projectId, caller.userId);
+  handler: async ({ deps, sql: run, projectId, caller }): Promise<SavedSearch[]> => {
+    const searches = await listVisible(run, projectId, caller.userId);
     const names = new Map<number, string>([[caller.userId, caller.name]]);
     const others = [...new Set(searches.map((s) => s.userId))].filter((id) => !names.has(id));
     const users = await Promise.all(others.map((id) => deps.users.get(id)));
@@ -67,11 +66,11 @@ export const createSavedSearchRoute = route({
   schema: {
     body: Type.Object({ name: nameInput, filter: savedSearchFilterSchema, isPublic: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
   },
-  handler: async ({ body, deps, em, projectId, caller }): Promise<SavedSearch> => {
+  handler: async ({ body, deps, sql: run, projectId, caller }): Promise<SavedSearch> => {
     const name = validName(body.name);
     const filter = body.filter as SessionSearchFilter;
     await assertReadable(deps, projectId, caller, filter);
-    const created = await insertWithinLimit(em, { projectId, userId: caller.userId, name, filter, isPublic: body.isPublic ?? false });
+    const created = await insertWithinLimit(run, { projectId, userId: caller.userId, name, filter, isPublic: body.isPublic ?? false });
     if (!created) throw badRequest(`You already keep ${SAVED_SEARCHES_PER_USER} saved searches in this project; delete one before saving another.`);
     return { ...created, ownerName: caller.name };
   },
@@ -90,12 +89,12 @@ export const updateSavedSearchRoute = route({
       { additionalProperties: false },
     ),
   },
-  handler: async ({ params, body, deps, em, projectId, caller }): Promise<SavedSearch> => {
-    await requireAuthored(em, projectId, params.searchId, caller, 'change');
+  handler: async ({ params, body, deps, sql: run, projectId, caller }): Promise<SavedSearch> => {
+    await requireAuthored(run, projectId, params.searchId, caller, 'change');
     const name = body.name === undefined ? undefined : validName(body.name);
     const filter = body.filter as SessionSearchFilter | undefined;
     if (filter) await assertReadable(deps, projectId, caller, filter);
-    const updated = await updateAuthored(em, projectId, params.searchId, caller.userId, { name, filter, isPublic: body.isPublic });
+    const updated = await updateAuthored(run, projectId, params.searchId, caller.userId, { name, filter, isPublic: body.isPublic });
     // Deleted by its author in the meantime.
     if (!updated) throw notFound(SAVED_SEARCH_NOT_FOUND);
     return { ...updated, ownerName: caller.name };
@@ -109,9 +108,9 @@ export const deleteSavedSearchRoute = defineRoute({
   access: ACCESS,
   summary: 'Delete a saved search; only its author may',
   schema: { params: searchParams, response: Type.Object({ deleted: Type.Literal(true) }) },
-  handler: async ({ params, em, projectId, caller }): Promise<{ deleted: true }> => {
-    await requireAuthored(em, projectId, params.searchId, caller, 'delete');
-    if (!(await deleteAuthored(em, projectId, params.searchId, caller.userId))) throw notFound(SAVED_SEARCH_NOT_FOUND);
+  handler: async ({ params, sql: run, projectId, caller }): Promise<{ deleted: true }> => {
+    await requireAuthored(run, projectId, params.searchId, caller, 'delete');
+    if (!(await deleteAuthored(run, projectId, params.searchId, caller.userId))) throw notFound(SAVED_SEARCH_NOT_FOUND);
     return { deleted: true };
   },
 });

@@ -1,8 +1,8 @@
+import { allOf, sql, trusted, SQL_TRUE, type SqlFragment } from '@cassette/plugin-sdk/server';
 import type { StoredEventType } from '../event-rows.js';
 import type { TextOperatorMeaning } from '../../shared/filter-catalogue.js';
 import type { CheckedItem, Criterion } from './filter-validation.js';
 import { compareNumber, numberMatch } from './number-match.js';
-import { allOf, sql, trusted, TRUE, type Fragment } from './sql-fragment.js';
 import { comparisonOf, hasNoText, hasText, textMatch, type TextTarget } from './text-match.js';
 
 /**
@@ -13,7 +13,7 @@ export interface EventMatch {
   /** The `sessions_events.type` of the rows it reads. */
   eventType: StoredEventType;
   /** The conditions on the row under `alias`, beyond its project and type. */
-  on(alias: string): Fragment;
+  on(alias: string): SqlFragment;
 }
 
 type EventColumn = 'url' | 'path' | 'label' | 'selector' | 'value' | 'name' | 'method' | 'status' | 'success' | 'duration' | 'ttfb' | 'dom_complete' | 'lcp';
@@ -21,12 +21,12 @@ type PayloadField = 'requestBody' | 'responseBody' | 'variables' | 'response';
 
 const ALIAS = /^[a-z][a-z0-9_]{0,15}$/;
 
-function column(alias: string, name: EventColumn): Fragment {
+function column(alias: string, name: EventColumn): SqlFragment {
   if (!ALIAS.test(alias)) throw new Error(`not a table alias: ${alias}`);
   return trusted(`${alias}.${name}`);
 }
 
-function payloadField(alias: string, field: PayloadField): Fragment {
+function payloadField(alias: string, field: PayloadField): SqlFragment {
   if (!ALIAS.test(alias)) throw new Error(`not a table alias: ${alias}`);
   return trusted(`${alias}.payload->>'${field}'`);
 }
@@ -40,9 +40,9 @@ function textCriterion(criterion: Criterion): { meaning: TextOperatorMeaning; va
  * A text criterion on the row. `any` on an event key means any event of its kind (no
  * condition); on a sub-filter (`presence` given) it means the field has a value.
  */
-function textOn(criterion: Criterion, targets: (values: string[]) => TextTarget[], presence: Fragment | null): Fragment {
+function textOn(criterion: Criterion, targets: (values: string[]) => TextTarget[], presence: SqlFragment | null): SqlFragment {
   const { meaning, values } = textCriterion(criterion);
-  if (meaning === 'any') return presence ? hasText(presence) : TRUE;
+  if (meaning === 'any') return presence ? hasText(presence) : SQL_TRUE;
   if (meaning === 'none') {
     if (!presence) throw new Error('hasNoValue needs the column of a field');
     return hasNoText(presence);
@@ -60,13 +60,13 @@ function pathOrUrl(alias: string) {
 
 const on = (alias: string, name: EventColumn) => (values: string[]): TextTarget[] => [{ column: column(alias, name), values }];
 
-function numberOn(criterion: Criterion, target: Fragment): Fragment {
+function numberOn(criterion: Criterion, target: SqlFragment): SqlFragment {
   if (criterion.match !== 'number') throw new Error(`a number filter was expected, not ${criterion.match}`);
   return numberMatch(target, criterion.comparison, criterion.values);
 }
 
 /** A sub-filter of FETCH or GRAPHQL, on the same row as its parent. */
-function subFilterOn(item: CheckedItem, alias: string): Fragment {
+function subFilterOn(item: CheckedItem, alias: string): SqlFragment {
   const { criterion } = item;
   switch (item.def.key) {
     case 'FETCH_URL':
@@ -99,7 +99,7 @@ const PAYLOAD_SUB_FILTERS: Record<string, PayloadField> = {
 const TIMING_COLUMNS: Record<string, EventColumn> = { DOM_COMPLETE: 'dom_complete', LARGEST_CONTENTFUL_PAINT_TIME: 'lcp', TTFB: 'ttfb' };
 
 /** The page timing of a performance key: compared with the threshold, or just known when none was given. */
-function timingOn(item: CheckedItem, alias: string): Fragment {
+function timingOn(item: CheckedItem, alias: string): SqlFragment {
   const timing = column(alias, TIMING_COLUMNS[item.def.key]!);
   return item.threshold ? compareNumber(timing, item.threshold.comparison, item.threshold.value) : sql`${timing} is not null`;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '@cassette/plugin-sdk/server';
-import { sessionsServices, type SessionFilterCompiler, type SqlFragment } from '../../api.js';
+import { HttpError, sql, type SqlFragment } from '@cassette/plugin-sdk/server';
+import { sessionsServices, type SessionFilterCompiler } from '../../api.js';
 import type { SearchFilterItem, SessionSearchFilter } from '../../shared/search.js';
 import { createSessionsTestKernel, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
 import { FILTER_KEYS, METADATA_FILTER, filterKeyDef } from '../../shared/filter-catalogue.js';
@@ -335,7 +335,7 @@ describe('SessionFilterCompiler against stored sessions', () => {
   let seeded: SeededProject;
   let foreignIds: Set<string>;
 
-  const run = async (fragment: SqlFragment): Promise<Record<string, unknown>[]> => t.ctx.db.query(fragment.sql, fragment.params);
+  const run = async (fragment: SqlFragment): Promise<Record<string, unknown>[]> => t.ctx.sql(fragment);
   const names = (ids: string[]): Names => {
     const foreign = ids.filter((id) => foreignIds.has(id));
     if (foreign.length) throw new Error(`sessions of another project came back: ${foreign.join(', ')}`);
@@ -487,14 +487,9 @@ describe('SessionFilterCompiler against stored sessions', () => {
   });
 
   it('keeps to the caller\'s bookmarks with bookmarked: true, and only with a viewer', async () => {
-    await t.ctx.db.query('insert into sessions_favorites (session_id, user_id, project_id) values (?, 4242, ?), (?, 4242, ?), (?, 4343, ?)', [
-      seeded.idOf.beta,
-      projectId,
-      seeded.idOf.eta,
-      projectId,
-      seeded.idOf.alpha,
-      projectId,
-    ]);
+    await t.ctx.sql(
+      sql`insert into sessions_favorites (session_id, user_id, project_id) values (${seeded.idOf.beta}, 4242, ${projectId}), (${seeded.idOf.eta}, 4242, ${projectId}), (${seeded.idOf.alpha}, 4343, ${projectId})`,
+    );
     expect(await matching({ bookmarked: true }, { viewerId: 4242 })).toEqual(['beta', 'eta']);
     expect(await matching({ bookmarked: true, filters: [item('USERBROWSER', 'is', ['Chrome'])] }, { viewerId: 4242 })).toEqual(['eta']);
     expect(await matching({ bookmarked: false }, { viewerId: 4242 })).toEqual(ALL);
@@ -503,19 +498,16 @@ describe('SessionFilterCompiler against stored sessions', () => {
 
   it('serves as a subquery: sessionsMatching in a count, eventsMatching in a join, sessionConditions in a where', async () => {
     const sessions = compiler.sessionsMatching(projectId, { events: [item('CLICK', 'on', ['Buy now'])] });
-    const [count] = await run({ sql: `select count(*)::int as n from (${sessions.sql}) x`, params: sessions.params });
+    const [count] = await run(sql`select count(*)::int as n from (${sessions}) x`);
     expect(count!.n).toBe(5);
 
     const steps = compiler.eventsMatching(projectId, item('LOCATION', 'is', ['/home']));
-    const joined = await run({
-      sql: `select s.session_id, count(*)::int as visits from sessions_sessions s join (${steps.sql}) step on step.session_id = s.session_id where s.user_browser = ? group by s.session_id`,
-      params: [...steps.params, 'Chrome'],
-    });
+    const joined = await run(sql`select s.session_id, count(*)::int as visits from sessions_sessions s join (${steps}) step on step.session_id = s.session_id where s.user_browser = ${'Chrome'} group by s.session_id`);
     expect(names(joined.map((r) => r.session_id as string))).toEqual(['alpha', 'delta', 'eta', 'theta']);
     expect(joined.every((r) => r.visits === 1)).toBe(true);
 
     const conditions = compiler.sessionConditions(projectId, { filters: [item('USERCOUNTRY', 'is', ['FR'])] });
-    const rows = await run({ sql: `select s.session_id from sessions_sessions s where s.duration_ms > ? and ${conditions.sql}`, params: [10_000, ...conditions.params] });
+    const rows = await run(sql`select s.session_id from sessions_sessions s where s.duration_ms > ${10_000} and ${conditions}`);
     expect(names(rows.map((r) => r.session_id as string))).toEqual(['alpha', 'delta']);
   });
 

@@ -1,12 +1,11 @@
-import { badRequest } from '@cassette/plugin-sdk/server';
-import type { FilterCompileContext, SessionFilterCompiler, SqlFragment } from '../../api.js';
+import { allOf, badRequest, sql, type SqlFragment } from '@cassette/plugin-sdk/server';
+import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { SearchFilterItem, SessionSearchFilter } from '../../shared/search.js';
 import { filterKeyDef, METADATA_FILTER } from '../../shared/filter-catalogue.js';
 import { eventMatch } from './event-conditions.js';
 import { eventExists, eventSequence, stepRows, type EventRange } from './event-sequence.js';
 import { checkFilter, checkItem, MAX_EPOCH_MS, type CheckedItem } from './filter-validation.js';
 import { sessionCondition } from './session-conditions.js';
-import { allOf, plain, sql, type Fragment } from './sql-fragment.js';
 
 function assertProjectId(projectId: number): void {
   // Server code passes the checked route parameter; anything else is a bug, not user input.
@@ -28,29 +27,11 @@ function rangeBound(value: unknown, name: string): number | null {
  */
 export class SessionFilterCompilerImpl implements SessionFilterCompiler {
   sessionConditions(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext = {}): SqlFragment {
-    return plain(this.conditions(projectId, filter, context));
-  }
-
-  sessionsMatching(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext = {}): SqlFragment {
-    return plain(sql`select s.session_id from sessions_sessions s where ${this.conditions(projectId, filter, context)}`);
-  }
-
-  eventsMatching(projectId: number, item: SearchFilterItem, range: { startDate?: number | null; endDate?: number | null } = {}, context: FilterCompileContext = {}): SqlFragment {
-    assertProjectId(projectId);
-    const since = rangeBound(range.startDate, 'startDate');
-    const until = rangeBound(range.endDate, 'endDate');
-    const checked = checkItem(item, 'step', context) ?? anyEventOf(item);
-    if (!checked.def.isEvent) throw badRequest(`step: ${checked.def.key} is a session attribute, not an event; a step needs an event key such as LOCATION, CLICK, INPUT or CUSTOM`);
-    const rows = stepRows(projectId, eventMatch(checked), 'e', { since, until }, null);
-    return plain(sql`select e.session_id, e.ts, e.seq, e.idx from sessions_events e where ${rows}`);
-  }
-
-  private conditions(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext): Fragment {
     assertProjectId(projectId);
     const f = checkFilter(filter, context);
     // Events cannot precede their session: the lower bound lets the event indexes on ts help.
     const range: EventRange = { since: f.startDate };
-    const parts: Fragment[] = [sql`s.project_id = ${projectId}`];
+    const parts: SqlFragment[] = [sql`s.project_id = ${projectId}`];
     if (f.startDate !== null) parts.push(sql`s.started_at >= ${new Date(f.startDate)}`);
     if (f.endDate !== null) parts.push(sql`s.started_at <= ${new Date(f.endDate)}`);
     if (f.minDuration !== null) parts.push(sql`s.duration_ms >= ${f.minDuration}`);
@@ -63,6 +44,20 @@ export class SessionFilterCompilerImpl implements SessionFilterCompiler {
     parts.push(...f.requiredEvents.map((item) => eventExists(projectId, eventMatch(item), range)));
     parts.push(eventSequence(projectId, f.steps.map(eventMatch), f.eventsOrder, f.strict, range));
     return allOf(parts);
+  }
+
+  sessionsMatching(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext = {}): SqlFragment {
+    return sql`select s.session_id from sessions_sessions s where ${this.sessionConditions(projectId, filter, context)}`;
+  }
+
+  eventsMatching(projectId: number, item: SearchFilterItem, range: { startDate?: number | null; endDate?: number | null } = {}, context: FilterCompileContext = {}): SqlFragment {
+    assertProjectId(projectId);
+    const since = rangeBound(range.startDate, 'startDate');
+    const until = rangeBound(range.endDate, 'endDate');
+    const checked = checkItem(item, 'step', context) ?? anyEventOf(item);
+    if (!checked.def.isEvent) throw badRequest(`step: ${checked.def.key} is a session attribute, not an event; a step needs an event key such as LOCATION, CLICK, INPUT or CUSTOM`);
+    const rows = stepRows(projectId, eventMatch(checked), 'e', { since, until }, null);
+    return sql`select e.session_id, e.ts, e.seq, e.idx from sessions_events e where ${rows}`;
   }
 }
 

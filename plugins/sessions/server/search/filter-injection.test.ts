@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '@cassette/plugin-sdk/server';
+import { HttpError, sql } from '@cassette/plugin-sdk/server';
 import { sessionsServices, type SessionFilterCompiler } from '../../api.js';
 import type { SearchFilterItem, SessionSearchFilter } from '../../shared/search.js';
 import { createSessionsTestKernel, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
@@ -47,8 +47,8 @@ describe('SessionFilterCompiler with hostile input', () => {
   let counts: { sessions: number; events: number };
 
   const tableCounts = async () => {
-    const [row] = await t.ctx.db.query<{ sessions: number; events: number }>(
-      'select (select count(*)::int from sessions_sessions) as sessions, (select count(*)::int from sessions_events) as events',
+    const [row] = await t.ctx.sql<{ sessions: number; events: number }>(
+      sql`select (select count(*)::int from sessions_sessions) as sessions, (select count(*)::int from sessions_events) as events`,
     );
     return row!;
   };
@@ -62,7 +62,7 @@ describe('SessionFilterCompiler with hostile input', () => {
       if (error instanceof HttpError && error.statusCode === 400) return 'refused';
       throw error;
     }
-    const rows = await t.ctx.db.query<{ session_id: string }>(fragment.sql, fragment.params);
+    const rows = await t.ctx.sql<{ session_id: string }>(fragment);
     return ALL.filter((n) => rows.some((r) => r.session_id === seeded.idOf[n]));
   };
   const filters = (...items: SearchFilterItem[]): SessionSearchFilter => ({ filters: items });
@@ -147,7 +147,7 @@ describe('SessionFilterCompiler with hostile input', () => {
 
   it('leaves the tables as they were', async () => {
     expect(await tableCounts()).toEqual(counts);
-    const [{ n }] = (await t.ctx.db.query<{ n: number }>("select count(*)::int as n from information_schema.tables where table_name in ('sessions_sessions', 'sessions_events')")) as [{ n: number }];
+    const [{ n }] = (await t.ctx.sql<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_name in ('sessions_sessions', 'sessions_events')`)) as [{ n: number }];
     expect(n).toBe(2);
   });
 });

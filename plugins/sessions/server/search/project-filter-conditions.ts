@@ -1,4 +1,4 @@
-import type { SqlFragment } from '../../api.js';
+import type { SqlFragment } from '@cassette/plugin-sdk/server';
 import type { SessionSearchFilter } from '../../shared/search.js';
 import type { SessionsDeps } from '../deps.js';
 

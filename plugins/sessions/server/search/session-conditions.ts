@@ -1,15 +1,15 @@
+import { allOf, sql, trusted, type SqlFragment } from '@cassette/plugin-sdk/server';
 import type { CheckedItem } from './filter-validation.js';
 import { compareNumber } from './number-match.js';
 import { SESSION_KEY_COLUMNS } from './session-key-columns.js';
-import { allOf, sql, trusted, type Fragment } from './sql-fragment.js';
 import { comparisonOf, hasNoText, hasText, textMatch } from './text-match.js';
 
 /** Session attribute keys read `sessions_sessions` under the alias `s`. */
-const TEXT_COLUMNS: Record<string, Fragment> = Object.fromEntries(Object.entries(SESSION_KEY_COLUMNS).map(([key, column]) => [key, trusted(`s.${column}`)]));
+const TEXT_COLUMNS: Record<string, SqlFragment> = Object.fromEntries(Object.entries(SESSION_KEY_COLUMNS).map(([key, column]) => [key, trusted(`s.${column}`)]));
 
 const BYTES_PER_MB = 1024 * 1024;
 
-function textAttribute(item: CheckedItem, column: Fragment): Fragment {
+function textAttribute(item: CheckedItem, column: SqlFragment): SqlFragment {
   const { criterion } = item;
   if (criterion.match !== 'text') throw new Error(`${item.def.key} takes text values`);
   if (criterion.meaning === 'any') return hasText(column);
@@ -17,7 +17,7 @@ function textAttribute(item: CheckedItem, column: Fragment): Fragment {
   return textMatch(comparisonOf(criterion.meaning), [{ column, values: criterion.values }]);
 }
 
-function issueCondition(item: CheckedItem): Fragment {
+function issueCondition(item: CheckedItem): SqlFragment {
   const { criterion } = item;
   if (criterion.match !== 'text') throw new Error('ISSUE takes issue types');
   if (criterion.meaning === 'any') return sql`jsonb_array_length(s.issue_types) > 0`;
@@ -26,12 +26,12 @@ function issueCondition(item: CheckedItem): Fragment {
 }
 
 /** A performance average: compared with the threshold, or just measured when none was given. */
-function averageCondition(item: CheckedItem, column: Fragment, scale: number): Fragment {
+function averageCondition(item: CheckedItem, column: SqlFragment, scale: number): SqlFragment {
   return item.threshold ? compareNumber(column, item.threshold.comparison, item.threshold.value * scale) : sql`${column} is not null`;
 }
 
 /** One session attribute item as a condition on `s`. */
-export function sessionCondition(item: CheckedItem): Fragment {
+export function sessionCondition(item: CheckedItem): SqlFragment {
   const { def, criterion } = item;
   const column = TEXT_COLUMNS[def.key];
   if (column) return textAttribute(item, column);

@@ -1,5 +1,5 @@
+import { allOf, anyOf, sql, type SqlFragment } from '@cassette/plugin-sdk/server';
 import type { TextOperatorMeaning } from '../../shared/filter-catalogue.js';
-import { allOf, anyOf, sql, type Fragment } from './sql-fragment.js';
 
 /** What a text condition does once the column is chosen (onSelector / onComponent pick the column, then compare like is / contains). */
 export type TextComparison = 'equals' | 'notEquals' | 'contains' | 'notContains' | 'startsWith' | 'endsWith';
@@ -22,7 +22,7 @@ export function comparisonOf(meaning: Exclude<TextOperatorMeaning, 'any' | 'none
 
 /** A column and the values compared with it (LOCATION sends paths to `path` and full URLs to `url`). */
 export interface TextTarget {
-  column: Fragment;
+  column: SqlFragment;
   values: readonly string[];
 }
 
@@ -40,7 +40,7 @@ export function likePattern(comparison: 'contains' | 'startsWith' | 'endsWith', 
   return `%${escaped}%`;
 }
 
-function positive(comparison: Exclude<TextComparison, 'notEquals' | 'notContains'>, { column, values }: TextTarget): Fragment {
+function positive(comparison: Exclude<TextComparison, 'notEquals' | 'notContains'>, { column, values }: TextTarget): SqlFragment {
   // is / isNot are exact (and can use the btree indexes); the others ignore case.
   if (comparison === 'equals') return sql`${column} in (${[...values]})`;
   return sql`${column} ilike any (array[${values.map((v) => likePattern(comparison, v))}]::text[])`;
@@ -50,7 +50,7 @@ function positive(comparison: Exclude<TextComparison, 'notEquals' | 'notContains
  * Positive comparisons hold when any value matches on any target; negative ones when no
  * value matches on any target (a missing value matches none, so it passes a negative one).
  */
-export function textMatch(comparison: TextComparison, targets: readonly TextTarget[]): Fragment {
+export function textMatch(comparison: TextComparison, targets: readonly TextTarget[]): SqlFragment {
   const used = targets.filter((t) => t.values.length > 0);
   const negated = NEGATIVE[comparison];
   if (negated) {
@@ -61,11 +61,11 @@ export function textMatch(comparison: TextComparison, targets: readonly TextTarg
 }
 
 /** isAny / hasAnyValue on an attribute: a non-empty value. */
-export function hasText(column: Fragment): Fragment {
+export function hasText(column: SqlFragment): SqlFragment {
   return sql`coalesce(${column}, '') <> ''`;
 }
 
 /** hasNoValue / isUndefined: missing or empty. */
-export function hasNoText(column: Fragment): Fragment {
+export function hasNoText(column: SqlFragment): SqlFragment {
   return sql`coalesce(${column}, '') = ''`;
 }

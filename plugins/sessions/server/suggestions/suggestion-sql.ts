@@ -1,8 +1,7 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { joinSql, sql, SQL_TRUE, trusted, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { FilterSuggestion } from '../../shared/search.js';
-import type { SqlFragment } from '../../api.js';
-import { sql } from '../session-lookup.js';
 import { SESSION_KEY_COLUMNS } from '../search/session-key-columns.js';
+import { likePattern } from '../search/text-match.js';
 import { entryOf, type EventColumnSource } from './suggestion-sources.js';
 
 /**
@@ -36,37 +35,29 @@ export function suggestionScope(projectId: number, q: string | undefined, now = 
   return { projectId, since: new Date(now - SUGGESTION_WINDOW_DAYS * DAY_MS), q: q ?? '' };
 }
 
-/** ILIKE reads `\`, `%` and `_` as plain characters once escaped (backslash is PostgreSQL's default LIKE escape). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Rows containing q (case-insensitive), ranked 0 when they start with it, so prefix matches are listed first. */
-function matchOf(column: string, q: string): { rank: SqlFragment; condition: SqlFragment } {
-  if (q === '') return { rank: { sql: '0', params: [] }, condition: { sql: '', params: [] } };
-  const escaped = escapeLike(q);
+function matchOf(column: SqlFragment, q: string): { rank: SqlFragment; condition: SqlFragment } {
+  if (q === '') return { rank: trusted('0'), condition: SQL_TRUE };
   return {
-    rank: { sql: `case when ${column} ilike ? then 0 else 1 end`, params: [`${escaped}%`] },
-    condition: { sql: ` and ${column} ilike ?`, params: [`%${escaped}%`] },
+    rank: sql`case when ${column} ilike ${likePattern('startsWith', q)} then 0 else 1 end`,
+    condition: sql`${column} ilike ${likePattern('contains', q)}`,
   };
 }
 
 /** Rows `(type, value, session_id, rank)` of one event source, labelled `type` in the answer. */
 export function eventBranch(scope: SuggestionScope, type: string, source: EventColumnSource): SqlFragment {
-  const column = `e.${source.column}`;
-  const match = matchOf('r.value', scope.q);
-  return {
-    sql: `select ?::text as type, r.value, r.session_id, ${match.rank.sql} as rank
+  const column = trusted(`e.${source.column}`);
+  const failed = source.failedOnly ? sql` and e.success = false` : trusted('');
+  const match = matchOf(trusted('r.value'), scope.q);
+  return sql`select ${type}::text as type, r.value, r.session_id, ${match.rank} as rank
       from (
         select ${column} as value, e.session_id from sessions_events e
-        where e.project_id = ? and e.type = ? and e.ts >= ?${source.failedOnly ? ' and e.success = false' : ''} and ${column} <> ''
+        where e.project_id = ${scope.projectId} and e.type = ${source.storedType} and e.ts >= ${scope.since}${failed} and ${column} <> ''
         order by e.ts desc
-        limit ?
+        limit ${ROWS_EXAMINED}
       ) r
-      where btrim(r.value) <> ''${match.condition.sql}
-      limit ?`,
-    params: [type, ...match.rank.params, scope.projectId, source.storedType, scope.since, ROWS_EXAMINED, ...match.condition.params, ROWS_MATCHED],
-  };
+      where btrim(r.value) <> '' and ${match.condition}
+      limit ${ROWS_MATCHED}`;
 }
 
 /** A value of a session, labelled `type` in the answer. */
@@ -79,62 +70,56 @@ export interface SessionAttribute {
 export function sessionColumn(type: string): SessionAttribute {
   const column = entryOf(SESSION_KEY_COLUMNS, type);
   if (!column) throw new Error(`no session column for ${type}`);
-  return { type, expression: { sql: `s.${column}`, params: [] } };
+  return { type, expression: trusted(`s.${column}`) };
 }
 
 export function sessionMetadata(key: string): SessionAttribute {
-  return { type: key, expression: { sql: 's.metadata ->> ?::text', params: [key] } };
+  return { type: key, expression: sql`s.metadata ->> ${key}::text` };
 }
 
 function attributeValues(attributes: readonly SessionAttribute[]): SqlFragment {
-  return {
-    sql: `(values ${attributes.map((a) => `(?::text, ${a.expression.sql})`).join(', ')}) as kv(type, value)`,
-    params: attributes.flatMap((a) => [a.type, ...a.expression.params]),
-  };
+  const rows = joinSql(
+    attributes.map((a) => sql`(${a.type}::text, ${a.expression})`),
+    ', ',
+  );
+  return sql`(values ${rows}) as kv(type, value)`;
 }
 
 /** Rows `(type, value, session_id, rank)` of session attributes: one scan of the newest sessions serves all of them. */
 export function sessionBranch(scope: SuggestionScope, attributes: readonly SessionAttribute[]): SqlFragment {
-  const values = attributeValues(attributes);
-  const match = matchOf('kv.value', scope.q);
-  return {
-    sql: `select kv.type, kv.value, s.session_id, ${match.rank.sql} as rank
-      from (select * from sessions_sessions where project_id = ? and started_at >= ? order by started_at desc limit ?) s
-        cross join lateral ${values.sql}
-      where btrim(kv.value) <> ''${match.condition.sql}
-      limit ?`,
-    params: [...match.rank.params, scope.projectId, scope.since, ROWS_EXAMINED, ...values.params, ...match.condition.params, ROWS_MATCHED],
-  };
+  const match = matchOf(trusted('kv.value'), scope.q);
+  return sql`select kv.type, kv.value, s.session_id, ${match.rank} as rank
+      from (select * from sessions_sessions where project_id = ${scope.projectId} and started_at >= ${scope.since} order by started_at desc limit ${ROWS_EXAMINED}) s
+        cross join lateral ${attributeValues(attributes)}
+      where btrim(kv.value) <> '' and ${match.condition}
+      limit ${ROWS_MATCHED}`;
 }
 
 /** The looked-at rows grouped: prefix matches first, then by sessions, most first; ties by code point, the same on every server. */
-export async function topSuggestions(em: EntityManager, branches: readonly SqlFragment[], limit: number): Promise<FilterSuggestion[]> {
-  return sql<FilterSuggestion>(
-    em,
-    `select type, value, count(distinct session_id)::int as count
-      from (${branches.map((b) => `(${b.sql})`).join(' union all ')}) looked_at
+export async function topSuggestions(run: SqlRunner, branches: readonly SqlFragment[], limit: number): Promise<FilterSuggestion[]> {
+  const lookedAt = joinSql(
+    branches.map((b) => sql`(${b})`),
+    ' union all ',
+  );
+  return run<FilterSuggestion>(sql`select type, value, count(distinct session_id)::int as count
+      from (${lookedAt}) looked_at
       group by type, value
       order by min(rank), count(distinct session_id) desc, value collate "C"
-      limit ?`,
-    [...branches.flatMap((b) => b.params), limit],
-  );
+      limit ${limit}`);
 }
 
 /** The most frequent values of each attribute over the newest sessions; empty values left out. */
-export async function frequentValues(em: EntityManager, scope: SuggestionScope, attributes: readonly SessionAttribute[], perKey: number): Promise<Map<string, string[]>> {
-  const values = attributeValues(attributes);
-  const rows = await sql<{ type: string; value: string }>(
-    em,
-    `select type, value from (
+export async function frequentValues(run: SqlRunner, scope: SuggestionScope, attributes: readonly SessionAttribute[], perKey: number): Promise<Map<string, string[]>> {
+  const rows = await run<{ type: string; value: string }>(
+    sql`select type, value from (
         select kv.type, kv.value, row_number() over (partition by kv.type order by count(*) desc, kv.value collate "C") as position
-        from (select * from sessions_sessions where project_id = ? and started_at >= ? order by started_at desc limit ?) s
-          cross join lateral ${values.sql}
+        from (select * from sessions_sessions where project_id = ${scope.projectId} and started_at >= ${scope.since} order by started_at desc limit ${FILTER_VALUES_SESSIONS}) s
+          cross join lateral ${attributeValues(attributes)}
         where btrim(kv.value) <> ''
         group by kv.type, kv.value
       ) ranked
-      where position <= ?
+      where position <= ${perKey}
       order by type, position`,
-    [scope.projectId, scope.since, FILTER_VALUES_SESSIONS, ...values.params, perKey],
   );
   const byType = new Map<string, string[]>(attributes.map((a) => [a.type, []]));
   for (const row of rows) byType.get(row.type)?.push(row.value);

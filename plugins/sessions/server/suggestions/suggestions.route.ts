@@ -75,17 +75,17 @@ export const eventSearchRoute = route({
   access: ACCESS,
   summary: 'Autocomplete for a filter value: recent values of the key matching q, prefix matches first',
   schema: { querystring: withSource, response: suggestionList },
-  handler: async ({ query, deps, em, projectId }): Promise<FilterSuggestion[]> => {
+  handler: async ({ query, deps, sql: run, projectId }): Promise<FilterSuggestion[]> => {
     const scope = suggestionScope(projectId, query.q);
     const limit = query.limit ?? DEFAULT_SUGGESTIONS;
     if (!query.type) {
       const branches = [...MIXED_EVENT_KEYS.map((key) => eventBranch(scope, key, EVENT_SEARCH_SOURCES[key]!)), sessionBranch(scope, Object.keys(SESSION_KEY_COLUMNS).map(sessionColumn))];
-      return topSuggestions(em, branches, limit);
+      return topSuggestions(run, branches, limit);
     }
     const eventSource = entryOf(EVENT_SEARCH_SOURCES, query.type);
-    if (eventSource) return topSuggestions(em, [eventBranch(scope, query.type, eventSource)], limit);
+    if (eventSource) return topSuggestions(run, [eventBranch(scope, query.type, eventSource)], limit);
     const attribute = await sessionAttribute(deps.projects, projectId, { type: query.type, source: query.source }, [...Object.keys(EVENT_SEARCH_SOURCES), ...SESSION_KEYS]);
-    return topSuggestions(em, [sessionBranch(scope, [attribute])], limit);
+    return topSuggestions(run, [sessionBranch(scope, [attribute])], limit);
   },
 });
 
@@ -96,9 +96,9 @@ export const sessionFilterSearchRoute = route({
   access: ACCESS,
   summary: 'Autocomplete for a session attribute (USEROS, USERCOUNTRY, ..., METADATA with source, or a metadata key)',
   schema: { querystring: withSource, response: suggestionList },
-  handler: async ({ query, deps, em, projectId }): Promise<FilterSuggestion[]> => {
+  handler: async ({ query, deps, sql: run, projectId }): Promise<FilterSuggestion[]> => {
     const attribute = await sessionAttribute(deps.projects, projectId, { type: query.type ?? '', source: query.source }, SESSION_KEYS);
-    return topSuggestions(em, [sessionBranch(suggestionScope(projectId, query.q), [attribute])], query.limit ?? DEFAULT_SUGGESTIONS);
+    return topSuggestions(run, [sessionBranch(suggestionScope(projectId, query.q), [attribute])], query.limit ?? DEFAULT_SUGGESTIONS);
   },
 });
 
@@ -110,12 +110,12 @@ function eventColumnRoute(options: { url: string; summary: string; sources: Read
     access: ACCESS,
     summary: options.summary,
     schema: { querystring: suggestionQuery, response: suggestionList },
-    handler: async ({ query, em, projectId }): Promise<FilterSuggestion[]> => {
+    handler: async ({ query, sql: run, projectId }): Promise<FilterSuggestion[]> => {
       const types = query.type ? [query.type] : options.defaultTypes;
       const unknown = types.find((type) => !entryOf(options.sources, type));
       if (unknown !== undefined) throw unknownType(unknown, Object.keys(options.sources));
       const scope = suggestionScope(projectId, query.q);
-      return topSuggestions(em, types.map((type) => eventBranch(scope, type, options.sources[type]!)), query.limit ?? DEFAULT_SUGGESTIONS);
+      return topSuggestions(run, types.map((type) => eventBranch(scope, type, options.sources[type]!)), query.limit ?? DEFAULT_SUGGESTIONS);
     },
   });
 }
@@ -143,8 +143,8 @@ export const sessionFilterValuesRoute = defineRoute({
   access: ACCESS,
   summary: `The ${FILTER_VALUES_PER_KEY} most frequent values of ${FILTER_VALUE_KEYS.join(', ')} over recent sessions`,
   schema: { response: Type.Record(Type.String(), Type.Array(Type.String())) },
-  handler: async ({ em, projectId }): Promise<SessionFilterValues> => {
-    const byType = await frequentValues(em, suggestionScope(projectId, ''), FILTER_VALUE_KEYS.map(sessionColumn), FILTER_VALUES_PER_KEY);
+  handler: async ({ sql: run, projectId }): Promise<SessionFilterValues> => {
+    const byType = await frequentValues(run, suggestionScope(projectId, ''), FILTER_VALUE_KEYS.map(sessionColumn), FILTER_VALUES_PER_KEY);
     return Object.fromEntries(FILTER_VALUE_KEYS.map((key) => [key, byType.get(key) ?? []])) as SessionFilterValues;
   },
 });
