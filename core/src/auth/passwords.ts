@@ -18,10 +18,3 @@ export async function verifyPassword(passwordHash: string | null, password: stri
     return false;
   }
 }
-
-/** A hash to verify against when the account does not exist, so timing does not reveal it. */
-let dummyHash: Promise<string> | null = null;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword('not-a-real-password-just-timing');
-  return dummyHash;
-}

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_PASSWORD_HASHING, type PasswordHashingLimits } from '../auth/password-hasher.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -33,6 +34,8 @@ export interface AppConfig {
    * talking to the app directly could otherwise pick its own IP and dodge per-IP limits.
    */
   trustProxy: boolean | number | string;
+  /** Bounds on Argon2 work (every password check and hash goes through them). */
+  passwordHashing: PasswordHashingLimits;
   /** Lifetime of a login token. */
   tokenTtlSeconds: number;
   plugins: PluginEntry[];
@@ -108,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     prettyLogs: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : !env.DATABASE_URL,
     limits: { sites: intFrom(env, 'LIMIT_SITES', -1), teamMembers: intFrom(env, 'LIMIT_TEAM_MEMBERS', -1) },
     tokenTtlSeconds: intFrom(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
+    passwordHashing: {
+      concurrency: Math.max(1, intFrom(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_PASSWORD_HASHING.concurrency)),
+      queue: Math.max(0, intFrom(env, 'PASSWORD_HASH_QUEUE', DEFAULT_PASSWORD_HASHING.queue)),
+      perAddressPerMinute: Math.max(1, intFrom(env, 'PASSWORD_CHECKS_PER_ADDRESS_PER_MINUTE', DEFAULT_PASSWORD_HASHING.perAddressPerMinute)),
+    },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     plugins,
     configFile,

@@ -25,6 +25,7 @@ import { mountRoutes, type MountedRoute } from '../http/mount-routes.js';
 import { mountAssets } from '../http/mount-assets.js';
 import { TokenService } from '../auth/tokens.js';
 import { LoginRateLimiter } from '../auth/login-rate-limiter.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
 import { EventBus } from './event-bus.js';
 import { BootError } from '../boot-error.js';
 import { checkDuplicateIds, orderPlugins, type PluginNode } from './plugin-graph.js';
@@ -159,6 +160,7 @@ export class Kernel {
         secrets: services.secrets,
         log,
         loginLimiter: new LoginRateLimiter(),
+        passwords: new PasswordHasher(config.passwordHashing),
         resetLinkLimiter: new LoginRateLimiter({ windowMs: 15 * 60_000, maxFailuresPerAccount: 3, maxFailuresPerIp: 20 }),
         enabledPlugins: order,
       };

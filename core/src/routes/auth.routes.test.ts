@@ -70,6 +70,7 @@ describe('signup, login, logout, password reset', () => {
     t.mails.length = 0;
     expect((await t.request('POST', '/api/password/reset-link', { body: { email: owner.email } })).status).toBe(200);
     expect((await t.request('POST', '/api/password/reset-link', { body: { email: 'nobody@example.com' } })).status).toBe(200);
+    await t.waitForMails(1);
     expect(t.mails).toHaveLength(1);
     const token = /token=([^\s&]+)/.exec(t.mails[0]!.text)?.[1];
     expect(token).toBeTruthy();

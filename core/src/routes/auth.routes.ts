@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute, HttpError, coreEvents, type AnyRouteDef } from '@cassette/plugin-sdk/server';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { AuthSessionEntity } from '../entities/auth-session.entity.js';
 import { TenantEntity } from '../entities/tenant.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
 import { setUpTenant } from '../domain/tenant-setup.js';
 import { loggedInAnswer, type CoreRuntime } from './core-runtime.js';
 import { EMAIL, ORG_NAME, PASSWORD, PERSON_NAME, PROJECT_NAME } from './schemas.js';
+
+const SIGNUP_CLOSED = 'Signup is closed: this Cassette already has an organization. Ask its admin for an invitation.';
 
 export function authRoutes(core: CoreRuntime): AnyRouteDef[] {
   const signupStatus = defineRoute({
@@ -35,13 +36,15 @@ export function authRoutes(core: CoreRuntime): AnyRouteDef[] {
         { additionalProperties: false },
       ),
     },
-    handler: async ({ body, em }) => {
-      const passwordHash = await hashPassword(body.password);
+    handler: async ({ body, em, request }) => {
+      // Refuse before any Argon2 work: a closed signup must cost nothing.
+      if ((await em.count(TenantEntity, {})) > 0) throw new HttpError(403, SIGNUP_CLOSED);
+      const passwordHash = await core.passwords.hash(body.password, request.ip);
       const created = await em.transactional(async (tx) => {
         // The lock makes "only while no tenant exists" hold when two signups race.
         await tx.getConnection().execute('lock table core_tenants in exclusive mode', [], 'run', tx.getTransactionContext());
         if ((await tx.count(TenantEntity, {})) > 0) {
-          throw new HttpError(403, 'Signup is closed: this Cassette already has an organization. Ask its admin for an invitation.');
+          throw new HttpError(403, SIGNUP_CLOSED);
         }
         const input = {
           organizationName: body.organizationName.trim(),
@@ -74,12 +77,12 @@ export function authRoutes(core: CoreRuntime): AnyRouteDef[] {
         throw new HttpError(429, `Too many failed attempts. Try again in ${Math.ceil(wait / 60)} minute(s) or reset your password.`);
       }
       const user = await em.findOne(UserEntity, { email, deletedAt: null });
-      const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : (await verifyPassword(await dummyPasswordHash(), body.password), false);
+      const ok = await core.passwords.verify(user?.passwordHash, body.password, request.ip);
       if (!user || !ok) {
         core.loginLimiter.recordFailure(email, request.ip);
         throw new HttpError(401, 'Invalid email or password.');
       }
-      core.loginLimiter.recordSuccess(email);
+      core.loginLimiter.recordSuccess(email, request.ip);
       return loggedInAnswer(core, em, user);
     },
   });

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config.js';
 import type { DatabaseRuntime } from '../database/create-database.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { LoginRateLimiter } from '../auth/login-rate-limiter.js';
+import type { PasswordHasher } from '../auth/password-hasher.js';
 import type { EventBus } from '../kernel/event-bus.js';
 import { AuthSessionEntity } from '../entities/auth-session.entity.js';
 import type { Tenant } from '../entities/tenant.entity.js';
@@ -22,6 +23,8 @@ export interface CoreRuntime {
   secrets: SecretsService;
   log: Logger;
   loginLimiter: LoginRateLimiter;
+  /** Every Argon2 hash and check: a concurrency cap and a per-address budget. */
+  passwords: PasswordHasher;
   /** Reset-link requests per address and IP, so nobody can flood an inbox from the login page. */
   resetLinkLimiter: LoginRateLimiter;
   enabledPlugins: string[];

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute, HttpError, coreEvents, type AnyRouteDef } from '@cassette/plugin-sdk/server';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { AuthSessionEntity } from '../entities/auth-session.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
-import { consumeToken, findLiveToken, issueOneTimeToken } from '../domain/one-time-tokens.js';
-import { loggedInAnswer, resetLink, type CoreRuntime } from './core-runtime.js';
+import { consumeToken, findLiveToken } from '../domain/one-time-tokens.js';
+import { loggedInAnswer, type CoreRuntime } from './core-runtime.js';
+import { deliverResetLinkLater } from './reset-link-delivery.js';
 import { PASSWORD } from './schemas.js';
 
 const EXPIRED = 'This link has expired or was already used. Ask for a new one.';
@@ -24,20 +24,9 @@ export function passwordRoutes(core: CoreRuntime): AnyRouteDef[] {
         throw new HttpError(429, `A link was sent a moment ago. Check your inbox, or try again in ${Math.ceil(wait / 60)} minute(s).`);
       }
       core.resetLinkLimiter.recordFailure(email, request.ip);
+      // Both paths do the same lookup and answer; the token and the mail come afterwards.
       const user = await em.findOne(UserEntity, { email, deletedAt: null });
-      if (user) {
-        const token = await issueOneTimeToken(em, user.id, 'reset');
-        const link = resetLink(core, token);
-        try {
-          await core.mailer.send({
-            to: user.email,
-            subject: 'Reset your Cassette password',
-            text: `Hello ${user.name},\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this mail.`,
-          });
-        } catch (error) {
-          log.error({ err: error }, 'could not send the reset mail');
-        }
-      }
+      if (user) deliverResetLinkLater(core, { id: user.id, email: user.email, name: user.name }, log);
       return { ok: true };
     },
   });
@@ -62,11 +51,11 @@ export function passwordRoutes(core: CoreRuntime): AnyRouteDef[] {
     access: { auth: 'public' },
     summary: 'Set a new password with a reset or invitation token',
     schema: { body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: PASSWORD }, { additionalProperties: false }) },
-    handler: async ({ body, em }) => {
+    handler: async ({ body, em, request }) => {
       const token = await findLiveToken(em, body.token);
       const user = token ? await em.findOne(UserEntity, { id: token.userId, deletedAt: null }) : null;
       if (!token || !user) throw new HttpError(404, EXPIRED);
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await core.passwords.hash(body.password, request.ip);
       if (!(await consumeToken(em, token))) throw new HttpError(404, EXPIRED);
       const joining = !user.joined;
       user.passwordHash = passwordHash;
@@ -86,11 +75,11 @@ export function passwordRoutes(core: CoreRuntime): AnyRouteDef[] {
     access: { auth: 'user' },
     summary: 'Change the password (also clears a pending forced change)',
     schema: { body: Type.Object({ oldPassword: Type.String({ minLength: 1, maxLength: 256 }), newPassword: PASSWORD }, { additionalProperties: false }) },
-    handler: async ({ body, em, caller }) => {
+    handler: async ({ body, em, caller, request }) => {
       const user = await em.findOneOrFail(UserEntity, { id: caller.userId });
-      if (!(await verifyPassword(user.passwordHash ?? null, body.oldPassword))) throw new HttpError(400, 'The current password is not correct.');
       if (body.oldPassword === body.newPassword) throw new HttpError(400, 'The new password must differ from the current one.');
-      user.passwordHash = await hashPassword(body.newPassword);
+      if (!(await core.passwords.verify(user.passwordHash, body.oldPassword, request.ip))) throw new HttpError(400, 'The current password is not correct.');
+      user.passwordHash = await core.passwords.hash(body.newPassword, request.ip);
       user.changePassword = false;
       await em.flush();
       await em.nativeDelete(AuthSessionEntity, { userId: user.id });

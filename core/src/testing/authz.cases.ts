@@ -21,7 +21,8 @@ async function mailedToken(w: AuthzWorld): Promise<string> {
   const member = await w.t.createMember(w.tenantId);
   w.t.mails.length = 0;
   await w.t.request('POST', '/api/password/reset-link', { body: { email: member.email } });
-  return decodeURIComponent(/token=([^\s&]+)/.exec(w.t.mails[0]!.text)![1]!);
+  const [mail] = await w.t.waitForMails(1);
+  return decodeURIComponent(/token=([^\s&]+)/.exec(mail!.text)![1]!);
 }
 
 /** The kernel's own routes: account, team, roles, projects, metadata, password. */

@@ -23,6 +23,8 @@ export interface TestKernelOptions {
    * place on close, so a second kernel can start on what the first one left (restart tests).
    */
   dataDir?: string;
+  /** Sends each mail through this first (to hold or fail it); `mails` gets it once this resolves. */
+  mailer?: Mailer;
 }
 
 export interface TestUser {
@@ -37,6 +39,8 @@ export interface TestKernel {
   kernel: Kernel;
   log: CapturingLogger;
   mails: MailMessage[];
+  /** Resolves once `mails` holds at least `count` mails (some are sent after the answer). */
+  waitForMails(count: number): Promise<MailMessage[]>;
   /** `app.inject` with an optional bearer token; answers parsed JSON. */
   request(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   /** A tenant with its owner logged in, a first project, and its organization API key. */
@@ -82,7 +86,18 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
   const config = { ...loadConfig(env), ...(options.config ?? {}) };
   const log = createCapturingLogger();
   const mails: MailMessage[] = [];
-  const mailer: Mailer = { send: async (m) => void mails.push(m) };
+  const mailWaiters: (() => void)[] = [];
+  const mailer: Mailer = {
+    send: async (m) => {
+      await options.mailer?.send(m);
+      mails.push(m);
+      for (const wake of mailWaiters.splice(0)) wake();
+    },
+  };
+  const waitForMails = async (count: number): Promise<MailMessage[]> => {
+    while (mails.length < count) await new Promise<void>((resolve) => mailWaiters.push(resolve));
+    return mails;
+  };
   const cleanUpServers = async () => {
     await temporaryDatabase?.drop();
     if (config.redisUrl) await deleteRedisKeys(config.redisUrl, `${config.redisPrefix}:`);
@@ -114,8 +129,11 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     return { status: response.statusCode, body, headers: response.headers };
   };
 
+  // Each test user logs in from its own address, as people do: the per-address password
+  // budget then holds for the routes under test, not for the fixtures.
   const login = async (email: string, password: string): Promise<string> => {
-    const res = await request('POST', '/api/login', { body: { email, password } });
+    const response = await kernel.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: `10.77.${(counter >> 8) & 255}.${counter & 255}` });
+    const res = { status: response.statusCode, body: response.json() };
     if (res.status !== 200) throw new Error(`test login failed: ${JSON.stringify(res.body)}`);
     return res.body.jwt as string;
   };
@@ -161,6 +179,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     kernel,
     log,
     mails,
+    waitForMails,
     request,
     createTenant,
     createMember,
