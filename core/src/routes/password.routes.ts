@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { AuthSessionEntity } from '../entities/auth-session.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
 import { consumeToken, findLiveToken, issueOneTimeToken } from '../domain/one-time-tokens.js';
+import { resetMail } from '../domain/reset-mail.js';
 import { loggedInAnswer, resetLink, type CoreRuntime } from './core-runtime.js';
 import { PASSWORD } from './schemas.js';
 
@@ -29,11 +30,7 @@ export function passwordRoutes(core: CoreRuntime): AnyRouteDef[] {
         const token = await issueOneTimeToken(em, user.id, 'reset');
         const link = resetLink(core, token);
         try {
-          await core.mailer.send({
-            to: user.email,
-            subject: 'Reset your Cassette password',
-            text: `Hello ${user.name},\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this mail.`,
-          });
+          await core.mailer.send(resetMail(user, link));
         } catch (error) {
           log.error({ err: error }, 'could not send the reset mail');
         }
