@@ -28,6 +28,13 @@ describe('neutralizeExternalUrls: attributes', () => {
     expect(attrsAfter({ href: 'https://evil.test/i.png' }, 'image')).toEqual({ href: INERT_URL });
   });
 
+  it('judges prefixed names by their local name: svg:style sheets and prefixed URL attributes', () => {
+    expect(attrsAfter({ 'svg:href': 'https://evil.test/i.png', 'x:SRC': 'https://evil.test/p.gif' }, 'svg:image')).toEqual({ 'svg:href': INERT_URL, 'x:SRC': INERT_URL });
+    const events = [meta(PAGE), snapshot(el(1, 'svg', {}, [el(2, 'svg:style', {}, [text(3, 'rect { fill: url(https://evil.test/p.svg#g) }')])]))];
+    neutralizeExternalUrls(events, ALLOWED);
+    expect(JSON.stringify(events)).not.toContain('evil.test');
+  });
+
   it('catches protocol-relative and mixed-case schemes', () => {
     expect(attrsAfter({ src: '//evil.test/x.png' })).toEqual({ src: INERT_URL });
     expect(attrsAfter({ src: 'HtTpS://EVIL.test/x.png' })).toEqual({ src: INERT_URL });

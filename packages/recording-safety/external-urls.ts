@@ -1,4 +1,5 @@
 import type { RecordingEvent } from '@cassette/tracker/protocol';
+import { localName } from './qualified-names.js';
 
 /**
  * Makes a recording unable to make the viewer's browser call an outside host. The player
@@ -37,11 +38,10 @@ const NODE_TEXT = 3;
 /** Schemes a browser fetches over the network; anything else (data:, blob:, about:, mailto:) stays. */
 const NETWORK_PROTOCOLS = new Set(['http:', 'https:', 'ws:', 'wss:', 'ftp:']);
 
-/** Attributes whose whole value is one URL the browser may fetch (on whatever element). */
+/** Attributes whose whole value is one URL the browser may fetch (on whatever element); `xlink:href` is `href` by its local name. */
 const URL_ATTRIBUTES = new Set([
   'src',
   'href',
-  'xlink:href',
   'poster',
   'background',
   'data',
@@ -226,7 +226,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function judgeAttribute(name: string, value: unknown, ctx: Context): unknown {
-  const n = name.trim().toLowerCase();
+  const n = localName(name);
   if (n === 'style' || n === '_csstext') {
     if (typeof value === 'string') return judgeCss(value, ctx);
     // Attribute mutations may carry `style` as { property: value | [value, priority] | false }.
@@ -262,7 +262,7 @@ function judgeAttributes(attributes: Record<string, unknown>, ctx: Context): voi
 }
 
 function isStyleTag(node: Record<string, unknown>): boolean {
-  return node.type === NODE_ELEMENT && typeof node.tagName === 'string' && node.tagName.trim().toLowerCase() === 'style';
+  return node.type === NODE_ELEMENT && typeof node.tagName === 'string' && localName(node.tagName) === 'style';
 }
 
 /** Walks a serialized node tree (iteratively: hostile trees may be very deep). */

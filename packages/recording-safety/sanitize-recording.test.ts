@@ -119,6 +119,31 @@ describe('sanitizeRecording: full snapshots', () => {
   });
 });
 
+describe('sanitizeRecording: prefixed names', () => {
+  // The player builds SVG nodes with createElementNS, which reads `svg:script` as an SVG script.
+  it('drops script, base and meta refresh whatever namespace prefix or case they carry', () => {
+    const node = el(1, 'svg', { xmlns: 'http://www.w3.org/2000/svg' }, [
+      el(2, 'svg:script', {}, [text(3, 'alert(1)')]),
+      el(4, 'x:SCRIPT', { 'xlink:href': 'https://evil.test/a.js' }),
+      el(5, ' SVG:Base ', { href: 'https://evil.test/' }),
+      el(6, 'html:meta', { 'html:http-equiv': 'Refresh', content: '0;url=https://evil.test/' }),
+      el(7, 'svg:circle', { r: 5 }),
+    ]);
+    const events = [snapshot(node), mutation({ adds: [{ parentId: 1, nextId: null, node: el(8, 'svg:script', {}, [text(9, 'alert(2)')]) }] })];
+    const report = sanitizeRecording(events);
+    expect(JSON.stringify(events)).not.toMatch(/alert|script|base|evil/i);
+    expect((events[0]!.data as any).node.childNodes).toEqual([el(7, 'svg:circle', { r: 5 })]);
+    expect(report.removedElements).toBe(5);
+  });
+
+  it('drops prefixed event handlers, srcdoc and script URLs in prefixed attributes', () => {
+    const node = el(1, 'svg:a', { 'svg:onload': 'x()', 'xlink:onclick': 'x()', 'html:srcdoc': '<p>', 'xlink:href': 'javascript:alert(1)', 'svg:values': 'a;javascript:x()', 'xml:lang': 'en' });
+    const events = [snapshot(node)];
+    sanitizeRecording(events);
+    expect((events[0]!.data as any).node.attributes).toEqual({ 'xml:lang': 'en' });
+  });
+});
+
 describe('sanitizeRecording: mutations', () => {
   it('drops added scripts, dangerous attributes of added nodes and of attribute changes, keeps the rest', () => {
     const events = [

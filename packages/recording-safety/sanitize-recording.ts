@@ -1,4 +1,5 @@
 import type { RecordingEvent } from '@cassette/tracker/protocol';
+import { localName } from './qualified-names.js';
 
 /**
  * Makes recorded DOM inert before it is stored. The player rebuilds recordings in a
@@ -57,7 +58,7 @@ export function isDangerousUrl(value: string, isList = false): boolean {
 
 /** Whether an attribute must go, whatever element carries it. */
 function isDangerousAttribute(name: string, value: unknown): boolean {
-  const n = name.trim().toLowerCase();
+  const n = localName(name);
   if (n.startsWith('on')) return true;
   if (n === 'srcdoc') return true;
   if (typeof value !== 'string') return false;
@@ -71,11 +72,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isDroppedElement(node: Record<string, unknown>): boolean {
   if (node.type !== ELEMENT || typeof node.tagName !== 'string') return false;
-  const tag = node.tagName.trim().toLowerCase();
+  const tag = localName(node.tagName);
   if (DROPPED_TAGS.has(tag)) return true;
   if (tag === 'meta' && isRecord(node.attributes)) {
-    const equiv = node.attributes['http-equiv'];
-    if (typeof equiv === 'string' && normalise(equiv) === 'refresh') return true;
+    return Object.entries(node.attributes).some(([name, value]) => localName(name) === 'http-equiv' && typeof value === 'string' && normalise(value) === 'refresh');
   }
   return false;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, type AuthzRow, type AuthzRows, type AuthzWorld, type KeyStatuses, type TestKernel, type TestUser } from '@cassette/plugin-sdk/testing';
-import { authzRows as coreRows } from '@cassette/core/testing/authz';
+import { authzRows as coreRows, ownerTargetCells } from '@cassette/core/testing/authz';
 import { loadAllPlugins, REPO_ROOT } from './load-all-plugins.js';
 
 /**
@@ -116,6 +116,24 @@ describe('authorization matrix', () => {
       .filter(({ entry }) => entry && (!entry.keyStatuses || entry.statuses.some((s) => s !== 401)))
       .map(({ key }) => `${key}: an apiKey route needs keyStatuses and statuses API_KEY_ONLY`);
     expect(problems).toEqual([]);
+  });
+
+  it('refuses an admin every member route aimed at the owner, and not the owner', async () => {
+    const ownerId: number = (await t.request('GET', '/api/account', { token: world.adminToken })).body.data.id;
+    const memberRoutes = t.kernel.routes.filter((r) => r.path.startsWith('/api/client/members/:'));
+    expect(memberRoutes.length).toBeGreaterThan(0);
+    const missing = memberRoutes.map((r) => `${r.method} ${r.path}`).filter((key) => !ownerTargetCells[key]);
+    expect(missing, `member routes without an owner-target cell (core/src/testing/authz.cases.ts): ${missing.join(', ')}`).toEqual([]);
+    const failures: string[] = [];
+    for (const route of memberRoutes) {
+      const key = `${route.method} ${route.path}`;
+      const cell = ownerTargetCells[key]!(world, ownerId);
+      const byAdmin = await t.request(route.method, cell.url, { token: callers.get('admin')!.token, body: cell.body });
+      if (byAdmin.status !== 403) failures.push(`${key} as admin on the owner: expected 403, got ${byAdmin.status} ${JSON.stringify(byAdmin.body).slice(0, 200)}`);
+      const byOwner = await t.request(route.method, cell.url, { token: world.adminToken, body: cell.body });
+      if (byOwner.status === 403 || byOwner.status >= 500) failures.push(`${key} as the owner on themselves: got ${byOwner.status}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it('answers each caller with the expected status on every route', async () => {

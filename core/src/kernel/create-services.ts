@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ConfigService, Logger, Mailer, SecretsService } from '@cassette/plugin-sdk/server';
 import type { AppConfig } from '../config/app-config.js';
 import { createLogger } from '../services/logger.js';
+import { guardLogger } from '../services/logging/guarded-logger.js';
 import type { JobsRuntime } from '../services/jobs/jobs-runtime.js';
 import { InProcessJobs } from '../services/jobs/in-process-jobs.js';
 import { BullMqJobs } from '../services/jobs/bullmq-jobs.js';
@@ -43,7 +44,8 @@ export interface KernelServices {
 }
 
 export async function createServices(config: AppConfig, overrides: ServiceOverrides): Promise<KernelServices> {
-  const log = overrides.log ?? createLogger({ level: config.logLevel, pretty: config.prettyLogs });
+  // Guarded whatever writes the lines (tests capture them), so every plugin's log is bounded the same way.
+  const log = guardLogger(overrides.log ?? createLogger({ level: config.logLevel, pretty: config.prettyLogs }));
   const keys = loadSecretKeys(config.dataDir, config.env);
   if (config.redisUrl && !(overrides.jobs && overrides.pubsub)) await assertRedisReachable(config.redisUrl);
   const configService: ConfigService = {

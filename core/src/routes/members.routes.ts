@@ -5,7 +5,9 @@ import { AuthSessionEntity } from '../entities/auth-session.entity.js';
 import { RoleEntity } from '../entities/role.entity.js';
 import { UserEntity, type User } from '../entities/user.entity.js';
 import { accountLimits } from '../domain/account-view.js';
+import { assertMayManage } from '../domain/member-rank.js';
 import { invitationExpired, issueOneTimeToken } from '../domain/one-time-tokens.js';
+import { resetMail } from '../domain/reset-mail.js';
 import { resetLink, type CoreRuntime } from './core-runtime.js';
 import { EMAIL, ID_PARAM, PERSON_NAME } from './schemas.js';
 
@@ -106,6 +108,7 @@ export function memberRoutes(core: CoreRuntime): AnyRouteDef[] {
     handler: async ({ em, caller, body, params }) => {
       const user = await em.findOne(UserEntity, { id: params.id, tenantId: caller.tenantId, deletedAt: null });
       if (!user) throw notFound('Member not found');
+      assertMayManage(caller, user);
       if (user.superAdmin && body.admin === false) throw badRequest('The owner stays an admin.');
       if (body.email !== undefined) {
         const email = body.email.trim().toLowerCase();
@@ -126,12 +129,23 @@ export function memberRoutes(core: CoreRuntime): AnyRouteDef[] {
     method: 'GET',
     url: '/client/members/:id/reset',
     access: { auth: 'admin' },
-    summary: 'Replace a member’s invitation link (the old one stops working)',
+    summary: 'Replace an invitee’s invitation link (answered), or mail a joined member a password reset link (not answered)',
     schema: { params: memberParams },
-    handler: async ({ em, caller, params }) => {
+    handler: async ({ em, caller, params, log }) => {
       const user = await em.findOne(UserEntity, { id: params.id, tenantId: caller.tenantId, deletedAt: null });
       if (!user) throw notFound('Member not found');
-      return { invitationLink: resetLink(core, await issueOneTimeToken(em, user.id, user.joined ? 'reset' : 'invitation')) };
+      assertMayManage(caller, user);
+      // An invitee has no account to take over yet, and the admin may share the link (README).
+      if (!user.joined) return { mailed: false, invitationLink: resetLink(core, await issueOneTimeToken(em, user.id, 'invitation')) };
+      // A joined member's reset link opens their account: only their own mailbox gets it.
+      const link = resetLink(core, await issueOneTimeToken(em, user.id, 'reset'));
+      try {
+        await core.mailer.send(resetMail(user, link));
+      } catch (error) {
+        log.error({ err: error }, 'could not send the reset mail');
+        throw new HttpError(503, 'The reset mail could not be sent. Try again later.');
+      }
+      return { mailed: true, email: user.email };
     },
   });
 
@@ -144,6 +158,7 @@ export function memberRoutes(core: CoreRuntime): AnyRouteDef[] {
     handler: async ({ em, caller, params }) => {
       const user = await em.findOne(UserEntity, { id: params.id, tenantId: caller.tenantId, deletedAt: null });
       if (!user) throw notFound('Member not found');
+      assertMayManage(caller, user);
       if (user.id === caller.userId) throw badRequest('You cannot remove yourself.');
       if (user.superAdmin) throw badRequest('The owner cannot be removed.');
       user.deletedAt = new Date();

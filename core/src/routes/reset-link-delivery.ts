@@ -1,5 +1,6 @@
 import type { Logger } from '@cassette/plugin-sdk/server';
 import { issueOneTimeToken } from '../domain/one-time-tokens.js';
+import { resetMail } from '../domain/reset-mail.js';
 import { resetLink, type CoreRuntime } from './core-runtime.js';
 
 export interface ResetLinkRecipient {
@@ -19,9 +20,5 @@ export function deliverResetLinkLater(core: CoreRuntime, user: ResetLinkRecipien
 
 async function deliver(core: CoreRuntime, user: ResetLinkRecipient): Promise<void> {
   const token = await issueOneTimeToken(core.db.em(), user.id, 'reset');
-  await core.mailer.send({
-    to: user.email,
-    subject: 'Reset your Cassette password',
-    text: `Hello ${user.name},\n\nOpen this link within an hour to choose a new password:\n${resetLink(core, token)}\n\nIf you did not ask for it, ignore this mail.`,
-  });
+  await core.mailer.send(resetMail(user, resetLink(core, token)));
 }

@@ -1,4 +1,4 @@
-import { AUTHZ, defineAuthzRows, type AuthzWorld } from '@cassette/plugin-sdk/testing';
+import { AUTHZ, defineAuthzRows, type AuthzCell, type AuthzWorld } from '@cassette/plugin-sdk/testing';
 
 async function invite(w: AuthzWorld): Promise<number> {
   const res = await w.t.request('PUT', '/api/client/members', { token: w.adminToken, body: { email: `${w.unique()}@example.test`, name: 'Invited' } });
@@ -80,3 +80,15 @@ export const authzRows = defineAuthzRows({
   'POST /api/:projectId/metadata/:index': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/${await projectWithField(w)}/metadata/1`, body: { key: 'tier' } }) },
   'DELETE /api/:projectId/metadata/:index': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/${await projectWithField(w)}/metadata/1` }) },
 });
+
+/**
+ * Every route acting on one member (`/api/client/members/:id…`), aimed at tenant A's owner. The
+ * owner is managed only by themselves: the matrix's admin must get 403 on each, while the owner
+ * calling the same cell is not refused (so the 403 comes from the rule, not from the fixture).
+ * A new member route without a cell here fails the matrix.
+ */
+export const ownerTargetCells: Record<string, (w: AuthzWorld, ownerId: number) => AuthzCell> = {
+  'PUT /api/client/members/:id': (_w, ownerId) => ({ url: `/api/client/members/${ownerId}`, body: { name: 'Renamed owner' } }),
+  'GET /api/client/members/:id/reset': (_w, ownerId) => ({ url: `/api/client/members/${ownerId}/reset` }),
+  'DELETE /api/client/members/:id': (_w, ownerId) => ({ url: `/api/client/members/${ownerId}` }),
+};

@@ -105,8 +105,8 @@ function InstallStep({ project }: { project: ProjectSummary | null }) {
 }
 
 function IdentifyStep({ project }: { project: ProjectSummary | null }) {
-  const snippet = `tracker.setUserID('john@example.com');
-tracker.setMetadata('plan', 'premium');`;
+  const snippet = `tracker?.setUserID('john@example.com');
+tracker?.setMetadata('plan', 'premium');`;
   return (
     <Slot
       slot={hostSlots.onboardingIdentifyUsers}

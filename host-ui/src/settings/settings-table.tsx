@@ -39,19 +39,22 @@ interface RowActionsProps {
   /** 'Edit' unless the row can only be looked at ('View'). */
   editLabel?: string;
   deleteDisabled?: boolean;
+  /** Edit and Delete are both off, with `disabledReason` as their tooltip. */
+  editDisabled?: boolean;
+  disabledReason?: string;
   /** Extra buttons before Edit. */
   children?: ReactNode;
 }
 
 /** Edit and Delete at the end of a settings row. */
-export function RowActions({ name, onEdit, onDelete, editLabel = 'Edit', deleteDisabled = false, children }: RowActionsProps) {
+export function RowActions({ name, onEdit, onDelete, editLabel = 'Edit', deleteDisabled = false, editDisabled = false, disabledReason, children }: RowActionsProps) {
   return (
     <td className="cs-table__actions">
       {children}
-      <Button size="small" variant="ghost" aria-label={`${editLabel} ${name}`} onClick={onEdit}>
+      <Button size="small" variant="ghost" aria-label={`${editLabel} ${name}`} disabled={editDisabled} title={editDisabled ? disabledReason : undefined} onClick={onEdit}>
         {editLabel}
       </Button>
-      <Button size="small" variant="ghost" aria-label={`Delete ${name}`} disabled={deleteDisabled} onClick={onDelete}>
+      <Button size="small" variant="ghost" aria-label={`Delete ${name}`} disabled={deleteDisabled || editDisabled} title={editDisabled ? disabledReason : undefined} onClick={onDelete}>
         Delete
       </Button>
     </td>

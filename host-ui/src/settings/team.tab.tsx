@@ -12,8 +12,9 @@ import {
 } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
 import type { Member, Role } from '../session/types.js';
-import { canInviteMember, memberState } from '../shell/account-rules.js';
+import { canInviteMember, canManageMember, memberState, OWNER_ONLY } from '../shell/account-rules.js';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
+import { mailedResetMessage, type MemberResetAnswer } from './member-reset.js';
 import { ResourceList } from './resource-list.js';
 import { SettingsHeader } from './settings-header.js';
 import { useConfirmedDelete } from './use-confirmed-delete.js';
@@ -31,11 +32,12 @@ export default function TeamTab() {
 
   const resetLink = async (member: Member) => {
     try {
-      const { invitationLink } = await api.get<{ invitationLink: string }>(`/client/members/${member.id}/reset`);
-      setLink({ member, url: invitationLink });
+      const answer = await api.get<MemberResetAnswer>(`/client/members/${member.id}/reset`);
+      if (answer.mailed) toast(mailedResetMessage(answer), 'success');
+      else setLink({ member, url: answer.invitationLink });
       members.reload();
     } catch (error) {
-      toast(errorsOf(error)[0] ?? 'Could not reset the invitation link', 'error');
+      toast(errorsOf(error)[0] ?? (member.joined ? 'Could not send the reset link' : 'Could not reset the invitation link'), 'error');
     }
   };
 
@@ -64,6 +66,7 @@ export default function TeamTab() {
               {items.map((member) => {
                 const state = memberState(member);
                 const self = member.id === account.id;
+                const manageable = canManageMember(account, member);
                 return (
                   <tr key={member.id}>
                     <td>
@@ -81,10 +84,22 @@ export default function TeamTab() {
                     <td>
                       {state ? <span className={['cs-badge', state === 'Pending' ? 'cs-badge--warning' : 'cs-badge--danger'].join(' ')}>{state}</span> : <span className="cs-badge cs-badge--success">Active</span>}
                     </td>
-                    <RowActions name={member.name} deleteDisabled={self || member.superAdmin} onEdit={() => setPanel({ member })} onDelete={() => removal.ask(member)}>
+                    <RowActions
+                      name={member.name}
+                      deleteDisabled={self || member.superAdmin}
+                      editDisabled={!manageable}
+                      disabledReason={OWNER_ONLY}
+                      onEdit={() => setPanel({ member })}
+                      onDelete={() => removal.ask(member)}
+                    >
                       {!member.joined && (
                         <Button size="small" variant="ghost" onClick={() => void resetLink(member)}>
                           Reset invitation link
+                        </Button>
+                      )}
+                      {member.joined && !self && manageable && (
+                        <Button size="small" variant="ghost" onClick={() => void resetLink(member)}>
+                          Mail a password reset link
                         </Button>
                       )}
                     </RowActions>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountHasPermission } from '@cassette/plugin-sdk/ui';
-import { canAddProject, canInviteMember, duplicateSiteName, firstName, memberState, roleLabel } from './account-rules.js';
+import { canAddProject, canInviteMember, canManageMember, duplicateSiteName, firstName, memberState, roleLabel } from './account-rules.js';
 
 const limits = (projects: number, team = -1) => ({ projects: { remaining: projects }, teamMember: { remaining: team } });
 
@@ -14,6 +14,13 @@ describe('account rules', () => {
   it('disables inviting when no team member is left', () => {
     expect(canInviteMember({ limits: limits(1, 0) })).toBe(false);
     expect(canInviteMember({ limits: limits(1, -1) })).toBe(true);
+  });
+  it('lets only the owner manage the owner, and an admin manage admins and members', () => {
+    const owner = { admin: true, superAdmin: true };
+    const admin = { admin: true, superAdmin: false };
+    const member = { admin: false, superAdmin: false };
+    expect([owner, admin, member].map((m) => canManageMember(owner, m))).toEqual([true, true, true]);
+    expect([owner, admin, member].map((m) => canManageMember(admin, m))).toEqual([false, true, true]);
   });
   it('gives admins every permission and members their role’s', () => {
     const member = { admin: false, superAdmin: false, permissions: ['SESSION_REPLAY' as const] };

@@ -22,6 +22,15 @@ export function roleLabel(account: { superAdmin: boolean; admin: boolean; roleNa
   return account.roleName || 'Member';
 }
 
+export const OWNER_ONLY = 'Only the owner can change the owner’s account.';
+
+const rank = (who: { admin: boolean; superAdmin: boolean }) => (who.superAdmin ? 2 : who.admin ? 1 : 0);
+
+/** The owner is managed only by themselves; an admin manages admins and members (the server refuses the rest). */
+export function canManageMember(account: { admin: boolean; superAdmin: boolean }, member: { admin: boolean; superAdmin: boolean }): boolean {
+  return rank(member) <= rank(account);
+}
+
 /** A member who has not joined yet is 'Pending', or 'Invitation expired' once the link expired. */
 export function memberState(member: { joined: boolean; expiredInvitation: boolean }): 'Pending' | 'Invitation expired' | null {
   if (member.joined) return null;

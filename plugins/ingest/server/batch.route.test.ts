@@ -75,6 +75,16 @@ describe('POST /api/ingest/v1/batch', () => {
     expect(read?.events).toHaveLength(1);
   });
 
+  it('refuses a batch numbered after the final one, which processing would never reach, but takes an earlier late one', async () => {
+    const s = await newSession(w);
+    expect((await sendBatch(w.t, batch(s.sessionId, 1, { final: true }), { token: s.token })).status).toBe(200);
+    // Sent a moment after the final batch, before processing ended the session.
+    await refused(() => sendBatch(w.t, batch(s.sessionId, 2), { token: s.token }), 401, /session has ended/);
+    expect(await w.t.kernel.resolve(coreServices.blobs).list(`ingest/${w.projectId}/${s.sessionId}/`)).toHaveLength(1);
+    // A batch before the final one still arrives (out of order on the wire) and is stored.
+    expect((await sendBatch(w.t, batch(s.sessionId, 0), { token: s.token })).status).toBe(200);
+  });
+
   it('keeps the first of two different bodies sent at once for one seq', async () => {
     const s = await newSession(w);
     const a = batch(s.sessionId, 0, { events: [{ type: 'custom', ts: Date.now(), name: 'a' }] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '@cassette/plugin-sdk/server';
-import { BacklogGuard, InFlightGate, SessionRateLimiter } from './load-limits.js';
+import { BacklogGuard, InFlightGate, sessionBatchLimiter } from './load-limits.js';
 
 const statusOf = (fn: () => unknown) => {
   try {
@@ -11,10 +11,10 @@ const statusOf = (fn: () => unknown) => {
   }
 };
 
-describe('SessionRateLimiter', () => {
+describe('KeyedRateLimiter (per session)', () => {
   it('allows a burst, then refuses with the wait until the next token, per session', () => {
     let now = 0;
-    const limiter = new SessionRateLimiter(3, 1, () => now);
+    const limiter = sessionBatchLimiter(3, 1, () => now);
     expect([1, 2, 3].map(() => statusOf(() => limiter.take('a')))).toEqual([200, 200, 200]);
     try {
       limiter.take('a');
@@ -22,6 +22,7 @@ describe('SessionRateLimiter', () => {
     } catch (error) {
       expect((error as HttpError).statusCode).toBe(429);
       expect((error as HttpError).headers['Retry-After']).toBe('1');
+      expect((error as HttpError).message).toBe('This session sends batches too fast: wait and retry.');
     }
     expect(statusOf(() => limiter.take('b'))).toBe(200);
     now += 1000;

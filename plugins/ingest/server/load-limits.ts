@@ -1,29 +1,30 @@
 import { serviceUnavailable, tooManyRequests } from '@cassette/plugin-sdk/server';
 
 /**
- * A token bucket per session, in this process's memory. A tracker flushes every few
- * seconds; a session far above that is a loop or an abuse, and gets 429 with the wait.
+ * A token bucket per key (a session, a client address, a project key), in this process's
+ * memory: `burst` calls at once, then `perSecond` sustained; above that, 429 with the wait.
  */
-export class SessionRateLimiter {
+export class KeyedRateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   constructor(
     private readonly burst: number,
     private readonly perSecond: number,
+    private readonly refusal: string,
     private readonly now: () => number = Date.now,
   ) {}
 
-  take(sessionId: string): void {
+  take(key: string): void {
     const now = this.now();
-    const bucket = this.buckets.get(sessionId) ?? { tokens: this.burst, at: now };
+    const bucket = this.buckets.get(key) ?? { tokens: this.burst, at: now };
     bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
     bucket.at = now;
     if (bucket.tokens < 1) {
-      this.buckets.set(sessionId, bucket);
-      throw tooManyRequests('This session sends batches too fast: wait and retry.', (1 - bucket.tokens) / this.perSecond);
+      this.buckets.set(key, bucket);
+      throw tooManyRequests(this.refusal, (1 - bucket.tokens) / this.perSecond);
     }
     bucket.tokens -= 1;
-    this.buckets.set(sessionId, bucket);
+    this.buckets.set(key, bucket);
     if (this.buckets.size > 50_000) this.prune(now);
   }
 
@@ -36,6 +37,10 @@ export class SessionRateLimiter {
 }
 
 /** Batches being stored right now in this process; above the cap new ones get 503 at once. */
+/** A tracker flushes every few seconds; a session far above that is a loop or an abuse. */
+export const sessionBatchLimiter = (burst: number, perSecond: number, now?: () => number) =>
+  new KeyedRateLimiter(burst, perSecond, 'This session sends batches too fast: wait and retry.', now);
+
 export class InFlightGate {
   private current = 0;
 

@@ -1,6 +1,6 @@
 import { coreServices, createServiceRef, sql, type ResolvedDeps, type ServiceFactory } from '@cassette/plugin-sdk/server';
 import type { IngestProcessor } from '../api.js';
-import { BacklogGuard, InFlightGate, SessionRateLimiter } from './load-limits.js';
+import { BacklogGuard, InFlightGate, KeyedRateLimiter, sessionBatchLimiter } from './load-limits.js';
 import { ingestSettings, type IngestSettings } from './settings.js';
 import { TrackerScript, defaultTrackerScriptPath } from './tracker-script.js';
 
@@ -26,7 +26,10 @@ export type RuntimeDeps = ResolvedDeps<typeof runtimeDeps>;
  */
 export class IngestRuntime {
   readonly settings: IngestSettings;
-  readonly limiter: SessionRateLimiter;
+  readonly limiter: KeyedRateLimiter;
+  /** Session starts per client address and per project key: a flood of starts is refused before any database work. */
+  readonly startsPerAddress: KeyedRateLimiter;
+  readonly startsPerProject: KeyedRateLimiter;
   readonly inFlight: InFlightGate;
   readonly backlog: BacklogGuard;
   readonly trackerScript: TrackerScript;
@@ -34,7 +37,10 @@ export class IngestRuntime {
 
   constructor(readonly deps: RuntimeDeps) {
     this.settings = deps.settings;
-    this.limiter = new SessionRateLimiter(this.settings.sessionBurst, this.settings.sessionBatchesPerSecond);
+    this.limiter = sessionBatchLimiter(this.settings.sessionBurst, this.settings.sessionBatchesPerSecond);
+    const s = this.settings;
+    this.startsPerAddress = new KeyedRateLimiter(s.startBurstPerAddress, s.startsPerSecondPerAddress, 'Too many sessions started from this address: wait and retry.');
+    this.startsPerProject = new KeyedRateLimiter(s.startBurstPerProject, s.startsPerSecondPerProject, 'Too many sessions started for this project: wait and retry.');
     this.inFlight = new InFlightGate(this.settings.maxInFlightBatches);
     this.backlog = new BacklogGuard(this.settings.maxBacklog, async () => {
       const [row] = await deps.db.sql<{ n: number }>(sql`select count(*)::int as n from ingest_batches where processed_at is null`);

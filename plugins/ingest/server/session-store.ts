@@ -89,9 +89,14 @@ export async function releaseLease(db: DatabaseService, sessionId: string, owner
   await db.sql(sql`update ingest_sessions set lease_owner = null, lease_until = null where id = ${sessionId} and lease_owner = ${owner}`);
 }
 
-/** What the batch endpoint must know before storing, in one round trip: whose session, ended or not, and this seq's hash if stored. */
+/**
+ * What the batch endpoint must know before storing, in one round trip: whose session, ended or
+ * not, and this seq's hash if stored. A batch numbered after the session's final one counts as
+ * ended too: processing ends the session at its final batch, so it would be stored and never
+ * processed.
+ */
 export async function sessionForBatch(db: DatabaseService, sessionId: string, seq: number): Promise<{ projectId: number; ended: boolean; storedHash: string | null } | null> {
-  const [row] = await db.sql<{ project_id: number; ended: boolean; content_hash: string | null }>(sql`select s.project_id, s.ended_at is not null as ended, b.content_hash
+  const [row] = await db.sql<{ project_id: number; ended: boolean; content_hash: string | null }>(sql`select s.project_id, (s.ended_at is not null or s.final_seq < ${seq}) as ended, b.content_hash
        from ingest_sessions s left join ingest_batches b on b.session_id = s.id and b.seq = ${seq}
       where s.id = ${sessionId}`);
   return row ? { projectId: Number(row.project_id), ended: row.ended === true, storedHash: row.content_hash ?? null } : null;

@@ -126,3 +126,34 @@ describe('POST /api/ingest/v1/start', () => {
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 });
+
+describe('a flood of session starts', () => {
+  let w: IngestWorld;
+  beforeAll(async () => {
+    w = await bootIngest({ settings: { startBurstPerAddress: 3, startsPerSecondPerAddress: 0.01, startBurstPerProject: 5, startsPerSecondPerProject: 0.01 } });
+  });
+  afterAll(async () => w?.t.close());
+
+  const sessionsStored = async () => {
+    const [row] = await w.t.kernel.resolve(coreServices.database).sql<{ n: number }>(sql`select count(*)::int as n from ingest_sessions`);
+    return Number(row!.n);
+  };
+
+  it('is refused per client address with 429 and Retry-After before anything is stored, while other addresses go on', async () => {
+    const flood = [];
+    for (let i = 0; i < 6; i++) flood.push(await start(w.t, startBody(w.projectKey), {}, '203.0.113.9'));
+    expect(flood.map((r) => r.status)).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(Number(flood[3]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(flood[3]!.body.errors).toEqual(['Too many sessions started from this address: wait and retry.']);
+    expect(await sessionsStored()).toBe(3);
+    expect((await start(w.t, startBody(w.projectKey), {}, '198.51.100.7')).status).toBe(200);
+  });
+
+  it('is refused per project key, whatever the addresses', async () => {
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await start(w.t, startBody(w.projectKey), {}, `192.0.2.${i + 1}`)).status);
+    // 4 starts of this project were accepted above; its burst is 5.
+    expect(answers).toEqual([200, 429, 429]);
+  });
+});
+

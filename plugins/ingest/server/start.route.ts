@@ -43,6 +43,9 @@ export const startRoute = route({
   schema: { body: START_BODY },
   handler: async ({ body, request, log, deps: { runtime } }): Promise<StartResponse> => unavailableOnFailure(log, 'Sessions cannot be started', async () => {
     const { deps, settings } = runtime;
+    // Before any database work: a flood of starts costs the server as little as possible.
+    runtime.startsPerAddress.take(request.ip);
+    runtime.startsPerProject.take(body.projectKey);
     const project = await deps.projects.byKey(body.projectKey);
     if (!project) throw notFound(`Unknown project key "${body.projectKey.slice(0, 64)}": check the key in Settings > Projects.`);
     const now = Date.now();

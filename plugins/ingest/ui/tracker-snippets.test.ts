@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoSiteUrl, ingestPointOf, jsString, npmSnippet, scriptTagSnippet } from './tracker-snippets.js';
+import { ANONYMOUS_ID_SNIPPET, demoSiteUrl, IDENTIFY_SNIPPET, ingestPointOf, jsString, METADATA_SNIPPET, npmSnippet, scriptTagSnippet } from './tracker-snippets.js';
 
 const target = { origin: 'https://cassette.example.com', projectKey: 'k3yAbC123' };
 
@@ -7,12 +7,33 @@ describe('tracker snippets', () => {
   it('loads the script from this server and sends to its ingest point', () => {
     expect(scriptTagSnippet(target)).toBe(`<script src="https://cassette.example.com/tracker.js"></script>
 <script>
-  const tracker = new CassetteTracker({
+  var tracker = window.CassetteTracker ? new CassetteTracker({
     projectKey: 'k3yAbC123',
     ingestPoint: 'https://cassette.example.com/api/ingest',
-  });
-  tracker.start();
+  }) : null;
+  if (tracker) tracker.start();
 </script>`);
+  });
+
+  it('never throws into the page when tracker.js did not load (the Cassette server is down)', () => {
+    const inline = /<script>\n([\s\S]*?)<\/script>/.exec(scriptTagSnippet(target))![1]!;
+    const page = (CassetteTracker?: unknown) => {
+      const window: Record<string, unknown> = CassetteTracker ? { CassetteTracker } : {};
+      const run = new Function('window', 'CassetteTracker', `${inline}\n${IDENTIFY_SNIPPET}\n${METADATA_SNIPPET}\n${ANONYMOUS_ID_SNIPPET}\nreturn tracker;`);
+      return run(window, CassetteTracker) as unknown;
+    };
+    expect(() => page()).not.toThrow();
+    expect(page()).toBeNull();
+    const calls: string[] = [];
+    class FakeTracker {
+      constructor(readonly options: unknown) {}
+      start = () => calls.push('start');
+      setUserID = (id: string) => calls.push(`user ${id}`);
+      setMetadata = (k: string, v: string) => calls.push(`meta ${k}=${v}`);
+      setUserAnonymousID = (id: string) => calls.push(`anon ${id}`);
+    }
+    expect(page(FakeTracker)).toBeInstanceOf(FakeTracker);
+    expect(calls).toEqual(['start', 'user john@example.com', 'meta plan=premium', 'anon cart-48151623']);
   });
 
   it('imports the npm package with the same options', () => {

@@ -17,13 +17,15 @@ const trimOrigin = (origin: string) => origin.replace(/\/+$/, '');
 export const ingestPointOf = (origin: string) => `${trimOrigin(origin)}/api/ingest`;
 
 export function scriptTagSnippet({ origin, projectKey }: SnippetTarget): string {
+  // When the Cassette server cannot be reached, tracker.js does not load: the page must go on
+  // unrecorded rather than throw, so the snippet checks before using it.
   return `<script src="${trimOrigin(origin)}/tracker.js"></script>
 <script>
-  const tracker = new CassetteTracker({
+  var tracker = window.CassetteTracker ? new CassetteTracker({
     projectKey: ${jsString(projectKey)},
     ingestPoint: ${jsString(ingestPointOf(origin))},
-  });
-  tracker.start();
+  }) : null;
+  if (tracker) tracker.start();
 </script>`;
 }
 
@@ -40,13 +42,13 @@ tracker.start();`;
 }
 
 export const IDENTIFY_SNIPPET = `// Once you know who the visitor is (after login, for example):
-tracker.setUserID('john@example.com');`;
+tracker?.setUserID('john@example.com');`;
 
 export const METADATA_SNIPPET = `// Anything else you want to search sessions by:
-tracker.setMetadata('plan', 'premium');`;
+tracker?.setMetadata('plan', 'premium');`;
 
 export const ANONYMOUS_ID_SNIPPET = `// Before login, an id of your own (a cart or lead id):
-tracker.setUserAnonymousID('cart-48151623');`;
+tracker?.setUserAnonymousID('cart-48151623');`;
 
 /** The demo shop records into the project whose key is in its address. */
 export const demoSiteUrl = (projectKey: string) => `/demo/?key=${encodeURIComponent(projectKey)}`;

@@ -200,6 +200,26 @@ describe('start', () => {
     expect(server.starts).toHaveLength(1);
   });
 
+  it('never rejects into the page, whatever breaks while starting', async () => {
+    // A page whose own scripts broke fetch, and storage that throws as some privacy modes do.
+    const lockedFetch = Object.assign(async () => new Response(), { bind: () => { throw new TypeError('fetch is locked by the page'); } });
+    window.fetch = lockedFetch as unknown as typeof fetch;
+    await expect(tracker().start()).resolves.toEqual({ ok: false, reason: 'unavailable', message: 'Recording could not start: fetch is locked by the page' });
+    window.fetch = server.fetch as typeof fetch;
+    const getItem = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    try {
+      // Storage that refuses to be read: the tab's session cannot be resumed, recording goes on.
+      const t = tracker();
+      await expect(t.start()).resolves.toHaveProperty('ok');
+      t.setUserID('ada@example.com');
+      t.event('after-failed-start');
+    } finally {
+      getItem.mockRestore();
+    }
+  });
+
   it('refuses an ingest point that is not an http(s) URL', async () => {
     await expect(tracker({ ingestPoint: 'javascript:alert(1)' }).start()).resolves.toMatchObject({ ok: false, reason: 'invalid_options' });
     expect(server.starts).toHaveLength(0);

@@ -80,9 +80,18 @@ export class CassetteTracker {
       return Promise.resolve({ ok: false, reason: 'already_started', message: 'The tracker is already recording.' });
     }
     if (this.startPromise) return this.startPromise;
-    this.startPromise = this.doStart().finally(() => {
-      this.startPromise = null;
-    });
+    // Never a rejection on the host page: whatever the browser or the server does, the site's
+    // own code goes on and the answer says why nothing is recorded.
+    this.startPromise = this.doStart()
+      .catch((error: unknown): StartResult => {
+        this.status = 'idle';
+        this.batcher.clear();
+        this.log('not recording:', error);
+        return { ok: false, reason: 'unavailable', message: `Recording could not start: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300) };
+      })
+      .finally(() => {
+        this.startPromise = null;
+      });
     return this.startPromise;
   }
 

@@ -80,6 +80,9 @@ describe('validateSourceMap', () => {
     expect(hostile('%2e%2e/%2e%2e/etc/passwd').message).toMatch(/encoded/);
     expect(refusal({ ...VALID, sourceRoot: '../../../../../../../../' }).message).toMatch(/sourceRoot .* climbs 8 folders up/);
     expect(refusal({ ...VALID, sourceRoot: 'file:///home/dev/' }).message).toMatch(/sourceRoot .* file: URL/);
+    // An absolute disk path as the root of every source: refused like one in `sources`.
+    expect(refusal({ ...VALID, sourceRoot: '/home/dev/shop/src/' }).message).toMatch(/sourceRoot "\/home\/dev\/shop\/src\/" is an absolute path on disk/);
+    expect(refusal({ ...VALID, sourceRoot: '/etc' }).message).toMatch(/sourceRoot .* absolute path on disk/);
   });
 
   it('refuses too many sources and maps above the size limit (413, saying the limit)', () => {

@@ -93,8 +93,9 @@ function checkRegularMap(map: Record<string, unknown>, at: string): number {
   });
   if (map.sourceRoot !== undefined) {
     if (typeof map.sourceRoot !== 'string') throw badRequest(`${at}sourceRoot must be a string.`);
-    // A sourceRoot of "/" (the site root) is common and harmless once joined with relative sources.
-    const problem = map.sourceRoot ? sourcePathProblem(map.sourceRoot.replace(/^\/(?!\/)/, '')) : null;
+    // A sourceRoot of "/" alone (the site root) is common and harmless once joined with relative
+    // sources; any other absolute path names a folder on the build machine's disk.
+    const problem = map.sourceRoot && map.sourceRoot !== '/' ? sourcePathProblem(map.sourceRoot) : null;
     if (problem) throw badRequest(`${at}sourceRoot "${printable(map.sourceRoot)}" ${problem}.`);
   }
   const contents = map.sourcesContent;

@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HostContext, type Account, type ApiClient, type HostContextValue } from '@cassette/plugin-sdk/ui';
+import type { Member } from '../session/types.js';
+import TeamTab from './team.tab.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const member = (overrides: Partial<Member>): Member => ({ id: 0, name: '', email: '', admin: false, superAdmin: false, joined: true, expiredInvitation: false, roleId: null, roleName: null, ...overrides });
+const OWNER = member({ id: 1, name: 'Olivia', email: 'olivia@shop.test', admin: true, superAdmin: true });
+const ADMIN = member({ id: 2, name: 'Adam', email: 'adam@shop.test', admin: true });
+const JOINED = member({ id: 3, name: 'Grace', email: 'grace@shop.test', roleName: 'Member' });
+const INVITEE = member({ id: 4, name: 'Nina', email: 'nina@shop.test', joined: false, roleName: 'Member' });
+const INVITATION_LINK = 'http://localhost/reset-password?token=new-invitation';
+
+function account(who: Member): Account {
+  return {
+    id: who.id,
+    email: who.email,
+    name: who.name,
+    admin: who.admin,
+    superAdmin: who.superAdmin,
+    changePassword: false,
+    roleId: null,
+    permissions: [],
+    appearance: {},
+    limits: { teamMember: { limit: 10, remaining: 6 }, sites: { limit: 10, remaining: 9 }, projects: { remaining: 9 } },
+  };
+}
+
+function hostFor(who: Member) {
+  const get = vi.fn(async (path: string) => {
+    if (path === '/client/members') return [OWNER, ADMIN, JOINED, INVITEE];
+    if (path === '/client/roles') return [];
+    if (path === `/client/members/${JOINED.id}/reset`) return { mailed: true, email: JOINED.email };
+    if (path === `/client/members/${INVITEE.id}/reset`) return { mailed: false, invitationLink: INVITATION_LINK };
+    throw new Error(`unexpected GET ${path}`);
+  });
+  const toast = vi.fn();
+  const api = { request: vi.fn(), get, post: vi.fn(), put: vi.fn(), del: vi.fn() } as unknown as ApiClient;
+  const host: HostContextValue = {
+    api,
+    account: account(who),
+    client: { tenantId: 1, name: 'Shop Inc', tenantKey: 't-1', edition: 'self-hosted' },
+    projects: [],
+    currentProject: null,
+    selectProject: () => {},
+    reloadProjects: async () => {},
+    hasPermission: () => true,
+    toast: toast as HostContextValue['toast'],
+    enabledPlugins: [],
+    timezone: 'UTC',
+    setTimezone: () => {},
+    logout: async () => {},
+  };
+  return { host, get, toast };
+}
+
+let root: Root | null = null;
+let container: HTMLElement | null = null;
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container?.remove();
+  container = null;
+  document.body.innerHTML = '';
+});
+
+async function mount(host: HostContextValue) {
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+  await act(async () => root!.render(<HostContext.Provider value={host}><TeamTab /></HostContext.Provider>));
+  return container;
+}
+
+const rowOf = (view: HTMLElement, name: string) => [...view.querySelectorAll('tr')].find((tr) => tr.textContent?.includes(name))!;
+const buttonNamed = (scope: ParentNode, name: string) => [...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name);
+async function click(button: HTMLButtonElement | undefined) {
+  if (!button) throw new Error('no such button');
+  await act(async () => button.click());
+}
+
+describe('Team tab (Preferences › Team)', () => {
+  it('says a joined member’s reset link was mailed to them, and shows no link', async () => {
+    const { host, get, toast } = hostFor(ADMIN);
+    const view = await mount(host);
+    await click(buttonNamed(rowOf(view, 'Grace'), 'Mail a password reset link'));
+    expect(get).toHaveBeenCalledWith(`/client/members/${JOINED.id}/reset`);
+    expect(toast).toHaveBeenCalledWith('A password reset link was mailed to grace@shop.test. It works for one hour.', 'success');
+    expect(document.querySelector('[data-testid="invitation-link"]')).toBeNull();
+  });
+
+  it('still shows a not-yet-joined invitee’s new invitation link for the admin to share', async () => {
+    const { host } = hostFor(ADMIN);
+    const view = await mount(host);
+    await click(buttonNamed(rowOf(view, 'Nina'), 'Reset invitation link'));
+    expect(document.querySelector('[data-testid="invitation-link"]')?.textContent).toBe(INVITATION_LINK);
+  });
+
+  it('offers an admin nothing on the owner’s row, and the owner everything on the others', async () => {
+    const asAdmin = await mount(hostFor(ADMIN).host);
+    const ownerRow = rowOf(asAdmin, 'Olivia');
+    expect(buttonNamed(ownerRow, 'Edit Olivia')?.disabled).toBe(true);
+    expect(buttonNamed(ownerRow, 'Edit Olivia')?.title).toBe('Only the owner can change the owner’s account.');
+    expect(buttonNamed(ownerRow, 'Delete Olivia')?.disabled).toBe(true);
+    expect(buttonNamed(ownerRow, 'Mail a password reset link')).toBeUndefined();
+    act(() => root!.unmount());
+
+    const asOwner = await mount(hostFor(OWNER).host);
+    expect(buttonNamed(rowOf(asOwner, 'Adam'), 'Edit Adam')?.disabled).toBe(false);
+    expect(buttonNamed(rowOf(asOwner, 'Adam'), 'Delete Adam')?.disabled).toBe(false);
+    expect(buttonNamed(rowOf(asOwner, 'Adam'), 'Mail a password reset link')).toBeDefined();
+    expect(buttonNamed(rowOf(asOwner, 'Olivia'), 'Edit Olivia')?.disabled).toBe(false);
+  });
+});
