@@ -84,7 +84,7 @@ export function FilterBar({ editing, projectId, metadata, actions }: FilterBarPr
             </div>
           )}
         </div>
-        {events.length === 0 && <p className="cs-muted cs-filter-bar__empty">Add user events such as a visited URL, a click or a failed request.</p>}
+        {events.length === 0 && <p className="cs-muted cs-filter-bar__empty">Add user events such as a visited URL, a click or {canUseDevTools ? 'a failed request' : 'an error'}.</p>}
         <ol className="cs-filter-bar__rows">
           {events.map((item, i) => (
             <li key={i}>
