@@ -2,7 +2,7 @@
 // Wire types live in shared/ (the plugin's server and UI use them from there); other
 // plugins get them here, as types only.
 import { Type } from '@sinclair/typebox';
-import { createServiceRef, createSlot, defineEvent } from '@cassette/plugin-sdk';
+import { createServiceRef, createSlot, defineEvent, type Permission } from '@cassette/plugin-sdk';
 import type { SqlFragment } from '@cassette/plugin-sdk/server';
 import type { SessionError } from './shared/session.js';
 import type { SearchFilterItem, SessionSearchFilter } from './shared/search.js';
@@ -55,7 +55,22 @@ export interface PlayerErrorStackProps {
   error: SessionError;
 }
 
+/**
+ * Whose search a filter is: a route's `caller` is one. A background reader (an alert, a
+ * report) passes the user it runs for, so it reads no more than that user may.
+ */
+export interface FilterReader {
+  admin: boolean;
+  permissions: ReadonlySet<Permission>;
+}
+
 export interface FilterCompileContext {
+  /**
+   * Required, so no caller can forget it: a filter on Developer Tools data (network requests,
+   * their bodies and headers, GraphQL, state actions, CPU and memory) is refused with a 403
+   * unless the reader holds DEV_TOOLS (admins hold every permission).
+   */
+  reader: FilterReader;
   /** The caller, for `bookmarked`. */
   viewerId?: number;
   /** The project's metadata keys: a filter `type` equal to one of them searches that key. */
@@ -64,20 +79,21 @@ export interface FilterCompileContext {
 
 /**
  * Turns a session search filter into SQL over the sessions plugin's tables; never splices a
- * value into the text. Throws an HttpError 400 naming the problem when a filter cannot be read.
+ * value into the text. Throws an HttpError 400 naming the problem when a filter cannot be read,
+ * and a 403 naming the key when it reads Developer Tools data the context's reader may not see.
  * The answers are the SDK's `SqlFragment`s: funnels, metrics and alerts splice them into their
  * own `sql\`...\`` queries, as conditions or subqueries.
  */
 export interface SessionFilterCompiler {
   /** A boolean expression over `sessions_sessions s` (alias `s`): the project's sessions matching every part of `filter`. */
-  sessionConditions(projectId: number, filter: SessionSearchFilter, context?: FilterCompileContext): SqlFragment;
+  sessionConditions(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext): SqlFragment;
   /** `select s.session_id from sessions_sessions s where …`: the project's sessions matching `filter`. */
-  sessionsMatching(projectId: number, filter: SessionSearchFilter, context?: FilterCompileContext): SqlFragment;
+  sessionsMatching(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext): SqlFragment;
   /**
    * `select e.session_id, e.ts, e.seq, e.idx from sessions_events e where …`: the project's stored
-   * events matching one event filter item (a funnel step), optionally within [startDate, endDate].
+   * events matching one event filter item (a funnel step), within [startDate, endDate] when given (`{}`: any time).
    */
-  eventsMatching(projectId: number, item: SearchFilterItem, range?: { startDate?: number | null; endDate?: number | null }, context?: FilterCompileContext): SqlFragment;
+  eventsMatching(projectId: number, item: SearchFilterItem, range: { startDate?: number | null; endDate?: number | null }, context: FilterCompileContext): SqlFragment;
 }
 
 export const sessionsServices = {

@@ -43,6 +43,12 @@ export const EVENT_TYPES = {
 } as const;
 export type StoredEventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 
+/**
+ * The stored events only Developer Tools shows (the player's console, network and performance
+ * panels; GraphQL calls and state actions): whatever reads them needs DEV_TOOLS.
+ */
+export const DEV_TOOLS_EVENT_TYPES: ReadonlySet<StoredEventType> = new Set<StoredEventType>(['CONSOLE', 'FETCH', 'RESOURCE', 'GRAPHQL', 'STATEACTION', 'PERFORMANCE']);
+
 /** The user-facing events the summary's `eventsCount` counts (the player's event list). */
 export const COUNTED_EVENT_TYPES: StoredEventType[] = ['LOCATION', 'CLICK', 'INPUT', 'CUSTOM'];
 

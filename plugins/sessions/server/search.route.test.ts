@@ -169,4 +169,49 @@ describe('POST /api/:projectId/sessions/search2', () => {
       expect(await t.ctx.sql(sql`select count(*)::int as n from sessions_sessions`)).toEqual(before);
     });
   });
+
+  describe('Developer Tools data', () => {
+    // A member who may watch replays but not Developer Tools must not read a response body back one guess at a time.
+    const bodyContains = (text: string) => ({ events: [{ type: 'FETCH', operator: 'isAny', value: [], filters: [{ type: 'FETCH_RESPONSE_BODY', operator: 'contains', value: [text] }] }] });
+
+    beforeAll(async () => {
+      await seed('api', 4, [], {}, [
+        { type: 'request', ts: T0 + 4 * 60_000 + 1000, kind: 'fetch', url: 'https://shop.example.test/api/me', method: 'GET', status: 200, duration: 12, responseBody: '{"token":"s3cr3t"}' },
+      ]);
+    });
+
+    it('refuses a FETCH_RESPONSE_BODY filter to a member without DEV_TOOLS, naming the filter and the permission', async () => {
+      const member = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY'] });
+      const res = await search(bodyContains('s3cr'), member.token);
+      expect(res.status).toBe(403);
+      expect(res.body.errors).toEqual([
+        'Not allowed: events[0]: the Network Request filter (FETCH, FETCH_RESPONSE_BODY) reads Developer Tools data, and your role lacks the Developer Tools permission. Please check with your admin.',
+      ]);
+      // A guess that matches nothing is refused the same way: the answer teaches nothing.
+      expect((await search(bodyContains('no such text'), member.token)).status).toBe(403);
+      for (const body of [
+        { filters: [{ type: 'STATEACTION', operator: 'is', value: ['cart/add'] }] },
+        { filters: [{ type: 'GRAPHQL', operator: 'isAny', value: [], filters: [{ type: 'GRAPHQL_RESPONSE_BODY', operator: 'contains', value: ['x'] }] }] },
+        { events: [{ type: 'FETCH_FAILED', operator: 'isAny', value: [] }] },
+        { filters: [{ type: 'AVG_CPU_LOAD', operator: 'isAny', source: [50], sourceOperator: '>=' }] },
+      ]) {
+        expect((await search(body, member.token)).status, JSON.stringify(body)).toBe(403);
+      }
+      // The rest of the search is theirs as before.
+      expect((await found({ filters: [{ type: 'ISSUE', operator: 'is', value: ['click_rage'] }] }, member.token)).ids).toEqual([ids.both, ids.rage]);
+    });
+
+    it('refuses saving such a search too, since it could not run', async () => {
+      const member = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY'] });
+      const res = await t.request('POST', `/api/${projectId}/saved_search`, { token: member.token, body: { name: 'Bodies', filter: bodyContains('s3cr') } });
+      expect(res.status, JSON.stringify(res.body)).toBe(403);
+    });
+
+    it('answers a member holding DEV_TOOLS, and admins', async () => {
+      const member = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY', 'DEV_TOOLS'] });
+      expect((await found(bodyContains('s3cr'), member.token)).ids).toEqual([ids.api]);
+      expect((await found(bodyContains('nope'), member.token)).ids).toEqual([]);
+      expect((await found(bodyContains('s3cr'))).ids).toEqual([ids.api]);
+    });
+  });
 });

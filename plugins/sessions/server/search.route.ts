@@ -30,7 +30,7 @@ export const searchSessionsRoute = route({
   schema: { body: sessionSearchBody },
   handler: async ({ body, deps, sql: run, projectId, caller }): Promise<SessionSearchResult> => {
     // The compiler's conditions start with the project, so they serve the list's query as they are.
-    const conditions = await projectFilterConditions(deps, projectId, body as SessionSearchFilter, caller.userId);
+    const conditions = await projectFilterConditions(deps, projectId, body as SessionSearchFilter, caller);
     const { page, total } = sessionListSql(
       {
         projectId,

@@ -1,4 +1,5 @@
 import type { Session } from '../shared/session.js';
+import { holdsDevTools } from './dev-tools-access.js';
 import { route } from './deps.js';
 import { loadSessionDetail } from './session-detail.js';
 import { sessionParams } from './session-lookup.js';
@@ -15,6 +16,6 @@ export const sessionDetailRoute = route({
       projectId,
       sessionId: params.sessionId,
       viewerId: caller.userId,
-      devtools: caller.admin || caller.permissions.has('DEV_TOOLS'),
+      devtools: holdsDevTools(caller),
     }),
 });

@@ -151,6 +151,12 @@ export interface FilterKeyDef {
   source?: { unit: 'ms' | '%' | 'MB'; operators: readonly NumberOperator[]; defaultOperator: NumberOperator };
   /** Keys of the sub-filters an item of this key may carry in `filters` (FETCH, GRAPHQL). */
   subFilters?: readonly string[];
+  /**
+   * The key reads what the player keeps for Developer Tools (network requests and their bodies
+   * and headers, GraphQL calls, state actions, console, CPU and memory samples): searching by it
+   * needs the DEV_TOOLS permission, or its values could be read back one guess at a time.
+   */
+  needsDevTools: boolean;
 }
 
 const TEXT_VALUE_OPERATORS = ['is', 'isNot', 'contains', 'notContains', 'startsWith', 'endsWith', 'isAny', 'hasNoValue'] as const;
@@ -190,6 +196,7 @@ const event = (key: string, label: string, category: FilterCategory, rest: Parti
   operators: EVENT_TEXT_OPERATORS,
   defaultOperator: 'is',
   suggest: 'events',
+  needsDevTools: false,
   ...rest,
 });
 const attribute = (key: string, label: string, category: FilterCategory, rest: Partial<FilterKeyDef> = {}): FilterKeyDef => ({
@@ -201,32 +208,35 @@ const attribute = (key: string, label: string, category: FilterCategory, rest: P
   operators: TEXT_VALUE_OPERATORS,
   defaultOperator: 'is',
   suggest: 'sessionFilters',
+  needsDevTools: false,
   ...rest,
 });
 const threshold = (unit: 'ms' | '%' | 'MB') => ({ unit, operators: THRESHOLD_OPERATORS, defaultOperator: '>=' as const });
+/** Network, GraphQL and state-action data: Developer Tools (see FilterKeyDef.needsDevTools). */
+const devToolsEvent = (key: string, label: string, category: FilterCategory, rest: Partial<FilterKeyDef> = {}): FilterKeyDef => event(key, label, category, { ...rest, needsDevTools: true });
 
 /** Sub-filters of a network request (FETCH) and a GraphQL call (GRAPHQL). */
 export const SUB_FILTER_KEYS: readonly FilterKeyDef[] = [
-  event('FETCH_URL', 'URL', 'Javascript', { placeholder: 'Enter path or URL' }),
-  event('FETCH_STATUS_CODE', 'Status Code', 'Javascript', { valueKind: 'number', operators: COMPARISONS, defaultOperator: '=', suggest: null, placeholder: 'Enter status code' }),
-  event('FETCH_METHOD', 'Method', 'Javascript', {
+  devToolsEvent('FETCH_URL', 'URL', 'Javascript', { placeholder: 'Enter path or URL' }),
+  devToolsEvent('FETCH_STATUS_CODE', 'Status Code', 'Javascript', { valueKind: 'number', operators: COMPARISONS, defaultOperator: '=', suggest: null, placeholder: 'Enter status code' }),
+  devToolsEvent('FETCH_METHOD', 'Method', 'Javascript', {
     valueKind: 'options',
     operators: OPTION_OPERATORS,
     options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((m) => ({ value: m, label: m })),
     suggest: null,
   }),
-  event('FETCH_DURATION', 'Duration (ms)', 'Javascript', { valueKind: 'number', operators: COMPARISONS, defaultOperator: '>=', suggest: null, placeholder: 'Enter duration in ms' }),
-  event('FETCH_REQUEST_BODY', 'Request Body', 'Javascript', { operators: TEXT_VALUE_OPERATORS, defaultOperator: 'contains', suggest: null }),
-  event('FETCH_RESPONSE_BODY', 'Response Body', 'Javascript', { operators: TEXT_VALUE_OPERATORS, defaultOperator: 'contains', suggest: null }),
-  event('GRAPHQL_NAME', 'Name', 'Javascript'),
-  event('GRAPHQL_METHOD', 'Method', 'Javascript', {
+  devToolsEvent('FETCH_DURATION', 'Duration (ms)', 'Javascript', { valueKind: 'number', operators: COMPARISONS, defaultOperator: '>=', suggest: null, placeholder: 'Enter duration in ms' }),
+  devToolsEvent('FETCH_REQUEST_BODY', 'Request Body', 'Javascript', { operators: TEXT_VALUE_OPERATORS, defaultOperator: 'contains', suggest: null }),
+  devToolsEvent('FETCH_RESPONSE_BODY', 'Response Body', 'Javascript', { operators: TEXT_VALUE_OPERATORS, defaultOperator: 'contains', suggest: null }),
+  devToolsEvent('GRAPHQL_NAME', 'Name', 'Javascript'),
+  devToolsEvent('GRAPHQL_METHOD', 'Method', 'Javascript', {
     valueKind: 'options',
     operators: OPTION_OPERATORS,
     options: ['query', 'mutation', 'subscription'].map((m) => ({ value: m, label: m })),
     suggest: null,
   }),
-  event('GRAPHQL_REQUEST_BODY', 'Request Body', 'Javascript', { operators: TEXT_VALUE_OPERATORS, defaultOperator: 'contains', suggest: null }),
-  event('GRAPHQL_RESPONSE_BODY', 'Response Body', 'Javascript', { operators: TEXT_VALUE_OPERATORS, defaultOperator: 'contains', suggest: null }),
+  devToolsEvent('GRAPHQL_REQUEST_BODY', 'Request Body', 'Javascript', { operators: TEXT_VALUE_OPERATORS, defaultOperator: 'contains', suggest: null }),
+  devToolsEvent('GRAPHQL_RESPONSE_BODY', 'Response Body', 'Javascript', { operators: TEXT_VALUE_OPERATORS, defaultOperator: 'contains', suggest: null }),
 ];
 
 /** Every top-level filter key, in the order the filter picker lists them. */
@@ -235,21 +245,21 @@ export const FILTER_KEYS: readonly FilterKeyDef[] = [
   event('INPUT', 'Input', 'Interactions', { placeholder: 'E.g. Email' }),
   event('LOCATION', 'Visited URL', 'Interactions', { placeholder: 'E.g. /checkout' }),
   event('CUSTOM', 'Custom Events', 'Interactions'),
-  event('FETCH', 'Network Request', 'Javascript', {
+  devToolsEvent('FETCH', 'Network Request', 'Javascript', {
     valueKind: 'none',
     operators: ['isAny'],
     defaultOperator: 'isAny',
     suggest: null,
     subFilters: ['FETCH_URL', 'FETCH_STATUS_CODE', 'FETCH_METHOD', 'FETCH_DURATION', 'FETCH_REQUEST_BODY', 'FETCH_RESPONSE_BODY'],
   }),
-  event('GRAPHQL', 'GraphQL', 'Javascript', {
+  devToolsEvent('GRAPHQL', 'GraphQL', 'Javascript', {
     valueKind: 'none',
     operators: ['isAny'],
     defaultOperator: 'isAny',
     suggest: null,
     subFilters: ['GRAPHQL_NAME', 'GRAPHQL_METHOD', 'GRAPHQL_REQUEST_BODY', 'GRAPHQL_RESPONSE_BODY'],
   }),
-  event('STATEACTION', 'State Action', 'Javascript'),
+  devToolsEvent('STATEACTION', 'State Action', 'Javascript'),
   event('ERROR', 'Error Message', 'Javascript', { operators: EVENT_TEXT_OPERATORS, defaultOperator: 'contains', suggest: 'values' }),
   attribute('USEROS', 'User OS', 'Gear'),
   attribute('USERBROWSER', 'User Browser', 'Gear'),
@@ -265,9 +275,9 @@ export const FILTER_KEYS: readonly FilterKeyDef[] = [
   event('DOM_COMPLETE', 'DOM Complete', 'Performance', { defaultOperator: 'isAny', source: threshold('ms'), placeholder: 'Page path (any when empty)' }),
   event('LARGEST_CONTENTFUL_PAINT_TIME', 'Largest Contentful Paint', 'Performance', { defaultOperator: 'isAny', source: threshold('ms'), placeholder: 'Page path (any when empty)' }),
   event('TTFB', 'Time to First Byte', 'Performance', { defaultOperator: 'isAny', source: threshold('ms'), placeholder: 'Page path (any when empty)' }),
-  attribute('AVG_CPU_LOAD', 'Avg CPU Load', 'Performance', { valueKind: 'none', operators: ['isAny'], defaultOperator: 'isAny', suggest: null, source: threshold('%') }),
-  attribute('AVG_MEMORY_USAGE', 'Avg Memory Usage', 'Performance', { valueKind: 'none', operators: ['isAny'], defaultOperator: 'isAny', suggest: null, source: threshold('MB') }),
-  event('FETCH_FAILED', 'Failed Request', 'Performance', { defaultOperator: 'isAny', placeholder: 'Request path (any when empty)' }),
+  attribute('AVG_CPU_LOAD', 'Avg CPU Load', 'Performance', { needsDevTools: true, valueKind: 'none', operators: ['isAny'], defaultOperator: 'isAny', suggest: null, source: threshold('%') }),
+  attribute('AVG_MEMORY_USAGE', 'Avg Memory Usage', 'Performance', { needsDevTools: true, valueKind: 'none', operators: ['isAny'], defaultOperator: 'isAny', suggest: null, source: threshold('MB') }),
+  devToolsEvent('FETCH_FAILED', 'Failed Request', 'Performance', { defaultOperator: 'isAny', placeholder: 'Request path (any when empty)' }),
 ];
 
 /** A project metadata key is searched as `{ type: 'METADATA', source: [key], ... }` (or with the key itself as `type`). */

@@ -44,7 +44,8 @@ export const authzRows = defineAuthzRows({
   },
   'DELETE /api/:projectId/saved_search/:searchId': { statuses: REPLAY, fixture: async (w, caller) => ({ url: `/api/${w.projectId}/saved_search/${await savedSearchOf(w, caller)}` }) },
   'GET /api/:projectId/events/search': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/events/search?type=CLICK&q=a` }) },
-  'GET /api/:projectId/events/values': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/events/values?type=INPUT&q=a` }) },
+  // Console text is Developer Tools data: the holding member has DEV_TOOLS too (the sessions plugin's route tests cover a replay-only member).
+  'GET /api/:projectId/events/values': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/events/values?type=CONSOLE&q=a` }) },
   'GET /api/:projectId/events/selectors': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/events/selectors?q=a` }) },
   'GET /api/:projectId/sessions/filters': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/sessions/filters` }) },
   'GET /api/:projectId/sessions/filters/search': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/sessions/filters/search?type=USEROS&q=a` }) },

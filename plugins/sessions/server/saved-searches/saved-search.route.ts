@@ -25,7 +25,7 @@ function validName(raw: string): string {
 
 /** A filter the session search could not run is refused now, with the compiler's message, rather than when it is applied. */
 async function assertReadable(deps: SessionsDeps, projectId: number, caller: Caller, filter: SessionSearchFilter): Promise<void> {
-  await projectFilterConditions(deps, projectId, filter, caller.userId);
+  await projectFilterConditions(deps, projectId, filter, caller);
 }
 
 /**

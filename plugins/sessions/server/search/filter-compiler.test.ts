@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, sql, type SqlFragment } from '@cassette/plugin-sdk/server';
-import { sessionsServices, type SessionFilterCompiler } from '../../api.js';
+import { sessionsServices, type FilterCompileContext, type SessionFilterCompiler } from '../../api.js';
 import type { SearchFilterItem, SessionSearchFilter } from '../../shared/search.js';
 import { createSessionsTestKernel, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
 import { FILTER_KEYS, METADATA_FILTER, filterKeyDef } from '../../shared/filter-catalogue.js';
+import { ADMIN_READER, memberReader } from '../../testing/filter-readers.js';
 import { SESSION_NAMES, seedSearchSessions, startOf, type SeededProject, type SessionName } from '../../testing/search-fixture.js';
 
 /**
@@ -315,7 +316,9 @@ const CASES: Case[] = [
   { item: item('team', 'isAny'), expected: ['alpha', 'gamma'] },
 ];
 
-const CONTEXT = { metadataKeys: ['team', 'plan'] };
+/** An admin reads every key; the Developer Tools refusal has its own tests below. */
+const AS_ADMIN = { reader: ADMIN_READER };
+const CONTEXT = { ...AS_ADMIN, metadataKeys: ['team', 'plan'] };
 
 function covered(): { operators: Set<string>; sourceOperators: Set<string> } {
   const operators = new Set<string>();
@@ -341,10 +344,10 @@ describe('SessionFilterCompiler against stored sessions', () => {
     if (foreign.length) throw new Error(`sessions of another project came back: ${foreign.join(', ')}`);
     return [...new Set(ids.map((id) => seeded.nameOf.get(id)!))].sort((a, b) => ALL.indexOf(a) - ALL.indexOf(b));
   };
-  const matching = async (filter: SessionSearchFilter, context: object = CONTEXT): Promise<Names> =>
+  const matching = async (filter: SessionSearchFilter, context: FilterCompileContext = CONTEXT): Promise<Names> =>
     names((await run(compiler.sessionsMatching(projectId, filter, context))).map((r) => r.session_id as string));
   const withEvents = async (step: SearchFilterItem, range?: { startDate?: number; endDate?: number }): Promise<Names> =>
-    names((await run(compiler.eventsMatching(projectId, step, range, CONTEXT))).map((r) => r.session_id as string));
+    names((await run(compiler.eventsMatching(projectId, step, range ?? {}, CONTEXT))).map((r) => r.session_id as string));
   const sorted = (list: Names): Names => [...list].sort((a, b) => ALL.indexOf(a) - ALL.indexOf(b));
 
   beforeAll(async () => {
@@ -388,7 +391,7 @@ describe('SessionFilterCompiler against stored sessions', () => {
       expect(await matching({ filters: [c.item] }), JSON.stringify(c.item)).toEqual(sorted(c.expected));
     }
     // Without the project's keys, a metadata key is not a filter key.
-    await expect(matching({ filters: [item('team', 'is', ['blue'])] }, {})).rejects.toThrow(/Unknown filter key "team"/);
+    await expect(matching({ filters: [item('team', 'is', ['blue'])] }, AS_ADMIN)).rejects.toThrow(/Unknown filter key "team"/);
   });
 
   it('ignores items whose operator needs values but which have none', async () => {
@@ -490,33 +493,80 @@ describe('SessionFilterCompiler against stored sessions', () => {
     await t.ctx.sql(
       sql`insert into sessions_favorites (session_id, user_id, project_id) values (${seeded.idOf.beta}, 4242, ${projectId}), (${seeded.idOf.eta}, 4242, ${projectId}), (${seeded.idOf.alpha}, 4343, ${projectId})`,
     );
-    expect(await matching({ bookmarked: true }, { viewerId: 4242 })).toEqual(['beta', 'eta']);
-    expect(await matching({ bookmarked: true, filters: [item('USERBROWSER', 'is', ['Chrome'])] }, { viewerId: 4242 })).toEqual(['eta']);
-    expect(await matching({ bookmarked: false }, { viewerId: 4242 })).toEqual(ALL);
-    expect(await matching({ bookmarked: true }, {})).toEqual(ALL);
+    expect(await matching({ bookmarked: true }, { ...AS_ADMIN, viewerId: 4242 })).toEqual(['beta', 'eta']);
+    expect(await matching({ bookmarked: true, filters: [item('USERBROWSER', 'is', ['Chrome'])] }, { ...AS_ADMIN, viewerId: 4242 })).toEqual(['eta']);
+    expect(await matching({ bookmarked: false }, { ...AS_ADMIN, viewerId: 4242 })).toEqual(ALL);
+    expect(await matching({ bookmarked: true }, AS_ADMIN)).toEqual(ALL);
   });
 
   it('serves as a subquery: sessionsMatching in a count, eventsMatching in a join, sessionConditions in a where', async () => {
-    const sessions = compiler.sessionsMatching(projectId, { events: [item('CLICK', 'on', ['Buy now'])] });
+    const sessions = compiler.sessionsMatching(projectId, { events: [item('CLICK', 'on', ['Buy now'])] }, AS_ADMIN);
     const [count] = await run(sql`select count(*)::int as n from (${sessions}) x`);
     expect(count!.n).toBe(5);
 
-    const steps = compiler.eventsMatching(projectId, item('LOCATION', 'is', ['/home']));
+    const steps = compiler.eventsMatching(projectId, item('LOCATION', 'is', ['/home']), {}, AS_ADMIN);
     const joined = await run(sql`select s.session_id, count(*)::int as visits from sessions_sessions s join (${steps}) step on step.session_id = s.session_id where s.user_browser = ${'Chrome'} group by s.session_id`);
     expect(names(joined.map((r) => r.session_id as string))).toEqual(['alpha', 'delta', 'eta', 'theta']);
     expect(joined.every((r) => r.visits === 1)).toBe(true);
 
-    const conditions = compiler.sessionConditions(projectId, { filters: [item('USERCOUNTRY', 'is', ['FR'])] });
+    const conditions = compiler.sessionConditions(projectId, { filters: [item('USERCOUNTRY', 'is', ['FR'])] }, AS_ADMIN);
     const rows = await run(sql`select s.session_id from sessions_sessions s where s.duration_ms > ${10_000} and ${conditions}`);
     expect(names(rows.map((r) => r.session_id as string))).toEqual(['alpha', 'delta']);
   });
 
   it('answers 400 for a funnel step that is not an event', () => {
-    expect(() => compiler.eventsMatching(projectId, item('USEROS', 'is', ['Linux']))).toThrow(/USEROS is a session attribute/);
-    expect(() => compiler.eventsMatching(projectId, item('LOCATION', 'is', ['/home']), { startDate: -1 })).toThrow(HttpError);
+    expect(() => compiler.eventsMatching(projectId, item('USEROS', 'is', ['Linux']), {}, AS_ADMIN)).toThrow(/USEROS is a session attribute/);
+    expect(() => compiler.eventsMatching(projectId, item('LOCATION', 'is', ['/home']), { startDate: -1 }, AS_ADMIN)).toThrow(HttpError);
   });
 
   it('reads a step with no value as any event of its kind', async () => {
     expect(await withEvents(item('INPUT', 'is', []))).toEqual(['alpha', 'eta']);
+  });
+
+  describe('Developer Tools keys', () => {
+    const replayOnly = { reader: memberReader('SESSION_REPLAY'), metadataKeys: ['team', 'plan'] };
+    const withDevTools = { reader: memberReader('SESSION_REPLAY', 'DEV_TOOLS'), metadataKeys: ['team', 'plan'] };
+    const refusal = (fn: () => unknown): HttpError => {
+      try {
+        fn();
+      } catch (error) {
+        if (error instanceof HttpError) return error;
+        throw error;
+      }
+      throw new Error('expected a refusal');
+    };
+    const bodySearch = fetch([item('FETCH_RESPONSE_BODY', 'contains', ['"ok"'])]);
+
+    it('refuses a response-body search to a member without DEV_TOOLS, naming the filter and the permission', () => {
+      const refused = refusal(() => compiler.sessionsMatching(projectId, { filters: [bodySearch] }, replayOnly));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.message).toBe(
+        'Not allowed: filters[0]: the Network Request filter (FETCH, FETCH_RESPONSE_BODY) reads Developer Tools data, and your role lacks the Developer Tools permission. Please check with your admin.',
+      );
+    });
+
+    it('refuses every key on Developer Tools data, in steps, filters and funnel steps alike, even without values', () => {
+      const devToolsKeys = FILTER_KEYS.filter((def) => def.needsDevTools);
+      expect(devToolsKeys.map((def) => def.key)).toEqual(['FETCH', 'GRAPHQL', 'STATEACTION', 'AVG_CPU_LOAD', 'AVG_MEMORY_USAGE', 'FETCH_FAILED']);
+      for (const def of devToolsKeys) {
+        const bare = item(def.key, def.defaultOperator, []);
+        expect(refusal(() => compiler.sessionConditions(projectId, { events: [bare] }, replayOnly)).statusCode, `events: ${def.key}`).toBe(403);
+        expect(refusal(() => compiler.sessionConditions(projectId, { filters: [bare] }, replayOnly)).statusCode, `filters: ${def.key}`).toBe(403);
+        if (def.isEvent) expect(refusal(() => compiler.eventsMatching(projectId, bare, {}, replayOnly)).statusCode, `eventsMatching: ${def.key}`).toBe(403);
+      }
+    });
+
+    it('answers a member holding DEV_TOOLS as it answers an admin, and leaves the other keys to everyone', async () => {
+      const filter = { filters: [bodySearch] };
+      expect(await matching(filter, withDevTools)).toEqual(await matching(filter, CONTEXT));
+      const ordinary = { events: [item('LOCATION', 'is', ['/checkout'])], filters: [item('TTFB', 'isAny', [], { sourceOperator: '>=', source: [0] }), item('ISSUE', 'is', ['bad_request'])] };
+      expect(await matching(ordinary, replayOnly)).toEqual(await matching(ordinary, CONTEXT));
+    });
+
+    it('will not compile without a reader: a caller that forgets it fails loudly rather than reading everything', () => {
+      const noReader = { metadataKeys: [] } as unknown as FilterCompileContext;
+      expect(() => compiler.sessionsMatching(projectId, { filters: [bodySearch] }, noReader)).toThrow(/needs the reader/);
+      expect(() => compiler.eventsMatching(projectId, bodySearch, {}, noReader)).toThrow(/needs the reader/);
+    });
   });
 });

@@ -12,6 +12,11 @@ function assertProjectId(projectId: number): void {
   if (!Number.isSafeInteger(projectId)) throw new Error(`not a project id: ${String(projectId)}`);
 }
 
+function assertReader(context: FilterCompileContext): void {
+  // The reader decides which keys a filter may use: a caller without one is a bug, never "may read everything".
+  if (typeof context?.reader?.admin !== 'boolean' || typeof context.reader.permissions?.has !== 'function') throw new Error('the filter compiler needs the reader (context.reader: the caller, or the user a job runs for)');
+}
+
 function rangeBound(value: unknown, name: string): number | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_EPOCH_MS) {
@@ -23,11 +28,13 @@ function rangeBound(value: unknown, name: string): number | null {
 /**
  * The session search's filter compiler (the `sessions.filterCompiler` service): a session
  * search filter becomes SQL over `sessions_sessions s` and `sessions_events`, every value
- * a parameter. Semantics: README "Session search".
+ * a parameter. Semantics: README "Session search". Every method takes the reader: a key on
+ * Developer Tools data is refused here, so funnels, metrics and alerts cannot skip the check.
  */
 export class SessionFilterCompilerImpl implements SessionFilterCompiler {
-  sessionConditions(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext = {}): SqlFragment {
+  sessionConditions(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext): SqlFragment {
     assertProjectId(projectId);
+    assertReader(context);
     const f = checkFilter(filter, context);
     // Events cannot precede their session: the lower bound lets the event indexes on ts help.
     const range: EventRange = { since: f.startDate };
@@ -46,12 +53,13 @@ export class SessionFilterCompilerImpl implements SessionFilterCompiler {
     return allOf(parts);
   }
 
-  sessionsMatching(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext = {}): SqlFragment {
+  sessionsMatching(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext): SqlFragment {
     return sql`select s.session_id from sessions_sessions s where ${this.sessionConditions(projectId, filter, context)}`;
   }
 
-  eventsMatching(projectId: number, item: SearchFilterItem, range: { startDate?: number | null; endDate?: number | null } = {}, context: FilterCompileContext = {}): SqlFragment {
+  eventsMatching(projectId: number, item: SearchFilterItem, range: { startDate?: number | null; endDate?: number | null }, context: FilterCompileContext): SqlFragment {
     assertProjectId(projectId);
+    assertReader(context);
     const since = rangeBound(range.startDate, 'startDate');
     const until = rangeBound(range.endDate, 'endDate');
     const checked = checkItem(item, 'step', context) ?? anyEventOf(item);

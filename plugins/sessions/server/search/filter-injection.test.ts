@@ -4,6 +4,7 @@ import { sessionsServices, type SessionFilterCompiler } from '../../api.js';
 import type { SearchFilterItem, SessionSearchFilter } from '../../shared/search.js';
 import { createSessionsTestKernel, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
 import { SEEDS, SESSION_NAMES, clickLabels, seedSearchSessions, type SeededProject, type SessionName } from '../../testing/search-fixture.js';
+import { ADMIN_READER } from '../../testing/filter-readers.js';
 
 /**
  * Hostile text in every place a filter carries a value: it either matches literally (and
@@ -57,7 +58,7 @@ describe('SessionFilterCompiler with hostile input', () => {
   const attempt = async (filter: SessionSearchFilter, metadataKeys: string[] = []): Promise<Names | 'refused'> => {
     let fragment;
     try {
-      fragment = compiler.sessionsMatching(projectId, filter, { metadataKeys });
+      fragment = compiler.sessionsMatching(projectId, filter, { reader: ADMIN_READER, metadataKeys });
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 400) return 'refused';
       throw error;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '@cassette/plugin-sdk/server';
+import { ADMIN_READER } from '../../testing/filter-readers.js';
 import { checkFilter, checkItem } from './filter-validation.js';
+
+const AS_ADMIN = { reader: ADMIN_READER };
 
 const message = (fn: () => unknown): string => {
   try {
@@ -24,7 +27,7 @@ describe('checkFilter', () => {
         { type: 'CLICK', operator: 'on', value: ['Buy'] },
         { type: 'ISSUE', value: ['crash'] },
       ],
-    });
+    }, AS_ADMIN);
     expect(checked.steps.map((i) => i.def.key)).toEqual(['LOCATION']);
     expect(checked.requiredEvents.map((i) => i.def.key)).toEqual(['CLICK']);
     expect(checked.attributes.map((i) => i.def.key)).toEqual(['USEROS', 'ISSUE']);
@@ -41,7 +44,7 @@ describe('checkFilter', () => {
         { type: 'DURATION', value: [0, null] },
         { type: 'TTFB', operator: 'is', value: [] },
       ],
-    });
+    }, AS_ADMIN);
     expect(checked.attributes.map((i) => i.criterion)).toEqual([
       { match: 'text', meaning: 'none', values: [] },
       { match: 'durationRange', min: 0, max: null },
@@ -50,7 +53,7 @@ describe('checkFilter', () => {
   });
 
   it('reads synonyms, numbers given as text and options in any case', () => {
-    const location = checkItem({ type: 'LOCATION', operator: 'onAnything' }, 'x')!;
+    const location = checkItem({ type: 'LOCATION', operator: 'onAnything' }, 'x', AS_ADMIN)!;
     expect(location.criterion).toEqual({ match: 'text', meaning: 'any', values: [] });
     const fetch = checkItem(
       {
@@ -61,27 +64,28 @@ describe('checkFilter', () => {
         ],
       },
       'x',
+      AS_ADMIN,
     )!;
     expect(fetch.subFilters.map((s) => s.criterion)).toEqual([
       { match: 'number', comparison: '>', values: [404, 500] },
       { match: 'text', meaning: 'equals', values: ['POST'] },
     ]);
-    expect(checkItem({ type: 'AVG_MEMORY_USAGE', source: '512', sourceOperator: 'belowOrEqual' }, 'x')!.threshold).toEqual({ comparison: '<=', value: 512 });
-    expect(checkItem({ type: 'plan', value: ['pro'] }, 'x', { metadataKeys: ['plan'] })!.metadataKey).toBe('plan');
+    expect(checkItem({ type: 'AVG_MEMORY_USAGE', source: '512', sourceOperator: 'belowOrEqual' }, 'x', AS_ADMIN)!.threshold).toEqual({ comparison: '<=', value: 512 });
+    expect(checkItem({ type: 'plan', value: ['pro'] }, 'x', { ...AS_ADMIN, metadataKeys: ['plan'] })!.metadataKey).toBe('plan');
   });
 
   it('names the problem and what is allowed', () => {
-    expect(message(() => checkItem({ type: 'LOCATION', operator: 'onSelector', value: ['#a'] }, 'events[0]'))).toBe(
+    expect(message(() => checkItem({ type: 'LOCATION', operator: 'onSelector', value: ['#a'] }, 'events[0]', AS_ADMIN))).toBe(
       'events[0]: Operator "onSelector" is not allowed for LOCATION; use one of: is, isNot, contains, notContains, startsWith, endsWith, isAny',
     );
-    expect(message(() => checkItem({ type: 'USERID', operator: 'withinLast', value: ['x'] }, 'f'))).toMatch(/no filter key supports date operators/);
-    expect(message(() => checkItem({ type: 'FETCH', filters: [{ type: 'FETCH_STATUS_CODE', operator: 'is', value: [200] }] }, 'f'))).toMatch(
+    expect(message(() => checkItem({ type: 'USERID', operator: 'withinLast', value: ['x'] }, 'f', AS_ADMIN))).toMatch(/no filter key supports date operators/);
+    expect(message(() => checkItem({ type: 'FETCH', filters: [{ type: 'FETCH_STATUS_CODE', operator: 'is', value: [200] }] }, 'f', AS_ADMIN))).toMatch(
       /Operator "is" is not allowed for FETCH_STATUS_CODE; use one of: =, !=, <, >, <=, >=/,
     );
-    expect(message(() => checkItem({ type: 'DURATION', value: ['soon'] }, 'f'))).toMatch(/DURATION takes \[min, max\] in milliseconds/);
-    expect(message(() => checkItem({ type: 'TTFB', source: [1, 2] }, 'f'))).toMatch(/is one number in ms/);
-    expect(message(() => checkItem('LOCATION', 'f'))).toMatch(/a filter item must be an object/);
-    expect(message(() => checkFilter({ events: [{ type: 'CLICK', operator: 'onAny' }], eventsOrder: 'xor' as never }))).toMatch(/eventsOrder must be one of: then, and, or/);
-    expect(message(() => checkFilter({ strict: 'yes' as never }))).toMatch(/strict must be true or false/);
+    expect(message(() => checkItem({ type: 'DURATION', value: ['soon'] }, 'f', AS_ADMIN))).toMatch(/DURATION takes \[min, max\] in milliseconds/);
+    expect(message(() => checkItem({ type: 'TTFB', source: [1, 2] }, 'f', AS_ADMIN))).toMatch(/is one number in ms/);
+    expect(message(() => checkItem('LOCATION', 'f', AS_ADMIN))).toMatch(/a filter item must be an object/);
+    expect(message(() => checkFilter({ events: [{ type: 'CLICK', operator: 'onAny' }], eventsOrder: 'xor' as never }, AS_ADMIN))).toMatch(/eventsOrder must be one of: then, and, or/);
+    expect(message(() => checkFilter({ strict: 'yes' as never }, AS_ADMIN))).toMatch(/strict must be true or false/);
   });
 });

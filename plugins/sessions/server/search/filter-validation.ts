@@ -16,11 +16,13 @@ import {
   type FilterKeyDef,
   type TextOperatorMeaning,
 } from '../../shared/filter-catalogue.js';
+import { devToolsRefusal, holdsDevTools } from '../dev-tools-access.js';
 import type { SqlComparison } from './number-match.js';
 
 /**
  * Reads a session search filter from outside (a request, a saved search, a funnel) into
- * checked items, or throws a 400 that names the problem and what is allowed. Items whose
+ * checked items, or throws a 400 that names the problem and what is allowed (a 403 for a key
+ * reading Developer Tools data the reader may not see, before anything else). Items whose
  * operator needs values but which have none are dropped here (spec part 1 §5).
  */
 
@@ -196,6 +198,17 @@ function readMetadataKey(item: Record<string, unknown>, where: string): string {
   return checkedText(raw, where, 'the metadata key');
 }
 
+/**
+ * A key on Developer Tools data is refused to a reader without DEV_TOOLS, with or without values.
+ * The refusal names the key and the sub-filters it carries (FETCH, FETCH_RESPONSE_BODY).
+ */
+function checkReadable(def: FilterKeyDef, item: SearchFilterItem, where: string, context: FilterCompileContext): void {
+  if (!def.needsDevTools || holdsDevTools(context.reader)) return;
+  const subKeys = Array.isArray(item.filters) ? item.filters.map((sub: unknown) => (isObject(sub) ? sub.type : undefined)) : [];
+  const named = [def.key, ...new Set(subKeys.filter((key): key is string => typeof key === 'string' && (def.subFilters ?? []).includes(key)))];
+  throw devToolsRefusal(`${where}: the ${def.label} filter (${named.join(', ')})`);
+}
+
 function keyDef(type: unknown, where: string, context: FilterCompileContext, parent: FilterKeyDef | null): { def: FilterKeyDef; metadataKey: string | null } {
   if (typeof type !== 'string' || type === '') throw fail(where, 'the filter item needs a "type" naming its key');
   if (parent) {
@@ -246,10 +259,11 @@ function readCriterion(def: FilterKeyDef, item: Record<string, unknown>, where: 
 }
 
 /** One filter item, checked; null when it is to be ignored (no values where its operator needs some). */
-export function checkItem(raw: unknown, where: string, context: FilterCompileContext = {}, parent: FilterKeyDef | null = null): CheckedItem | null {
+export function checkItem(raw: unknown, where: string, context: FilterCompileContext, parent: FilterKeyDef | null = null): CheckedItem | null {
   if (!isObject(raw)) throw fail(where, 'a filter item must be an object like { "type": "LOCATION", "operator": "is", "value": ["/checkout"] }');
   const item = raw as Record<string, unknown> & SearchFilterItem;
   const { def, metadataKey: keyOfType } = keyDef(item.type, where, context, parent);
+  checkReadable(def, item, where, context);
   const metadataKey = def === METADATA_FILTER ? (keyOfType ?? readMetadataKey(item, where)) : null;
   const threshold = def.source ? readThreshold(def, item, where) : null;
   const subFilters: CheckedItem[] = [];
@@ -297,7 +311,7 @@ function flag(raw: unknown, name: string): boolean {
 }
 
 /** The whole search filter, checked. */
-export function checkFilter(filter: SessionSearchFilter, context: FilterCompileContext = {}): CheckedFilter {
+export function checkFilter(filter: SessionSearchFilter, context: FilterCompileContext): CheckedFilter {
   if (!isObject(filter)) throw fail('', 'The search filter must be an object');
   const eventsOrder = (filter.eventsOrder ?? 'then') as EventsOrder;
   if (!(EVENTS_ORDERS as readonly unknown[]).includes(eventsOrder)) throw fail('', `eventsOrder must be one of: ${EVENTS_ORDERS.join(', ')}; got ${show(eventsOrder)}`);

@@ -1,5 +1,8 @@
 import { joinSql, sql, SQL_TRUE, trusted, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
+import type { FilterReader } from '../../api.js';
 import type { FilterSuggestion } from '../../shared/search.js';
+import { devToolsRefusal, holdsDevTools } from '../dev-tools-access.js';
+import { DEV_TOOLS_EVENT_TYPES } from '../event-rows.js';
 import { SESSION_KEY_COLUMNS } from '../search/session-key-columns.js';
 import { likePattern } from '../search/text-match.js';
 import { entryOf, type EventColumnSource } from './suggestion-sources.js';
@@ -29,10 +32,17 @@ export interface SuggestionScope {
   since: Date;
   /** What the user typed; empty matches everything. */
   q: string;
+  /** The caller holds Developer Tools: only then may a source read console, network, GraphQL or state-action rows. */
+  devTools: boolean;
 }
 
-export function suggestionScope(projectId: number, q: string | undefined, now = Date.now()): SuggestionScope {
-  return { projectId, since: new Date(now - SUGGESTION_WINDOW_DAYS * DAY_MS), q: q ?? '' };
+export function suggestionScope(projectId: number, q: string | undefined, reader: FilterReader, now = Date.now()): SuggestionScope {
+  return { projectId, since: new Date(now - SUGGESTION_WINDOW_DAYS * DAY_MS), q: q ?? '', devTools: holdsDevTools(reader) };
+}
+
+/** The source may be read in this scope: recorded console text or request paths are Developer Tools data. */
+export function mayRead(scope: SuggestionScope, source: EventColumnSource): boolean {
+  return scope.devTools || !DEV_TOOLS_EVENT_TYPES.has(source.storedType);
 }
 
 /** Rows containing q (case-insensitive), ranked 0 when they start with it, so prefix matches are listed first. */
@@ -46,6 +56,8 @@ function matchOf(column: SqlFragment, q: string): { rank: SqlFragment; condition
 
 /** Rows `(type, value, session_id, rank)` of one event source, labelled `type` in the answer. */
 export function eventBranch(scope: SuggestionScope, type: string, source: EventColumnSource): SqlFragment {
+  // Checked here, where the rows are read, so no route can offer another's data by forgetting it.
+  if (!mayRead(scope, source)) throw devToolsRefusal(`suggesting values of ${type}`);
   const column = trusted(`e.${source.column}`);
   const failed = source.failedOnly ? sql` and e.success = false` : trusted('');
   const match = matchOf(trusted('r.value'), scope.q);

@@ -194,6 +194,50 @@ describe('filter suggestion routes', () => {
     }
   });
 
+  describe('Developer Tools data (console, network, GraphQL, state actions)', () => {
+    const DEV_TOOLS_PATHS = [
+      '/events/values?type=CONSOLE',
+      '/events/values?type=CONSOLE&q=l',
+      '/events/search?type=FETCH',
+      '/events/search?type=FETCH_URL&q=api',
+      '/events/search?type=FETCH_FAILED',
+      '/events/search?type=GRAPHQL',
+      '/events/search?type=GRAPHQL_NAME',
+      '/events/search?type=STATEACTION',
+    ];
+
+    it('is refused to a member without Developer Tools, naming the key and the permission', async () => {
+      const member = await t.createMember(owner.tenantId, { permissions: ['SESSION_REPLAY'] });
+      for (const path of DEV_TOOLS_PATHS) {
+        const res = await get(path, member.token);
+        expect(res.status, path).toBe(403);
+        const type = new URL(path, 'http://x').searchParams.get('type');
+        expect(res.body.errors[0], path).toBe(`Not allowed: suggesting values of ${type} reads Developer Tools data, and your role lacks the Developer Tools permission. Please check with your admin.`);
+      }
+    });
+
+    it('is left out of the lists without a type, which keep the rest', async () => {
+      const member = await t.createMember(owner.tenantId, { permissions: ['SESSION_REPLAY'] });
+      const mixed = async (path: string) => {
+        const res = await get(path, member.token);
+        expect(res.status, path).toBe(200);
+        return res.body.data as { type: string; value: string }[];
+      };
+      expect(await mixed('/events/values?q=low')).toEqual([]);
+      expect(new Set((await mixed('/events/values?limit=50')).map((s) => s.type))).toEqual(new Set(['INPUT', 'CUSTOM', 'ERROR']));
+      expect((await mixed('/events/search?limit=50')).some((s) => ['CONSOLE', 'FETCH', 'GRAPHQL', 'STATEACTION'].includes(s.type))).toBe(false);
+      expect(await mixed('/events/values?type=ERROR')).toEqual([{ type: 'ERROR', value: 'TypeError: cart is undefined', count: 1 }]);
+      expect(Object.keys((await get('/sessions/filters', member.token)).body.data).sort()).toEqual(['REFERRER', 'USERBROWSER', 'USERCOUNTRY', 'USERDEVICE', 'USEROS']);
+    });
+
+    it('is answered to a member holding Developer Tools', async () => {
+      const member = await t.createMember(owner.tenantId, { permissions: ['SESSION_REPLAY', 'DEV_TOOLS'] });
+      for (const path of DEV_TOOLS_PATHS) expect((await get(path, member.token)).status, path).toBe(200);
+      expect((await get('/events/values?type=CONSOLE', member.token)).body.data).toEqual([{ type: 'CONSOLE', value: 'low stock', count: 1 }]);
+      expect((await get('/events/search?type=STATEACTION', member.token)).body.data).toEqual([{ type: 'STATEACTION', value: 'cart/add', count: 1 }]);
+    });
+  });
+
   it('needs the Session Replay permission', async () => {
     const member = await t.createMember(owner.tenantId, { permissions: [] });
     expect((await get('/events/search?type=CLICK', member.token)).status).toBe(403);

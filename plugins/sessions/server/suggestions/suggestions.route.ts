@@ -6,6 +6,7 @@ import {
   eventBranch,
   FILTER_VALUES_PER_KEY,
   frequentValues,
+  mayRead,
   MAX_QUERY_LENGTH,
   MAX_SUGGESTIONS,
   sessionBranch,
@@ -75,8 +76,8 @@ export const eventSearchRoute = route({
   access: ACCESS,
   summary: 'Autocomplete for a filter value: recent values of the key matching q, prefix matches first',
   schema: { querystring: withSource, response: suggestionList },
-  handler: async ({ query, deps, sql: run, projectId }): Promise<FilterSuggestion[]> => {
-    const scope = suggestionScope(projectId, query.q);
+  handler: async ({ query, deps, sql: run, projectId, caller }): Promise<FilterSuggestion[]> => {
+    const scope = suggestionScope(projectId, query.q, caller);
     const limit = query.limit ?? DEFAULT_SUGGESTIONS;
     if (!query.type) {
       const branches = [...MIXED_EVENT_KEYS.map((key) => eventBranch(scope, key, EVENT_SEARCH_SOURCES[key]!)), sessionBranch(scope, Object.keys(SESSION_KEY_COLUMNS).map(sessionColumn))];
@@ -96,13 +97,17 @@ export const sessionFilterSearchRoute = route({
   access: ACCESS,
   summary: 'Autocomplete for a session attribute (USEROS, USERCOUNTRY, ..., METADATA with source, or a metadata key)',
   schema: { querystring: withSource, response: suggestionList },
-  handler: async ({ query, deps, sql: run, projectId }): Promise<FilterSuggestion[]> => {
+  handler: async ({ query, deps, sql: run, projectId, caller }): Promise<FilterSuggestion[]> => {
     const attribute = await sessionAttribute(deps.projects, projectId, { type: query.type ?? '', source: query.source }, SESSION_KEYS);
-    return topSuggestions(run, [sessionBranch(suggestionScope(projectId, query.q), [attribute])], query.limit ?? DEFAULT_SUGGESTIONS);
+    return topSuggestions(run, [sessionBranch(suggestionScope(projectId, query.q, caller), [attribute])], query.limit ?? DEFAULT_SUGGESTIONS);
   },
 });
 
-/** One event column per type, or all of them (each labelled with its type) when no type is given. */
+/**
+ * One event column per type, or all of them (each labelled with its type) when no type is
+ * given: then only those the caller may read (CONSOLE only with Developer Tools); a type asked
+ * for by name that they may not read is refused.
+ */
 function eventColumnRoute(options: { url: string; summary: string; sources: Readonly<Record<string, EventColumnSource>>; defaultTypes: readonly string[] }) {
   return defineRoute({
     method: 'GET',
@@ -110,11 +115,11 @@ function eventColumnRoute(options: { url: string; summary: string; sources: Read
     access: ACCESS,
     summary: options.summary,
     schema: { querystring: suggestionQuery, response: suggestionList },
-    handler: async ({ query, sql: run, projectId }): Promise<FilterSuggestion[]> => {
-      const types = query.type ? [query.type] : options.defaultTypes;
+    handler: async ({ query, sql: run, projectId, caller }): Promise<FilterSuggestion[]> => {
+      const scope = suggestionScope(projectId, query.q, caller);
+      const types = query.type ? [query.type] : options.defaultTypes.filter((type) => mayRead(scope, options.sources[type]!));
       const unknown = types.find((type) => !entryOf(options.sources, type));
       if (unknown !== undefined) throw unknownType(unknown, Object.keys(options.sources));
-      const scope = suggestionScope(projectId, query.q);
       return topSuggestions(run, types.map((type) => eventBranch(scope, type, options.sources[type]!)), query.limit ?? DEFAULT_SUGGESTIONS);
     },
   });
@@ -143,8 +148,8 @@ export const sessionFilterValuesRoute = defineRoute({
   access: ACCESS,
   summary: `The ${FILTER_VALUES_PER_KEY} most frequent values of ${FILTER_VALUE_KEYS.join(', ')} over recent sessions`,
   schema: { response: Type.Record(Type.String(), Type.Array(Type.String())) },
-  handler: async ({ sql: run, projectId }): Promise<SessionFilterValues> => {
-    const byType = await frequentValues(run, suggestionScope(projectId, ''), FILTER_VALUE_KEYS.map(sessionColumn), FILTER_VALUES_PER_KEY);
+  handler: async ({ sql: run, projectId, caller }): Promise<SessionFilterValues> => {
+    const byType = await frequentValues(run, suggestionScope(projectId, '', caller), FILTER_VALUE_KEYS.map(sessionColumn), FILTER_VALUES_PER_KEY);
     return Object.fromEntries(FILTER_VALUE_KEYS.map((key) => [key, byType.get(key) ?? []])) as SessionFilterValues;
   },
 });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advance, answerRoutes, byLabel, chooseOption, cleanup, click, fakeHost, focus, pressKey, TEST_PROJECT, typeInto, type FakeHost, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
+import { advance, answerRoutes, byLabel, chooseOption, cleanup, click, fakeAccount, fakeHost, focus, pressKey, TEST_PROJECT, typeInto, type FakeHost, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
 import type { FilterSuggestion, SessionSearchResult } from '../../../shared/search.js';
 import { openSessionsList, session } from '../../../testing/sessions-list.js';
 import type { SessionSearchBody } from '../use-session-search.js';
@@ -53,6 +53,36 @@ async function addValue(row: HTMLElement, value: string) {
 }
 
 describe('the session filter bar', () => {
+  describe('for a member without Developer Tools', () => {
+    /** The options a picker lists, by label. */
+    async function offered(c: HTMLElement, button: 'add-step' | 'add-filter'): Promise<string[]> {
+      await click(c.querySelector(`[data-testid="${button}"]`));
+      const labels = [...c.querySelectorAll<HTMLElement>('[role="option"]')].map((o) => o.textContent ?? '');
+      await pressKey(c.querySelector<HTMLInputElement>('.cs-filter-picker__panel input')!, 'Escape');
+      return labels;
+    }
+    const DEV_TOOLS_STEPS = ['Network Request', 'GraphQL', 'State Action', 'Failed Request'];
+    const DEV_TOOLS_FILTERS = ['Avg CPU Load', 'Avg Memory Usage'];
+
+    it('offers no filter on network, GraphQL, state actions, CPU or memory', async () => {
+      host.account = fakeAccount({ admin: false, permissions: ['SESSION_REPLAY'] });
+      const c = await openPage();
+      const stepLabels = await offered(c, 'add-step');
+      expect(stepLabels).toEqual(expect.arrayContaining(['Click', 'Visited URL', 'Error Message', 'Time to First Byte']));
+      expect(stepLabels.filter((label) => DEV_TOOLS_STEPS.includes(label))).toEqual([]);
+      const filterLabels = await offered(c, 'add-filter');
+      expect(filterLabels).toEqual(expect.arrayContaining(['User Browser', 'Duration', 'Plan']));
+      expect(filterLabels.filter((label) => DEV_TOOLS_FILTERS.includes(label))).toEqual([]);
+    });
+
+    it('offers them once the role holds Developer Tools', async () => {
+      host.account = fakeAccount({ admin: false, permissions: ['SESSION_REPLAY', 'DEV_TOOLS'] });
+      const c = await openPage();
+      expect(await offered(c, 'add-step')).toEqual(expect.arrayContaining(DEV_TOOLS_STEPS));
+      expect(await offered(c, 'add-filter')).toEqual(expect.arrayContaining(DEV_TOOLS_FILTERS));
+    });
+  });
+
   it('builds steps and attributes and sends search2 exactly what they mean', async () => {
     const c = await openPage();
     await pick(c, 'add-step', 'Visited URL');

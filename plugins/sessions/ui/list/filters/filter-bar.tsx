@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Checkbox } from '@cassette/plugin-sdk/ui';
+import { Button, Checkbox, useHost } from '@cassette/plugin-sdk/ui';
 import type { SearchFilterItem } from '../../../shared/search.js';
 import { EVENTS_ORDERS, type EventsOrder } from '../../../shared/filter-catalogue.js';
 import { pickerEntries, type MetadataField, type PickerEntry } from './filter-item.js';
@@ -30,10 +30,12 @@ export interface FilterBarProps {
 /**
  * The session search's steps and attributes (spec part 1 §3–§4): "Add Step" adds a user event to
  * the sequence, "Add Filter" a session attribute; a key already among the attributes is not
- * added twice, the existing row is pointed at instead.
+ * added twice, the existing row is pointed at instead. Keys on Developer Tools data are offered
+ * only to viewers holding DEV_TOOLS.
  */
 export function FilterBar({ editing, projectId, metadata, actions }: FilterBarProps) {
   const { draft, change } = editing;
+  const canUseDevTools = useHost().hasPermission('DEV_TOOLS');
   const [blink, setBlink] = useState<{ index: number; token: number } | null>(null);
 
   useEffect(() => {
@@ -82,7 +84,7 @@ export function FilterBar({ editing, projectId, metadata, actions }: FilterBarPr
             </div>
           )}
         </div>
-        {events.length === 0 && <p className="cs-muted cs-filter-bar__empty">Add user events such as a visited URL, a click or a failed request.</p>}
+        {events.length === 0 && <p className="cs-muted cs-filter-bar__empty">Add user events such as a visited URL, a click or {canUseDevTools ? 'a failed request' : 'an error'}.</p>}
         <ol className="cs-filter-bar__rows">
           {events.map((item, i) => (
             <li key={i}>
@@ -115,8 +117,8 @@ export function FilterBar({ editing, projectId, metadata, actions }: FilterBarPr
         </ul>
       </div>
       <div className="cs-filter-bar__toolbar">
-        <FilterPicker label="Add Step" testId="add-step" entries={pickerEntries('events', metadata)} onPick={pick} />
-        <FilterPicker label="Add Filter" testId="add-filter" entries={pickerEntries('attributes', metadata)} onPick={pick} />
+        <FilterPicker label="Add Step" testId="add-step" entries={pickerEntries('events', metadata, canUseDevTools)} onPick={pick} />
+        <FilterPicker label="Add Filter" testId="add-filter" entries={pickerEntries('attributes', metadata, canUseDevTools)} onPick={pick} />
         {!empty && (
           <Button size="small" variant="ghost" onClick={() => change(clearFilters(draft))}>
             Clear

@@ -75,10 +75,14 @@ export interface PickerEntry {
   create(): SearchFilterItem;
 }
 
-/** The picker's choices: the catalogue's keys of one kind, plus the project's metadata fields for attributes. */
-export function pickerEntries(kind: 'events' | 'attributes', metadata: readonly MetadataField[]): PickerEntry[] {
+/**
+ * The picker's choices: the catalogue's keys of one kind, plus the project's metadata fields for
+ * attributes. Keys on Developer Tools data (network, GraphQL, state actions, CPU and memory) only
+ * for a viewer holding DEV_TOOLS: the server would refuse them to anyone else.
+ */
+export function pickerEntries(kind: 'events' | 'attributes', metadata: readonly MetadataField[], canUseDevTools: boolean): PickerEntry[] {
   const wanted = kind === 'events';
-  const keys: PickerEntry[] = FILTER_KEYS.filter((def) => def.isEvent === wanted).map((def) => ({ id: def.key, label: def.label, category: def.category, isEvent: def.isEvent, create: () => newItem(def) }));
+  const keys: PickerEntry[] = FILTER_KEYS.filter((def) => def.isEvent === wanted && (canUseDevTools || !def.needsDevTools)).map((def) => ({ id: def.key, label: def.label, category: def.category, isEvent: def.isEvent, create: () => newItem(def) }));
   if (wanted) return keys;
   const fields: PickerEntry[] = metadata.map((field) => ({
     id: `METADATA:${field.key}`,

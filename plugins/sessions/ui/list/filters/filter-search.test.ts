@@ -32,7 +32,7 @@ describe('the filter bar operations', () => {
     const [plan, team] = pickerEntries('attributes', [
       { index: 1, key: 'plan' },
       { index: 2, key: 'team', label: 'Team' },
-    ]).filter((e) => e.category === 'Metadata');
+    ], true).filter((e) => e.category === 'Metadata');
     const meta = addFilter(addFilter(withOs, plan!.create()).search, team!.create());
     expect(meta.existing).toBeNull();
     expect(addFilter(meta.search, plan!.create()).existing).toBe(2);
@@ -49,14 +49,22 @@ describe('the filter bar operations', () => {
   });
 
   it('offers event keys under Add Step and attribute keys plus metadata under Add Filter', () => {
-    const events = pickerEntries('events', []);
+    const events = pickerEntries('events', [], true);
     expect(events.every((e) => e.isEvent)).toBe(true);
     expect(events.map((e) => e.id)).toEqual(expect.arrayContaining(['CLICK', 'INPUT', 'LOCATION', 'FETCH', 'FETCH_FAILED', 'TTFB']));
-    const attributes = pickerEntries('attributes', [{ index: 1, key: 'plan', label: 'Plan' }]);
+    const attributes = pickerEntries('attributes', [{ index: 1, key: 'plan', label: 'Plan' }], true);
     expect(attributes.some((e) => e.isEvent)).toBe(false);
     expect(attributes.at(-1)).toMatchObject({ label: 'Plan', category: 'Metadata' });
     expect(attributes.at(-1)!.create()).toEqual({ type: 'METADATA', operator: 'is', value: [], isEvent: false, source: ['plan'] });
     expect(events.length + attributes.length - 1).toBe(FILTER_KEYS.length);
+  });
+
+  it('offers keys on Developer Tools data only to a viewer holding DEV_TOOLS', () => {
+    const ids = (kind: 'events' | 'attributes', canUseDevTools: boolean) => pickerEntries(kind, [], canUseDevTools).map((e) => e.id);
+    expect(ids('events', false)).toEqual(['CLICK', 'INPUT', 'LOCATION', 'CUSTOM', 'ERROR', 'DOM_COMPLETE', 'LARGEST_CONTENTFUL_PAINT_TIME', 'TTFB']);
+    expect(ids('events', true)).toEqual(expect.arrayContaining(['FETCH', 'GRAPHQL', 'STATEACTION', 'FETCH_FAILED']));
+    expect(ids('attributes', false).some((id) => id === 'AVG_CPU_LOAD' || id === 'AVG_MEMORY_USAGE')).toBe(false);
+    expect(ids('attributes', true)).toEqual(expect.arrayContaining(['AVG_CPU_LOAD', 'AVG_MEMORY_USAGE']));
   });
 
   it('starts a new row with the key default operator, its threshold operator and an empty duration', () => {
