@@ -111,7 +111,7 @@ test('onboarding shows the real snippet with the project key, and the project tu
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/onboarding\/identify-users$/);
   await expect(page.getByLabel('Set the user id')).toContainText("tracker?.setUserID('john@example.com');");
-  await expect(page.getByLabel('Set metadata')).toContainText("tracker.setMetadata('plan', 'premium');");
+  await expect(page.getByLabel('Set metadata')).toContainText("tracker?.setMetadata('plan', 'premium');");
 
   await test.step('how long recordings are kept is a privacy setting of the project', async () => {
     await page.getByRole('button', { name: 'Skip' }).click();
