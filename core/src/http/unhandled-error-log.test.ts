@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import { definePlugin, defineRoute, sql } from '@cassette/plugin-sdk/server';
+import { coreServices, definePlugin, defineRoute, sql } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '../testing/test-kernel.js';
 
 // What a visitor or member sends, easy to spot in the log.
@@ -43,7 +43,10 @@ describe('an unhandled error in a route', () => {
     expect(lines).toHaveLength(1);
     const written = JSON.stringify(t.log.lines.slice(before));
     expect(written).not.toContain('SENT-BY-THE-CLIENT');
-    expect(written).toContain('insert into no_such_table (text) values (?)');
+    // PGlite's error carries the statement (logged with its values redacted); PostgreSQL's names
+    // the missing relation only. Either way the statement never appears with its data.
+    if (t.kernel.resolve(coreServices.database).driver === 'pglite') expect(written).toContain('insert into no_such_table (text) values (?)');
+    else expect(written).toContain('relation \\"no_such_table\\" does not exist');
     expect(written.length).toBeLessThan(8 * 1024);
   });
 });

@@ -33,6 +33,9 @@ describe('a processing failure in the server log', () => {
     const written = JSON.stringify(w.t.log.lines.slice(linesBefore));
     expect(written).not.toContain('RECORDED-RESPONSE-BODY');
     expect(written.length).toBeLessThan(16 * 1024);
-    expect(written).toContain('insert into no_such_table (body) values (?)');
+    // PGlite's error carries the statement (logged with its values redacted); PostgreSQL's names
+    // the missing relation only. Either way the statement never appears with its data.
+    if (w.t.kernel.resolve(coreServices.database).driver === 'pglite') expect(written).toContain('insert into no_such_table (body) values (?)');
+    else expect(written).toContain('relation \\"no_such_table\\" does not exist');
   });
 });
