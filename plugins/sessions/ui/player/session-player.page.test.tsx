@@ -7,7 +7,7 @@ import type { RecordingIndex } from '../../shared/recording.js';
 import type { Session } from '../../shared/session.js';
 import { NO_RECORDING_TEXT, SESSION_NOT_FOUND_TEXT } from './player-errors.js';
 
-// The real Replayer needs a real browser (the lead's Playwright tests cover it); this stand-in
+// The real Replayer needs a real browser (the browser tests under tests/e2e cover it); this stand-in
 // builds the same DOM shape so the page's wiring can be checked.
 const replayers: FakeReplayer[] = [];
 class FakeReplayer {
