@@ -105,6 +105,8 @@ describe('boundary check', () => {
       'host-ui host-ui/src/main.tsx:6 @cassette/plugin-widgets/ui',
       'host-ui host-ui/src/main.tsx:7 ../../plugins/widgets/ui/widgets.page.js',
       'browser-server host-ui/src/main.tsx:8 node:fs',
+      // The browser test kit is for the shell's tests only.
+      'host-ui host-ui/src/main.tsx:10 @cassette/plugin-sdk/testing/ui',
       'host-ui host-ui/src/plugin-discovery.ts:4 ../../plugins/*/server.ts',
       'host-ui host-ui/src/plugin-discovery.ts:5 ../../plugins/**/*.tsx',
     ]);

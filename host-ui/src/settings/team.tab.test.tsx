@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HostContext, type Account, type ApiClient, type HostContextValue } from '@cassette/plugin-sdk/ui';
+import type { ApiClient, HostContextValue } from '@cassette/plugin-sdk/ui';
+import { cleanup, click, fakeAccount, renderPage, settle } from '@cassette/plugin-sdk/testing/ui';
 import type { Member } from '../session/types.js';
 import TeamTab from './team.tab.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const member = (overrides: Partial<Member>): Member => ({ id: 0, name: '', email: '', admin: false, superAdmin: false, joined: true, expiredInvitation: false, roleId: null, roleName: null, ...overrides });
 const OWNER = member({ id: 1, name: 'Olivia', email: 'olivia@shop.test', admin: true, superAdmin: true });
@@ -15,20 +12,8 @@ const JOINED = member({ id: 3, name: 'Grace', email: 'grace@shop.test', roleName
 const INVITEE = member({ id: 4, name: 'Nina', email: 'nina@shop.test', joined: false, roleName: 'Member' });
 const INVITATION_LINK = 'http://localhost/reset-password?token=new-invitation';
 
-function account(who: Member): Account {
-  return {
-    id: who.id,
-    email: who.email,
-    name: who.name,
-    admin: who.admin,
-    superAdmin: who.superAdmin,
-    changePassword: false,
-    roleId: null,
-    permissions: [],
-    appearance: {},
-    limits: { teamMember: { limit: 10, remaining: 6 }, sites: { limit: 10, remaining: 9 }, projects: { remaining: 9 } },
-  };
-}
+const account = (who: Member) =>
+  fakeAccount({ id: who.id, email: who.email, name: who.name, admin: who.admin, superAdmin: who.superAdmin, limits: { teamMember: { limit: 10, remaining: 6 }, sites: { limit: 10, remaining: 9 }, projects: { remaining: 9 } } });
 
 function hostFor(who: Member) {
   const get = vi.fn(async (path: string) => {
@@ -58,31 +43,18 @@ function hostFor(who: Member) {
   return { host, get, toast };
 }
 
-let root: Root | null = null;
-let container: HTMLElement | null = null;
+afterEach(cleanup);
 
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container?.remove();
-  container = null;
-  document.body.innerHTML = '';
-});
-
+/** The tab as the host shows it, settled after its first answers. */
 async function mount(host: HostContextValue) {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await act(async () => root!.render(<HostContext.Provider value={host}><TeamTab /></HostContext.Provider>));
-  return container;
+  const page = renderPage(<TeamTab />, '/', '*', { host });
+  await settle();
+  return page.container;
 }
 
-const rowOf = (view: HTMLElement, name: string) => [...view.querySelectorAll('tr')].find((tr) => tr.textContent?.includes(name))!;
+// By its text or, for icon buttons, its aria-label (the kit's buttonNamed reads text only).
 const buttonNamed = (scope: ParentNode, name: string) => [...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === name || b.getAttribute('aria-label') === name);
-async function click(button: HTMLButtonElement | undefined) {
-  if (!button) throw new Error('no such button');
-  await act(async () => button.click());
-}
+const rowOf = (view: HTMLElement, name: string) => [...view.querySelectorAll('tr')].find((tr) => tr.textContent?.includes(name))!;
 
 describe('Team tab (Preferences › Team)', () => {
   it('says a joined member’s reset link was mailed to them, and shows no link', async () => {
@@ -108,7 +80,7 @@ describe('Team tab (Preferences › Team)', () => {
     expect(buttonNamed(ownerRow, 'Edit Olivia')?.title).toBe('Only the owner can change the owner’s account.');
     expect(buttonNamed(ownerRow, 'Delete Olivia')?.disabled).toBe(true);
     expect(buttonNamed(ownerRow, 'Mail a password reset link')).toBeUndefined();
-    act(() => root!.unmount());
+    cleanup();
 
     const asOwner = await mount(hostFor(OWNER).host);
     expect(buttonNamed(rowOf(asOwner, 'Adam'), 'Edit Adam')?.disabled).toBe(false);

@@ -8,6 +8,8 @@ import { violation } from '../violation.mjs';
 
 const RULE = 'host-ui';
 const SDK_UI = '@cassette/plugin-sdk/ui';
+// The shell's own tests may use the SDK's browser test kit, as plugins' UI tests do.
+const SDK_UI_TEST_KIT = '@cassette/plugin-sdk/testing/ui';
 
 export function checkHostUi(repo) {
   const found = [];
@@ -28,7 +30,7 @@ export function checkHostUi(repo) {
             fix: `Plugins' UIs are loaded by the import.meta.glob of plugins/*/ui.tsx; anything else the host needs comes from ${SDK_UI}`,
           }));
         }
-      } else if (specifier.startsWith('@cassette/') && specifier !== SDK_UI) {
+      } else if (specifier.startsWith('@cassette/') && specifier !== SDK_UI && !(specifier === SDK_UI_TEST_KIT && repo.isTestCode(file))) {
         found.push(violation(repo, {
           rule: RULE, file, line, specifier,
           problem: `the host UI imports only ${SDK_UI} of our packages`,
