@@ -62,7 +62,7 @@ describe('welcome announcement', () => {
 
   it('is posted when the first tenant signs up, once', async () => {
     const signup = await t.request('POST', '/api/signup', {
-      body: { email: 'first@example.test', password: 'a-long-password', fullname: 'First Owner', organizationName: 'Acme' },
+      body: { email: 'first@example.test', password: 'a-long-password', fullname: 'First Owner', organizationName: 'Acme', projectHost: 'acme.example.test' },
     });
     expect(signup.status).toBe(200);
     const token = signup.body.jwt as string;

@@ -3,5 +3,7 @@ export { PERMISSIONS, PERMISSION_LABELS, isPermission } from './shared/permissio
 export type { Permission } from './shared/permissions.js';
 export { createServiceRef, createExtensionPoint, createSlot, ownerOf } from './shared/refs.js';
 export type { ServiceRef, ExtensionPointRef, SlotRef } from './shared/refs.js';
+export { readSiteHost, SITE_HOST_INPUT_MAX_LENGTH, SITE_HOST_NAME_MAX_LENGTH, SITE_HOST_REQUIRED, SITE_HOST_INVALID, SITE_HOST_WILDCARD, SITE_HOST_SCHEME, SITE_HOST_TOO_LONG } from './shared/site-host.js';
+export type { SiteHostReading } from './shared/site-host.js';
 export { defineEvent } from './shared/events.js';
 export type { EventDef, EventPayload } from './shared/events.js';

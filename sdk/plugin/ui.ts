@@ -9,6 +9,8 @@ export { ApiError, CONNECTION_ERROR, createApiClient, stripEmpty } from './ui/ap
 export type { ApiClient, ApiClientOptions, ApiResponse } from './ui/api-client.js';
 export { PERMISSIONS, PERMISSION_LABELS, isPermission } from './shared/permissions.js';
 export type { Permission } from './shared/permissions.js';
+export { readSiteHost, SITE_HOST_INPUT_MAX_LENGTH, SITE_HOST_NAME_MAX_LENGTH, SITE_HOST_REQUIRED, SITE_HOST_INVALID, SITE_HOST_WILDCARD, SITE_HOST_SCHEME, SITE_HOST_TOO_LONG } from './shared/site-host.js';
+export type { SiteHostReading } from './shared/site-host.js';
 
 // Slots: plugins (and the host) offer named places other plugins fill.
 export { Slot, UiRegistryContext, useSlotFills, selectFills } from './ui/slot.js';

@@ -838,14 +838,14 @@ describe('targeted refusals', () => {
     const res = await send('POST', '/api/signup', { payload: '{}', contentType: 'application/json' });
     expect(res.status).toBe(400);
     expect(contractProblems(res)).toEqual([]);
-    for (const field of ['email', 'password', 'fullname', 'organizationName']) {
+    for (const field of ['email', 'password', 'fullname', 'organizationName', 'projectHost']) {
       expect(res.body.errors.some((e: string) => e.startsWith(`${field} `)), `errors ${JSON.stringify(res.body.errors)} should name ${field}`).toBe(true);
     }
     expect(res.body.errors.some((e: string) => e.startsWith('projectName')), 'projectName is optional').toBe(false);
 
     const partial = await send('POST', '/api/signup', { payload: JSON.stringify({ email: 'late@example.test', fullname: 'Late Comer' }), contentType: 'application/json' });
     expect(partial.status).toBe(400);
-    expect(partial.body.errors).toEqual(expect.arrayContaining(['password is required', 'organizationName is required']));
+    expect(partial.body.errors).toEqual(expect.arrayContaining(['password is required', 'organizationName is required', 'projectHost is required']));
     expect(partial.body.errors.some((e: string) => /^(email|fullname) /.test(e))).toBe(false);
   });
 
@@ -863,7 +863,7 @@ describe('targeted refusals', () => {
 
   it('a project name of only spaces is a 400, on create and on rename', async () => {
     for (const name of ['   ', ' ', '\t\n', '\u00a0\u2003', '']) {
-      const created = await send('POST', '/api/projects', { token: A.fuzzer.token, payload: JSON.stringify({ name }), contentType: 'application/json' });
+      const created = await send('POST', '/api/projects', { token: A.fuzzer.token, payload: JSON.stringify({ name, host: 'site.example.test' }), contentType: 'application/json' });
       expect(created.status, JSON.stringify(name)).toBe(400);
       expect(contractProblems(created)).toEqual([]);
       const renamed = await send('PUT', `/api/projects/${A.projectIds[0]}`, { token: A.fuzzer.token, payload: JSON.stringify({ name }), contentType: 'application/json' });
@@ -945,17 +945,21 @@ describe('odd but valid input is stored literally', () => {
     await refreshB();
     const token = B.fuzzer.token;
     for (const name of ["Robert'); DROP TABLE core_projects;--", "x' OR '1'='1", '1; SELECT pg_sleep(5)', '%_\\ wildcard', '$1 $$ dollar', 'Ünïcødé 👩‍💻 ĳ']) {
-      const created = await send('POST', '/api/projects', { token, payload: JSON.stringify({ name, host: "h'; --" }), contentType: 'application/json' });
+      // A host is a host name, so SQL in it is refused rather than stored.
+      const sqlHost = await send('POST', '/api/projects', { token, payload: JSON.stringify({ name, host: "h'; --" }), contentType: 'application/json' });
+      expect(sqlHost.status, name).toBe(400);
+      expect(contractProblems(sqlHost)).toEqual([]);
+      const created = await send('POST', '/api/projects', { token, payload: JSON.stringify({ name, host: 'sql.example.test' }), contentType: 'application/json' });
       expect(created.status, name).toBe(200);
       expect(created.body.data.name).toBe(name);
-      expect(created.body.data.host).toBe("h'; --");
+      expect(created.body.data.host).toBe('sql.example.test');
       const id = created.body.data.id;
       const read = await t.request('GET', `/api/projects/${id}`, { token });
       expect(read.body.data.name).toBe(name);
       const listed = await t.request('GET', '/api/projects', { token });
       expect(listed.body.data.filter((p: any) => p.name === name).map((p: any) => p.id)).toEqual([id]);
       // The same name again is a duplicate (compared literally, not as a pattern).
-      const again = await send('POST', '/api/projects', { token, payload: JSON.stringify({ name }), contentType: 'application/json' });
+      const again = await send('POST', '/api/projects', { token, payload: JSON.stringify({ name, host: 'site.example.test' }), contentType: 'application/json' });
       expect(again.status, name).toBe(409);
       const removed = await t.request('DELETE', `/api/projects/${id}`, { token });
       expect(removed.status).toBe(200);
@@ -978,7 +982,7 @@ describe('odd but valid input is stored literally', () => {
   it('SQL-ish metadata labels are stored literally', async () => {
     await refreshB();
     const token = B.fuzzer.token;
-    const project = await ok('POST', '/api/projects', token, { name: `Labels ${unique()}` });
+    const project = await ok('POST', '/api/projects', token, { name: `Labels ${unique()}`, host: 'site.example.test' });
     const label = "'); DELETE FROM core_projects; --";
     const field = await ok('POST', `/api/${project.id}/metadata`, token, { key: 'sql_label', label });
     expect(field.label).toBe(label);

@@ -32,6 +32,8 @@ export interface TenantSetupInput {
   ownerName: string;
   passwordHash: string;
   projectName: string;
+  /** The first project's site host, already normalized (`readSiteHost`). */
+  projectHost: string;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function setUpTenant(
   const project = em.create(ProjectEntity, {
     tenantId: tenant.id,
     name: input.projectName,
-    host: '',
+    host: input.projectHost,
     projectKey: newProjectKey(),
     gdpr: { ...DEFAULT_GDPR },
     customFields: [],

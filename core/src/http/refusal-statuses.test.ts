@@ -22,7 +22,7 @@ let secondProjectId: number;
 beforeAll(async () => {
   t = await createTestKernel({ plugins: [probe], env: { LIMIT_SITES: '2' } });
   tenant = await t.createTenant('Refusals');
-  secondProjectId = (await t.request('POST', '/api/projects', { token: tenant.owner.token, body: { name: 'Second' } })).body.data.id;
+  secondProjectId = (await t.request('POST', '/api/projects', { token: tenant.owner.token, body: { name: 'Second', host: 'site.example.test' } })).body.data.id;
 });
 afterAll(async () => t?.close());
 
@@ -74,7 +74,7 @@ describe('403: a live login that may not do this', () => {
 
   it('limits and protected roles', async () => {
     const owner = tenant.owner.token;
-    const project = await t.request('POST', '/api/projects', { token: owner, body: { name: 'Third' } });
+    const project = await t.request('POST', '/api/projects', { token: owner, body: { name: 'Third', host: 'site.example.test' } });
     expect(project.status).toBe(403);
     expect(project.body.errors[0]).toMatch(/project limit/);
 

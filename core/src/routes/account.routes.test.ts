@@ -19,7 +19,7 @@ describe('the organization API key (GET /api/client, POST /api/client/api-key)',
   beforeAll(async () => {
     t = await createTestKernel({ plugins: [pipeline] });
     const signup = await t.request('POST', '/api/signup', {
-      body: { email: 'grace@example.test', password: 'compiler-pass-1', fullname: 'Grace Hopper', organizationName: 'Cobol Works' },
+      body: { email: 'grace@example.test', password: 'compiler-pass-1', fullname: 'Grace Hopper', organizationName: 'Cobol Works', projectHost: 'cobol.example.test' },
     });
     ownerToken = signup.body.jwt;
     tenantId = signup.body.data.client.tenantId;

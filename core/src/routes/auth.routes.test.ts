@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, type TestKernel } from '../testing/test-kernel.js';
 
-const owner = { email: 'ada@example.com', password: 'correct horse battery', fullname: 'Ada Lovelace', organizationName: 'Analytical Engines' };
+const owner = { email: 'ada@example.com', password: 'correct horse battery', fullname: 'Ada Lovelace', organizationName: 'Analytical Engines', projectHost: 'https://Engines.example.com/notes' };
 
 describe('signup, login, logout, password reset', () => {
   let t: TestKernel;
@@ -19,13 +19,36 @@ describe('signup, login, logout, password reset', () => {
     expect(res.body.data.client).toMatchObject({ name: 'Analytical Engines' });
     const projects = await t.request('GET', '/api/projects', { token: res.body.jwt });
     expect(projects.body.data).toHaveLength(1);
-    expect(projects.body.data[0]).toMatchObject({ status: 'red', recorded: false });
+    // The first project carries the site host asked at signup, kept as a host even when pasted as an address.
+    expect(projects.body.data[0]).toMatchObject({ status: 'red', recorded: false, host: 'engines.example.com' });
     expect(projects.body.data[0].projectKey).toMatch(/^[a-zA-Z0-9]{20}$/);
 
     expect((await t.request('GET', '/api/signup')).body).toEqual({ data: { tenants: true } });
     const again = await t.request('POST', '/api/signup', { body: { ...owner, email: 'eve@example.com' } });
     expect(again.status).toBe(403);
     expect(again.body.errors[0]).toMatch(/Signup is closed/);
+  });
+
+  it('asks for the first project’s site host, and refuses anything but a host before creating anything', async () => {
+    const fresh = await createTestKernel();
+    try {
+      const { projectHost: _omitted, ...withoutHost } = owner;
+      const missing = await fresh.request('POST', '/api/signup', { body: withoutHost });
+      expect(missing.status).toBe(400);
+      expect(missing.body.errors).toEqual(['projectHost is required']);
+      for (const [projectHost, message] of [
+        ['', 'Enter the site’s host, such as shop.example.com.'],
+        ['*.example.com', 'Enter the host without a wildcard: pages on its subdomains count too.'],
+        ['not a host', 'The host must be a domain name or an IP address, optionally with a port, such as shop.example.com or localhost:3000.'],
+      ]) {
+        const refused = await fresh.request('POST', '/api/signup', { body: { ...owner, projectHost } });
+        expect(refused.status, projectHost).toBe(400);
+        expect(refused.body.errors).toEqual([message]);
+      }
+      expect((await fresh.request('GET', '/api/signup')).body).toEqual({ data: { tenants: false } });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('validates signup fields with readable messages', async () => {

@@ -3,9 +3,10 @@ import { defineRoute, HttpError, coreEvents, type AnyRouteDef } from '@cassette/
 import { AuthSessionEntity } from '../entities/auth-session.entity.js';
 import { TenantEntity } from '../entities/tenant.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
+import { siteHostOrRefuse } from '../domain/site-host.js';
 import { setUpTenant } from '../domain/tenant-setup.js';
 import { loggedInAnswer, type CoreRuntime } from './core-runtime.js';
-import { EMAIL, ORG_NAME, PASSWORD, PERSON_NAME, PROJECT_NAME } from './schemas.js';
+import { EMAIL, ORG_NAME, PASSWORD, PERSON_NAME, PROJECT_NAME, SITE_HOST } from './schemas.js';
 
 const SIGNUP_CLOSED = 'Signup is closed: this Cassette already has an organization. Ask its admin for an invitation.';
 
@@ -32,6 +33,8 @@ export function authRoutes(core: CoreRuntime): AnyRouteDef[] {
           fullname: PERSON_NAME,
           organizationName: ORG_NAME,
           projectName: Type.Optional(PROJECT_NAME),
+          /** The first project's site host: replays trust only pages on it. */
+          projectHost: SITE_HOST,
         },
         { additionalProperties: false },
       ),
@@ -39,6 +42,7 @@ export function authRoutes(core: CoreRuntime): AnyRouteDef[] {
     handler: async ({ body, em, request }) => {
       // Refuse before any Argon2 work: a closed signup must cost nothing.
       if ((await em.count(TenantEntity, {})) > 0) throw new HttpError(403, SIGNUP_CLOSED);
+      const projectHost = siteHostOrRefuse(body.projectHost);
       const passwordHash = await core.passwords.hash(body.password, request.ip);
       const created = await em.transactional(async (tx) => {
         // The lock makes "only while no tenant exists" hold when two signups race.
@@ -52,6 +56,7 @@ export function authRoutes(core: CoreRuntime): AnyRouteDef[] {
           ownerName: body.fullname.trim(),
           passwordHash,
           projectName: body.projectName?.trim() || 'My first project',
+          projectHost,
         };
         return setUpTenant(tx, input, core.secrets);
       });

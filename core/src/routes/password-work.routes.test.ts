@@ -47,7 +47,7 @@ describe('password work: refused early, capped, per address', () => {
     const res = await t.kernel.app.inject({
       method: 'POST',
       url: '/api/signup',
-      payload: { email: 'late@example.com', password: 'password123', fullname: 'Late', organizationName: 'Late Inc' },
+      payload: { email: 'late@example.com', password: 'password123', fullname: 'Late', organizationName: 'Late Inc', projectHost: 'late.example.test' },
       remoteAddress: '203.0.113.1',
     });
     expect(res.statusCode).toBe(403);

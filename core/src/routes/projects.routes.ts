@@ -5,11 +5,11 @@ import { ProjectEntity, type Project } from '../entities/project.entity.js';
 import { accountLimits } from '../domain/account-view.js';
 import { DEFAULT_GDPR, projectView } from '../domain/project-view.js';
 import { newProjectKey } from '../domain/tenant-setup.js';
+import { siteHostOrRefuse } from '../domain/site-host.js';
 import type { CoreRuntime } from './core-runtime.js';
-import { ID_PARAM, PROJECT_NAME } from './schemas.js';
+import { ID_PARAM, PROJECT_NAME, SITE_HOST } from './schemas.js';
 
 export const DUPLICATE_SITE = 'Site exists already. Please choose another one.';
-const HOST = Type.String({ maxLength: 253 });
 
 async function nameTaken(em: EntityManager, tenantId: number, name: string, exceptId?: number): Promise<boolean> {
   const rows = await em.getConnection().execute<{ n: number }[]>(
@@ -58,14 +58,16 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
     url: '/projects',
     access: { auth: 'admin' },
     summary: 'Add a project (site)',
-    schema: { body: Type.Object({ name: PROJECT_NAME, host: Type.Optional(HOST) }, { additionalProperties: false }) },
+    schema: { body: Type.Object({ name: PROJECT_NAME, host: SITE_HOST }, { additionalProperties: false }) },
     handler: async ({ em, caller, body }) => {
       const tenantId = caller.tenantId;
       const limits = await accountLimits(em, tenantId, core.config);
       if (limits.sites.remaining === 0) throw new HttpError(403, 'You have reached the project limit. Delete a project or raise LIMIT_SITES.');
       const name = body.name.trim();
+      // The host is what the player trusts recorded pages by: a project starts with one.
+      const host = siteHostOrRefuse(body.host);
       if (await nameTaken(em, tenantId, name)) throw conflict(DUPLICATE_SITE);
-      const project = em.create(ProjectEntity, { tenantId, name, host: body.host?.trim() ?? '', projectKey: newProjectKey(), gdpr: { ...DEFAULT_GDPR }, customFields: [] });
+      const project = em.create(ProjectEntity, { tenantId, name, host, projectKey: newProjectKey(), gdpr: { ...DEFAULT_GDPR }, customFields: [] });
       await em.flush();
       await core.events.publish(coreEvents.projectCreated, { tenantId, projectId: project.id });
       return projectView(project);
@@ -79,16 +81,18 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
     summary: 'Rename a project or change its host',
     schema: {
       params,
-      body: Type.Object({ name: Type.Optional(PROJECT_NAME), host: Type.Optional(HOST), saveRequestPayloads: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+      body: Type.Object({ name: Type.Optional(PROJECT_NAME), host: Type.Optional(SITE_HOST), saveRequestPayloads: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
     },
     handler: async ({ em, caller, body, params: p }) => {
       const project = await findForCaller(em, caller, p.id);
+      // Checked first: a refused host leaves the project as it was. Clearing it is refused too.
+      const host = body.host === undefined ? undefined : siteHostOrRefuse(body.host);
       if (body.name !== undefined) {
         const name = body.name.trim();
         if (await nameTaken(em, caller.tenantId, name, project.id)) throw conflict(DUPLICATE_SITE);
         project.name = name;
       }
-      if (body.host !== undefined) project.host = body.host.trim();
+      if (host !== undefined) project.host = host;
       if (body.saveRequestPayloads !== undefined) project.saveRequestPayloads = body.saveRequestPayloads;
       await em.flush();
       return projectView(project);

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { SITE_HOST_INPUT_MAX_LENGTH } from '@cassette/plugin-sdk';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.js';
 
 // Letters of any script, digits, spaces, '-', '_', '.', and apostrophes (names like O'Neil).
@@ -8,3 +9,5 @@ export const PASSWORD = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength:
 export const ORG_NAME = Type.String({ minLength: 1, maxLength: 100 });
 export const ID_PARAM = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 export const PROJECT_NAME = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+/** A project's host as typed or pasted (a whole address is allowed; the handler keeps its host). */
+export const SITE_HOST = Type.String({ maxLength: SITE_HOST_INPUT_MAX_LENGTH });

@@ -67,17 +67,55 @@ describe('team, roles, projects, metadata', () => {
     const second = await t.request('POST', '/api/projects', { token: admin, body: { name: 'Shop', host: 'shop.example.com' } });
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({ name: 'Shop', host: 'shop.example.com', status: 'red', gdpr: { defaultInputMode: 'plain', sampleRate: 100 } });
-    const dup = await t.request('POST', '/api/projects', { token: admin, body: { name: ' shop ' } });
+    const dup = await t.request('POST', '/api/projects', { token: admin, body: { name: ' shop ', host: 'site.example.test' } });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual(['Site exists already. Please choose another one.']);
-    expect((await t.request('POST', '/api/projects', { token: admin, body: { name: 'Blog' } })).status).toBe(200);
-    const over = await t.request('POST', '/api/projects', { token: admin, body: { name: 'Docs' } });
+    expect((await t.request('POST', '/api/projects', { token: admin, body: { name: 'Blog', host: 'site.example.test' } })).status).toBe(200);
+    const over = await t.request('POST', '/api/projects', { token: admin, body: { name: 'Docs', host: 'site.example.test' } });
     expect(over.status).toBe(403);
     const renamedClash = await t.request('PUT', `/api/projects/${second.body.data.id}`, { token: admin, body: { name: 'Blog' } });
     expect(renamedClash.body.errors).toEqual(['Site exists already. Please choose another one.']);
     expect((await t.request('DELETE', `/api/projects/${second.body.data.id}`, { token: admin })).status).toBe(200);
     const names = (await t.request('GET', '/api/projects', { token: admin })).body.data.map((p: { name: string }) => p.name);
     expect(names).toEqual(['First project', 'Blog']);
+  });
+
+  it('requires a site host for a new project, keeps only the host of a pasted address, and refuses the rest', async () => {
+    const missing = await t.request('POST', '/api/projects', { token: admin, body: { name: 'No host' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual(['host is required']);
+    const blank = await t.request('POST', '/api/projects', { token: admin, body: { name: 'No host', host: '  ' } });
+    expect(blank.body.errors).toEqual(['Enter the site’s host, such as shop.example.com.']);
+    const bad = await t.request('POST', '/api/projects', { token: admin, body: { name: 'No host', host: 'ftp://files.example.com' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(['Enter the site’s host, or its http or https address.']);
+    const names = (await t.request('GET', '/api/projects', { token: admin })).body.data.map((p: { name: string }) => p.name);
+    expect(names).not.toContain('No host');
+
+    const pasted = await t.request('POST', '/api/projects', { token: admin, body: { name: 'Pasted', host: 'HTTPS://Www.Pasted.example:8443/cart?id=1' } });
+    expect(pasted.status).toBe(200);
+    expect(pasted.body.data.host).toBe('www.pasted.example:8443');
+    expect((await t.request('DELETE', `/api/projects/${pasted.body.data.id}`, { token: admin })).status).toBe(200);
+  });
+
+  it('changes a host only to another host, and a project from before hosts were asked keeps working until one is set', async () => {
+    const pid = tenant.projectId;
+    // A project created before the host was required has none.
+    await t.kernel.db.sql(sql`update core_projects set host = '' where id = ${pid}`);
+    expect((await t.request('GET', `/api/projects/${pid}`, { token: admin })).body.data).toMatchObject({ id: pid, host: '' });
+    expect((await t.request('PUT', `/api/projects/${pid}`, { token: admin, body: { saveRequestPayloads: false } })).status).toBe(200);
+
+    for (const host of ['', 'shop example', '*.shop.example']) {
+      const refused = await t.request('PUT', `/api/projects/${pid}`, { token: admin, body: { name: 'Renamed too', host } });
+      expect(refused.status, host).toBe(400);
+    }
+    expect((await t.request('GET', `/api/projects/${pid}`, { token: admin })).body.data).toMatchObject({ name: 'First project', host: '' });
+
+    const set = await t.request('PUT', `/api/projects/${pid}`, { token: admin, body: { host: 'http://Shop.example.com/' } });
+    expect(set.body.data.host).toBe('shop.example.com');
+    const cleared = await t.request('PUT', `/api/projects/${pid}`, { token: admin, body: { host: '' } });
+    expect(cleared.body.errors).toEqual(['Enter the site’s host, such as shop.example.com.']);
+    expect((await t.request('GET', `/api/projects/${pid}`, { token: admin })).body.data.host).toBe('shop.example.com');
   });
 
   it('keeps GDPR settings and metadata fields per project with the key rule and the limit of 10', async () => {
@@ -97,7 +135,7 @@ describe('team, roles, projects, metadata', () => {
   });
 
   it('scopes a role to chosen projects', async () => {
-    const other = await t.request('POST', '/api/projects', { token: admin, body: { name: 'Scoped out' } });
+    const other = await t.request('POST', '/api/projects', { token: admin, body: { name: 'Scoped out', host: 'site.example.test' } });
     const member = await t.createMember(tenant.tenantId, { permissions: ['SESSION_REPLAY'], projectIds: [tenant.projectId] });
     const visible = (await t.request('GET', '/api/projects', { token: member.token })).body.data.map((p: { id: number }) => p.id);
     expect(visible).toEqual([tenant.projectId]);

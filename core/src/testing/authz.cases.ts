@@ -9,7 +9,7 @@ async function role(w: AuthzWorld): Promise<number> {
   return res.body.data.roleId;
 }
 async function project(w: AuthzWorld): Promise<number> {
-  const res = await w.t.request('POST', '/api/projects', { token: w.adminToken, body: { name: `Project ${w.unique()}` } });
+  const res = await w.t.request('POST', '/api/projects', { token: w.adminToken, body: { name: `Project ${w.unique()}`, host: 'site.example.test' } });
   return res.body.data.id;
 }
 async function projectWithField(w: AuthzWorld): Promise<number> {
@@ -30,7 +30,7 @@ export const authzRows = defineAuthzRows({
   'GET /api/signup': { statuses: AUTHZ.PUBLIC_OK, fixture: () => ({ url: '/api/signup' }) },
   'POST /api/signup': {
     statuses: [403, 403, 403, 403, 403],
-    fixture: (w) => ({ url: '/api/signup', body: { email: `${w.unique()}@example.test`, password: 'password123', fullname: 'Late', organizationName: 'Late Inc' } }),
+    fixture: (w) => ({ url: '/api/signup', body: { email: `${w.unique()}@example.test`, password: 'password123', fullname: 'Late', organizationName: 'Late Inc', projectHost: 'late.example.test' } }),
   },
   'POST /api/login': {
     statuses: AUTHZ.PUBLIC_OK,
@@ -70,7 +70,7 @@ export const authzRows = defineAuthzRows({
   'DELETE /api/client/roles/:roleId': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/client/roles/${await role(w)}` }) },
   'GET /api/projects': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/projects' }) },
   'GET /api/projects/:id': { statuses: AUTHZ.USER_OWNED, fixture: (w) => ({ url: `/api/projects/${w.projectId}` }) },
-  'POST /api/projects': { statuses: AUTHZ.ADMIN_TENANT, fixture: (w) => ({ url: '/api/projects', body: { name: `Project ${w.unique()}` } }) },
+  'POST /api/projects': { statuses: AUTHZ.ADMIN_TENANT, fixture: (w) => ({ url: '/api/projects', body: { name: `Project ${w.unique()}`, host: 'site.example.test' } }) },
   'PUT /api/projects/:id': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/projects/${await project(w)}`, body: { host: 'example.com' } }) },
   'DELETE /api/projects/:id': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/projects/${await project(w)}` }) },
   'GET /api/:projectId/gdpr': { statuses: AUTHZ.USER_OWNED, fixture: (w) => ({ url: `/api/${w.projectId}/gdpr` }) },

@@ -43,7 +43,7 @@ export interface TestKernel {
   waitForMails(count: number): Promise<MailMessage[]>;
   /** `app.inject` with an optional bearer token; answers parsed JSON. */
   request(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
-  /** A tenant with its owner logged in, a first project, and its organization API key. */
+  /** A tenant with its owner logged in, a first project (host `FIRST_PROJECT_HOST`), and its organization API key. */
   createTenant(name?: string): Promise<{ tenantId: number; projectId: number; owner: TestUser; apiKey: string }>;
   /** A joined member of a tenant with a role holding exactly `permissions` (optionally scoped to projects). */
   createMember(tenantId: number, options?: { permissions?: string[]; admin?: boolean; projectIds?: number[] }): Promise<TestUser>;
@@ -51,6 +51,9 @@ export interface TestKernel {
 }
 
 let counter = 0;
+
+/** The site host of each test tenant's first project. */
+const FIRST_PROJECT_HOST = 'shop.example.test';
 
 async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   const redis = new Redis(url, { lazyConnect: true });
@@ -145,7 +148,7 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     const passwordHash = await hashPassword(password);
     const secrets = kernel.resolve(coreServices.secrets);
     const created = await kernel.db.transaction((em) =>
-      setUpTenant(em, { organizationName: name ?? `Org ${counter}`, ownerEmail: email, ownerName: 'Owner', passwordHash, projectName: 'First project' }, secrets),
+      setUpTenant(em, { organizationName: name ?? `Org ${counter}`, ownerEmail: email, ownerName: 'Owner', passwordHash, projectName: 'First project', projectHost: FIRST_PROJECT_HOST }, secrets),
     );
     const token = await login(email, password);
     return {

@@ -185,7 +185,7 @@ describe('errors.grouping processor', () => {
 
   it("deletes a deleted project's errors and source maps", async () => {
     const a = await t.createTenant();
-    const created = await t.request('POST', '/api/projects', { token: a.owner.token, body: { name: 'Short-lived' } });
+    const created = await t.request('POST', '/api/projects', { token: a.owner.token, body: { name: 'Short-lived', host: 'site.example.test' } });
     const doomed = created.body.data.id as number;
     const s = ingestSession(doomed, a.tenantId);
     await t.started(s);

@@ -34,7 +34,7 @@ describe('retention and deletion of recordings', () => {
     const fresh = await recorded();
     await backdate(old, days + 1);
     await backdate(fresh, days - 1);
-    const other = await w.t.request('POST', '/api/projects', { token: w.owner.token, body: { name: 'Other site' } });
+    const other = await w.t.request('POST', '/api/projects', { token: w.owner.token, body: { name: 'Other site', host: 'site.example.test' } });
     const otherOld = await recorded(other.body.data.projectKey);
     await backdate(otherOld, 1);
 
@@ -49,7 +49,7 @@ describe('retention and deletion of recordings', () => {
   });
 
   it('deletes everything of a project that no longer exists', async () => {
-    const other = await w.t.request('POST', '/api/projects', { token: w.owner.token, body: { name: 'Doomed site' } });
+    const other = await w.t.request('POST', '/api/projects', { token: w.owner.token, body: { name: 'Doomed site', host: 'site.example.test' } });
     const id = await recorded(other.body.data.projectKey);
     expect((await w.t.request('DELETE', `/api/projects/${other.body.data.id}`, { token: w.owner.token })).status).toBe(200);
     await enforceRetention(w.t.kernel.resolve(ingestRuntimeRef), w.t.log);

@@ -71,13 +71,13 @@ describe('POST /api/ingest/v1/start', () => {
 
   it('does not resume into another project with that project key', async () => {
     const first = (await start(w.t, startBody(w.projectKey))).body.data;
-    const created = await w.t.request('POST', '/api/projects', { token: w.owner.token, body: { name: 'Second site' } });
+    const created = await w.t.request('POST', '/api/projects', { token: w.owner.token, body: { name: 'Second site', host: 'site.example.test' } });
     const res = await start(w.t, startBody(created.body.data.projectKey, { resume: { sessionId: first.sessionId, token: first.token } }));
     expect(res.body.data.resumed).toBe(false);
   });
 
   it('answers sampled: false per the project sample rate, and stores nothing', async () => {
-    const created = await w.t.request('POST', '/api/projects', { token: w.owner.token, body: { name: 'Unsampled site' } });
+    const created = await w.t.request('POST', '/api/projects', { token: w.owner.token, body: { name: 'Unsampled site', host: 'site.example.test' } });
     const id = created.body.data.id;
     await w.t.request('POST', `/api/${id}/gdpr`, { token: w.owner.token, body: { sampleRate: 0 } });
     const res = await start(w.t, startBody(created.body.data.projectKey));

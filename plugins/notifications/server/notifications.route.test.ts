@@ -38,7 +38,7 @@ describe('notification routes', () => {
     tenantA = a.tenantId;
     projectA1 = a.projectId;
     owner = a.owner;
-    const second = await t.request('POST', '/api/projects', { token: owner.token, body: { name: 'Second project' } });
+    const second = await t.request('POST', '/api/projects', { token: owner.token, body: { name: 'Second project', host: 'site.example.test' } });
     expect(second.status).toBe(200);
     projectA2 = second.body.data.id;
     member = await t.createMember(tenantA, { permissions: ['SESSION_REPLAY'] });

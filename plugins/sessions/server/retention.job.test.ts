@@ -51,7 +51,7 @@ describe('sessions.retention', () => {
     expect(await enforceRetention(deps, now)).toBe(0);
 
     // A deleted project keeps nothing: at once through its event, and at the next run for anything left behind.
-    const created = await t.request('POST', '/api/projects', { token: a.owner.token, body: { name: 'Short-lived' } });
+    const created = await t.request('POST', '/api/projects', { token: a.owner.token, body: { name: 'Short-lived', host: 'site.example.test' } });
     const doomed = created.body.data.id as number;
     await seed(doomed, a.tenantId, 'c-1', 1);
     expect((await t.request('DELETE', `/api/projects/${doomed}`, { token: a.owner.token })).status).toBe(200);

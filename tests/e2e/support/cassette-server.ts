@@ -145,12 +145,15 @@ export interface Owner {
   projectKey: string;
 }
 
-/** Creates the organization through the API (signup is open on a fresh install). */
+/**
+ * Creates the organization through the API (signup is open on a fresh install). The first
+ * project's host is the server's own: the demo shop the tests record is served there.
+ */
 export async function signUp(server: CassetteServer, email = 'owner@shop.test', password = 'owner-password'): Promise<Owner> {
   const signup = await fetch(`${server.url}/api/signup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, fullname: 'Olga Owner', organizationName: 'Shop' }),
+    body: JSON.stringify({ email, password, fullname: 'Olga Owner', organizationName: 'Shop', projectHost: new URL(server.url).host }),
   });
   const body = (await signup.json()) as { jwt?: string; errors?: string[] };
   if (!signup.ok || !body.jwt) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(body)}`);

@@ -27,7 +27,7 @@ describe('saved search routes', () => {
     ({ tenantId, projectId, owner } = await t.createTenant());
     member = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY'] });
     bystander = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY'] });
-    secondProjectId = (await t.request('POST', '/api/projects', { token: owner.token, body: { name: 'Second' } })).body.data.id;
+    secondProjectId = (await t.request('POST', '/api/projects', { token: owner.token, body: { name: 'Second', host: 'site.example.test' } })).body.data.id;
   });
   afterAll(async () => t?.close());
 
@@ -193,7 +193,7 @@ describe('saved search routes', () => {
   });
 
   it("removes a deleted project's saved searches", async () => {
-    const doomed = (await t.request('POST', '/api/projects', { token: owner.token, body: { name: 'Doomed' } })).body.data.id as number;
+    const doomed = (await t.request('POST', '/api/projects', { token: owner.token, body: { name: 'Doomed', host: 'site.example.test' } })).body.data.id as number;
     await created({ name: 'Gone soon', filter: {}, isPublic: true }, owner.token, doomed);
     await created({ name: 'Stays', filter: {} });
     expect((await t.request('DELETE', `/api/projects/${doomed}`, { token: owner.token })).status).toBe(200);
