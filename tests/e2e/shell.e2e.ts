@@ -8,7 +8,7 @@ test.describe.configure({ mode: 'serial' });
  * The foundation as a user meets it, in real Chromium against the embedded default:
  * signup → onboarding → a second project → a role → an invited member → 'Not allowed'.
  */
-const OWNER = { email: 'owner@acme.test', password: 'owner-password', name: 'Olivia Owner', organization: 'Acme' };
+const OWNER = { email: 'owner@acme.test', password: 'owner-password', name: 'Olivia Owner', organization: 'Acme', site: 'https://www.Acme.test/pricing' };
 const MEMBER = { email: 'mia@acme.test', name: 'Mia Member', password: 'member-password' };
 const NOT_ALLOWED = "You don't have the necessary permissions to access this feature. Please check with your admin.";
 
@@ -27,6 +27,11 @@ test('signup, projects, roles, invitation, permissions and logout', async ({ pag
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByLabel('Name').fill(OWNER.name);
   await page.getByLabel('Organization').fill(OWNER.organization);
+  // The first project's site host is asked for; a pasted address is refused only when it is no host.
+  await page.getByLabel('Website host').fill('*.acme.test');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Enter the host without a wildcard: pages on its subdomains count too.')).toBeVisible();
+  await page.getByLabel('Website host').fill(OWNER.site);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/onboarding\/installing$/);
   await expect(page.getByText('v1.6.0')).toBeVisible();
@@ -39,15 +44,24 @@ test('signup, projects, roles, invitation, permissions and logout', async ({ pag
   await expect(page.getByText('No recordings found')).toBeVisible();
   const firstProjectId = /\/(\d+)\/sessions$/.exec(page.url())![1];
 
-  // A second project; the same name again is refused with the spec's message.
+  // The first project has the host given at signup, kept as a host; no prompt to set one.
   await page.goto('/client/projects');
+  await expect(page.getByRole('cell', { name: 'www.acme.test', exact: true })).toBeVisible();
+  await expect(page.getByTestId('host-prompt')).toHaveCount(0);
+
+  // A second project needs its host too; the same name again is refused with the spec's message.
   await page.getByRole('button', { name: 'Add Project' }).click();
   const panel = page.getByRole('dialog');
   await panel.getByLabel('Name').fill('Web Shop');
   await panel.getByRole('button', { name: 'Add' }).click();
+  await expect(panel.getByText('Enter the site’s host, such as shop.example.com.')).toBeVisible();
+  await panel.getByLabel('Host').fill('shop.acme.test:8443');
+  await panel.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByRole('cell', { name: 'Web Shop', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'shop.acme.test:8443', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Add Project' }).click();
   await page.getByRole('dialog').getByLabel('Name').fill('web shop');
+  await page.getByRole('dialog').getByLabel('Host').fill('web.acme.test');
   await page.getByRole('dialog').getByRole('button', { name: 'Add' }).click();
   await expect(page.getByRole('dialog').getByText('Site exists already. Please choose another one.')).toBeVisible();
   await page.keyboard.press('Escape');

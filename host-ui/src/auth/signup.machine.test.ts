@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { signupErrors, signupMachine, type SignupValues } from './signup.machine.js';
 import { apiError, authResult } from './test-fixtures.js';
 
-const values: SignupValues = { email: 'ada@example.com', password: 'secret-123', fullname: 'Ada Lovelace', organizationName: 'Acme' };
+const values: SignupValues = { email: 'ada@example.com', password: 'secret-123', fullname: 'Ada Lovelace', organizationName: 'Acme', projectHost: 'shop.acme.test' };
 
 function start(impl: (input: SignupValues) => Promise<ReturnType<typeof authResult>>) {
   const calls: SignupValues[] = [];
@@ -69,6 +69,17 @@ describe('signup machine', () => {
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.errors).toEqual(['Password must be at least 8 characters.']);
     expect(calls).toEqual([]);
-    expect(signupErrors({ email: '', password: '', fullname: ' ', organizationName: '' })).toHaveLength(4);
+    expect(signupErrors({ email: '', password: '', fullname: ' ', organizationName: '', projectHost: '' })).toHaveLength(5);
+  });
+
+  it('asks for the site host of the first project, and refuses what is not a host', () => {
+    const { actor, calls } = start(async () => authResult());
+    actor.send({ type: 'SUBMIT', values: { ...values, projectHost: ' ' } });
+    expect(actor.getSnapshot().context.errors).toEqual(['Enter the site’s host, such as shop.example.com.']);
+    actor.send({ type: 'SUBMIT', values: { ...values, projectHost: 'my shop' } });
+    expect(actor.getSnapshot().context.errors).toEqual(['The host must be a domain name or an IP address, optionally with a port, such as shop.example.com or localhost:3000.']);
+    expect(calls).toEqual([]);
+    // A pasted address is fine: the server keeps its host.
+    expect(signupErrors({ ...values, projectHost: 'https://shop.acme.test/cart' })).toEqual([]);
   });
 });

@@ -1,14 +1,19 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { readSiteHost } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
 import type { AuthResult } from './auth-result.js';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './password-rules.js';
 
-/** POST /api/signup body (spec part 1 §5: all four required). */
+/**
+ * POST /api/signup body (spec part 1 §5: the four fields required), plus the first project's
+ * site host: replays trust only pages on it, so a project is never created without one.
+ */
 export interface SignupValues {
   email: string;
   password: string;
   fullname: string;
   organizationName: string;
+  projectHost: string;
 }
 
 /** Client-side checks; the server checks again. */
@@ -19,6 +24,8 @@ export function signupErrors(values: SignupValues): string[] {
   if (values.password.length < PASSWORD_MIN_LENGTH) errors.push(PASSWORD_TOO_SHORT);
   if (!values.fullname.trim()) errors.push('Name is required.');
   if (!values.organizationName.trim()) errors.push('Organization is required.');
+  const host = readSiteHost(values.projectHost);
+  if (!host.ok) errors.push(host.error);
   return errors;
 }
 

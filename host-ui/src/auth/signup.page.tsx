@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
-import { Button, CheckIcon, FormErrors, Input, Loader } from '@cassette/plugin-sdk/ui';
+import { Button, CheckIcon, FormErrors, Input, Loader, SITE_HOST_INPUT_MAX_LENGTH } from '@cassette/plugin-sdk/ui';
 import { Link, Navigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { useSession } from '../session/session.js';
@@ -83,11 +83,11 @@ export default function SignupPage() {
 }
 
 function SignupForm({ loading, errors, onSubmit }: { loading: boolean; errors: readonly string[]; onSubmit(values: SignupValues): void }) {
-  const [values, setValues] = useState<SignupValues>({ email: '', password: '', fullname: '', organizationName: '' });
+  const [values, setValues] = useState<SignupValues>({ email: '', password: '', fullname: '', organizationName: '', projectHost: '' });
   const set = (key: keyof SignupValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ ...values, email: values.email.trim(), fullname: values.fullname.trim(), organizationName: values.organizationName.trim() });
+    onSubmit({ ...values, email: values.email.trim(), fullname: values.fullname.trim(), organizationName: values.organizationName.trim(), projectHost: values.projectHost.trim() });
   };
   return (
     <form className="cs-form" onSubmit={submit}>
@@ -105,6 +105,17 @@ function SignupForm({ loading, errors, onSubmit }: { loading: boolean; errors: r
       />
       <Input label="Name" name="fullname" autoComplete="name" required value={values.fullname} onChange={set('fullname')} />
       <Input label="Organization" name="organizationName" autoComplete="organization" required value={values.organizationName} onChange={set('organizationName')} />
+      <Input
+        label="Website host"
+        name="projectHost"
+        autoComplete="url"
+        placeholder="shop.example.com"
+        hint="The site you will record. Replays trust pages on this host and its subdomains only."
+        required
+        maxLength={SITE_HOST_INPUT_MAX_LENGTH}
+        value={values.projectHost}
+        onChange={set('projectHost')}
+      />
       <Button type="submit" variant="primary" className="cs-btn--block" loading={loading}>
         Create account
       </Button>

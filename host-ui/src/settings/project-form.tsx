@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, FormErrors, Input, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, Checkbox, FormErrors, Input, readSiteHost, SidePanel, SITE_HOST_INPUT_MAX_LENGTH, useHost } from '@cassette/plugin-sdk/ui';
 import { errorsOf, statusOf } from '../app/errors.js';
 import type { Project } from '../session/types.js';
 import { duplicateSiteName, SITE_EXISTS } from '../shell/account-rules.js';
@@ -9,6 +9,8 @@ interface ProjectFormProps {
   onSaved(project: Project): void;
 }
 
+const HOST_HINT = 'The site the tracker records, such as shop.example.com (a port may follow). Replays trust pages on this host and its subdomains only.';
+
 /** Name and host of a project; 'Add' for a new one, 'Update' for an existing one. */
 export function ProjectForm({ project, onSaved }: ProjectFormProps) {
   const { api, projects, toast } = useHost();
@@ -16,6 +18,7 @@ export function ProjectForm({ project, onSaved }: ProjectFormProps) {
   const [host, setHost] = useState(project?.host ?? '');
   const [capturePayloads, setCapturePayloads] = useState(project?.saveRequestPayloads ?? false);
   const [nameError, setNameError] = useState<string | null>(null);
+  const [hostError, setHostError] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const exists = Boolean(project);
@@ -23,14 +26,16 @@ export function ProjectForm({ project, onSaved }: ProjectFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
-    if (duplicateSiteName(name, projects, project?.id)) {
-      setNameError(SITE_EXISTS);
-      return;
-    }
+    const duplicate = duplicateSiteName(name, projects, project?.id);
+    if (duplicate) setNameError(SITE_EXISTS);
+    // Required (spec part 2 §5), also when an older project without one is edited.
+    const reading = readSiteHost(host);
+    if (!reading.ok) setHostError(reading.error);
+    if (duplicate || !reading.ok) return;
     setSaving(true);
     setErrors([]);
     try {
-      const body = { name: name.trim(), host: host.trim() || undefined };
+      const body = { name: name.trim(), host: reading.host };
       const saved = exists
         ? await api.put<Project>(`/projects/${project?.id}`, { ...body, saveRequestPayloads: capturePayloads })
         : await api.post<Project>('/projects', body);
@@ -61,7 +66,20 @@ export function ProjectForm({ project, onSaved }: ProjectFormProps) {
           setNameError(null);
         }}
       />
-      <Input label="Host" name="host" value={host} placeholder="www.example.com" hint="The domain the tracker records." onChange={(e) => setHost(e.target.value)} />
+      <Input
+        label="Host"
+        name="host"
+        value={host}
+        required
+        maxLength={SITE_HOST_INPUT_MAX_LENGTH}
+        placeholder="www.example.com"
+        hint={HOST_HINT}
+        error={hostError ?? undefined}
+        onChange={(e) => {
+          setHost(e.target.value);
+          setHostError(null);
+        }}
+      />
       {exists && (
         <Checkbox
           label="Capture request and response payloads"

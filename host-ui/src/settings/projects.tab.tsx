@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, CopyButton, hostSlots, NoContent, permanentDeleteQuestion, SidePanel, Slot, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, CopyButton, hostSlots, NoContent, permanentDeleteQuestion, SidePanel, Slot, Tooltip, useHost } from '@cassette/plugin-sdk/ui';
 import { useSession } from '../session/session.js';
 import type { Project } from '../session/types.js';
-import { canAddProject } from '../shell/account-rules.js';
+import { canAddProject, hostPrompt, projectHostProblem } from '../shell/account-rules.js';
 import { StatusDot } from '../shell/status-dot.js';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
 import { GdprForm } from './gdpr-form.js';
@@ -17,6 +17,7 @@ export default function ProjectsTab() {
   const isAdmin = account.admin || account.superAdmin;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Project | null>(null);
+  const prompt = hostPrompt(projects, isAdmin);
 
   const removal = useConfirmedDelete<Project>({
     path: (m) => `/projects/${m.id}`,
@@ -38,6 +39,11 @@ export default function ProjectsTab() {
           ) : undefined
         }
       />
+      {prompt && (
+        <p className="cs-notice" role="status" data-testid="host-prompt">
+          {prompt}
+        </p>
+      )}
       <section className="cs-card cs-card--flush">
         {projects.length === 0 ? (
           <NoContent />
@@ -51,7 +57,9 @@ export default function ProjectsTab() {
                     <span className="cs-strong">{project.name}</span>
                   </div>
                 </td>
-                <td>{project.host || <span className="cs-muted">—</span>}</td>
+                <td>
+                  <HostCell host={project.host} />
+                </td>
                 <td>
                   <div className="cs-key">
                     <code className="cs-code-inline">{project.projectKey}</code>
@@ -92,5 +100,27 @@ export default function ProjectsTab() {
       )}
       <ConfirmDeleteDialog removal={removal} message={(project) => permanentDeleteQuestion(`the project "${project.name}" and its recordings`)} />
     </div>
+  );
+}
+
+const HOST_PROBLEM_TEXT = {
+  missing: { badge: 'Not set', reason: 'Replays of this project trust any page address a recording names until its host is set.' },
+  invalid: { badge: 'Not a host', reason: 'This host is not a host name: replays of this project trust any page address a recording names until it is corrected.' },
+} as const;
+
+/** The project's host, or a warning badge (reason as its tooltip) when it is missing or unreadable. */
+function HostCell({ host }: { host: string }) {
+  const problem = projectHostProblem(host);
+  if (!problem) return <>{host}</>;
+  const text = HOST_PROBLEM_TEXT[problem];
+  return (
+    <span className="cs-host-cell">
+      {host && <span className="cs-muted">{host}</span>}
+      <Tooltip content={text.reason}>
+        <span className="cs-badge cs-badge--warning" tabIndex={0} aria-label={`${text.badge}: ${text.reason}`}>
+          {text.badge}
+        </span>
+      </Tooltip>
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountHasPermission } from '@cassette/plugin-sdk/ui';
-import { canAddProject, canInviteMember, canManageMember, duplicateSiteName, firstName, memberState, roleLabel } from './account-rules.js';
+import { canAddProject, canInviteMember, canManageMember, duplicateSiteName, firstName, hostPrompt, memberState, projectHostProblem, roleLabel } from './account-rules.js';
 
 const limits = (projects: number, team = -1) => ({ projects: { remaining: projects }, teamMember: { remaining: team } });
 
@@ -53,5 +53,17 @@ describe('account rules', () => {
     expect(duplicateSiteName(' my site ', projects)).toBe(true);
     expect(duplicateSiteName('My Site', projects, 1)).toBe(false);
     expect(duplicateSiteName('Blog', projects)).toBe(false);
+  });
+  it('finds projects whose host is missing or not a host, and prompts to set it', () => {
+    expect(projectHostProblem('shop.example.com')).toBeNull();
+    expect(projectHostProblem('localhost:3000')).toBeNull();
+    expect(projectHostProblem('')).toBe('missing');
+    expect(projectHostProblem('  ')).toBe('missing');
+    expect(projectHostProblem("h'; --")).toBe('invalid');
+    const set = { name: 'Shop', host: 'shop.example.com' };
+    const unset = { name: 'Blog', host: '' };
+    expect(hostPrompt([set], true)).toBeNull();
+    expect(hostPrompt([set, unset], true)).toBe('The project “Blog” has no valid host, so its replays trust any page address a recording names. Edit it to set the host of the website it records.');
+    expect(hostPrompt([unset, { name: 'Docs', host: 'not a host' }], false)).toBe('2 projects have no valid host, so their replays trust any page address a recording names. Ask an admin to set them.');
   });
 });

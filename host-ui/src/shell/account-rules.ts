@@ -1,4 +1,5 @@
 /** Small rules about accounts, members and projects that the shell's screens share. */
+import { readSiteHost } from '@cassette/plugin-sdk/ui';
 
 /** Only admins and super admins may add a project, and only while the remaining-projects limit is not zero. */
 export function canAddProject(account: { admin: boolean; superAdmin: boolean; limits?: { projects?: { remaining: number } } }): boolean {
@@ -43,4 +44,24 @@ export const SITE_EXISTS = 'Site exists already. Please choose another one.';
 export function duplicateSiteName(name: string, projects: readonly { id: number; name: string }[], editingId?: number): boolean {
   const wanted = name.trim().toLowerCase();
   return projects.some((p) => p.id !== editingId && p.name.trim().toLowerCase() === wanted);
+}
+
+/**
+ * What is wrong with a project's stored host: none (projects from before the host was asked), or
+ * text that is not a host. Either way the player cannot tell the site's pages from any other
+ * origin a recording names. null when the host is fine.
+ */
+export function projectHostProblem(host: string | null | undefined): 'missing' | 'invalid' | null {
+  if (!host?.trim()) return 'missing';
+  return readSiteHost(host).ok ? null : 'invalid';
+}
+
+/** The Projects tab's prompt for the projects whose host is missing or unreadable. */
+export function hostPrompt(projects: readonly { name: string; host: string }[], isAdmin: boolean): string | null {
+  const lacking = projects.filter((p) => projectHostProblem(p.host));
+  if (lacking.length === 0) return null;
+  const one = lacking.length === 1;
+  const who = one ? `The project “${lacking[0]!.name}” has no valid host, so its` : `${lacking.length} projects have no valid host, so their`;
+  const fix = isAdmin ? `Edit ${one ? 'it' : 'each'} to set the host of the website it records.` : `Ask an admin to set ${one ? 'it' : 'them'}.`;
+  return `${who} replays trust any page address a recording names. ${fix}`;
 }

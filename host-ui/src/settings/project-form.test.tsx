@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { buttonNamed, cleanup, click, fakeHost, renderPage, settle, typeInto } from '@cassette/plugin-sdk/testing/ui';
+import type { Project } from '../session/types.js';
+import { ProjectForm } from './project-form.js';
+
+afterEach(cleanup);
+
+const SHOP: Project = { id: 7, name: 'Shop', host: '', projectKey: 'key-7', status: 'green', recorded: true, saveRequestPayloads: false };
+
+function mount(project?: Project) {
+  const saved: Project[] = [];
+  const host = fakeHost({
+    projects: [SHOP],
+    routes: {
+      'POST /projects': (_path, body) => ({ ...SHOP, id: 8, ...(body as object) }),
+      'PUT /projects/7': (_path, body) => ({ ...SHOP, ...(body as object) }),
+    },
+  });
+  const page = renderPage(<ProjectForm project={project} onSaved={(p) => saved.push(p)} />, '/', '*', { host });
+  const field = (name: string) => page.container.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  const errorText = () => page.container.querySelector('.cs-field__error')?.textContent ?? null;
+  return { host, page, field, errorText, saved };
+}
+
+describe('project form (Preferences › Projects, Add Project)', () => {
+  it('does not add a project without a host, and says what to enter', async () => {
+    const { host, page, field, errorText } = mount();
+    typeInto(field('name'), 'Blog');
+    await click(buttonNamed(page.container, 'Add'));
+    expect(errorText()).toBe('Enter the site’s host, such as shop.example.com.');
+    typeInto(field('host'), '*.blog.example');
+    expect(errorText(), 'editing the field clears its error').toBeNull();
+    await click(buttonNamed(page.container, 'Add'));
+    expect(errorText()).toBe('Enter the host without a wildcard: pages on its subdomains count too.');
+    expect(host.api.post).not.toHaveBeenCalled();
+  });
+
+  it('sends the host of a pasted address', async () => {
+    const { host, page, field, saved } = mount();
+    typeInto(field('name'), 'Blog');
+    typeInto(field('host'), 'https://Blog.Example.com/posts/1');
+    await click(buttonNamed(page.container, 'Add'));
+    await settle();
+    expect(host.api.post).toHaveBeenCalledWith('/projects', { name: 'Blog', host: 'blog.example.com' });
+    expect(saved.map((p) => p.host)).toEqual(['blog.example.com']);
+  });
+
+  it('asks for the host when an older project without one is edited', async () => {
+    const { host, page, field, errorText } = mount(SHOP);
+    await click(buttonNamed(page.container, 'Update'));
+    expect(errorText()).toBe('Enter the site’s host, such as shop.example.com.');
+    expect(host.api.put).not.toHaveBeenCalled();
+    typeInto(field('host'), 'shop.example.com');
+    await click(buttonNamed(page.container, 'Update'));
+    await settle();
+    expect(host.api.put).toHaveBeenCalledWith('/projects/7', { name: 'Shop', host: 'shop.example.com', saveRequestPayloads: false });
+  });
+});
