@@ -5,5 +5,7 @@ export { createServiceRef, createExtensionPoint, createSlot, ownerOf } from './s
 export type { ServiceRef, ExtensionPointRef, SlotRef } from './shared/refs.js';
 export { readSiteHost, SITE_HOST_INPUT_MAX_LENGTH, SITE_HOST_NAME_MAX_LENGTH, SITE_HOST_REQUIRED, SITE_HOST_INVALID, SITE_HOST_WILDCARD, SITE_HOST_SCHEME, SITE_HOST_TOO_LONG } from './shared/site-host.js';
 export type { SiteHostReading } from './shared/site-host.js';
+export { memberRank, memberManageRefusal, OWNER_ONLY, ADMINS_BY_OWNER_ONLY, MEMBERS_BY_ADMINS_ONLY } from './shared/member-rank.js';
+export type { RankedMember } from './shared/member-rank.js';
 export { defineEvent } from './shared/events.js';
 export type { EventDef, EventPayload } from './shared/events.js';

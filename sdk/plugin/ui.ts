@@ -11,6 +11,8 @@ export { PERMISSIONS, PERMISSION_LABELS, isPermission } from './shared/permissio
 export type { Permission } from './shared/permissions.js';
 export { readSiteHost, SITE_HOST_INPUT_MAX_LENGTH, SITE_HOST_NAME_MAX_LENGTH, SITE_HOST_REQUIRED, SITE_HOST_INVALID, SITE_HOST_WILDCARD, SITE_HOST_SCHEME, SITE_HOST_TOO_LONG } from './shared/site-host.js';
 export type { SiteHostReading } from './shared/site-host.js';
+export { memberRank, memberManageRefusal, OWNER_ONLY, ADMINS_BY_OWNER_ONLY, MEMBERS_BY_ADMINS_ONLY } from './shared/member-rank.js';
+export type { RankedMember } from './shared/member-rank.js';
 
 // Slots: plugins (and the host) offer named places other plugins fill.
 export { Slot, UiRegistryContext, useSlotFills, selectFills } from './ui/slot.js';

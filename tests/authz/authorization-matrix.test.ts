@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, type AuthzRow, type AuthzRows, type AuthzWorld, type KeyStatuses, type TestKernel, type TestUser } from '@cassette/plugin-sdk/testing';
-import { authzRows as coreRows, ownerTargetCells } from '@cassette/core/testing/authz';
+import { authzRows as coreRows, memberTargetCells } from '@cassette/core/testing/authz';
 import { loadAllPlugins, REPO_ROOT } from './load-all-plugins.js';
 
 /**
@@ -118,20 +118,28 @@ describe('authorization matrix', () => {
     expect(problems).toEqual([]);
   });
 
-  it('refuses an admin every member route aimed at the owner, and not the owner', async () => {
+  it('refuses an admin every member route aimed at the owner or another admin, and not the owner or the admin themselves', async () => {
     const ownerId: number = (await t.request('GET', '/api/account', { token: world.adminToken })).body.data.id;
     const memberRoutes = t.kernel.routes.filter((r) => r.path.startsWith('/api/client/members/:'));
     expect(memberRoutes.length).toBeGreaterThan(0);
-    const missing = memberRoutes.map((r) => `${r.method} ${r.path}`).filter((key) => !ownerTargetCells[key]);
-    expect(missing, `member routes without an owner-target cell (core/src/testing/authz.cases.ts): ${missing.join(', ')}`).toEqual([]);
+    const missing = memberRoutes.map((r) => `${r.method} ${r.path}`).filter((key) => !memberTargetCells[key]);
+    expect(missing, `member routes without a target cell (core/src/testing/authz.cases.ts): ${missing.join(', ')}`).toEqual([]);
     const failures: string[] = [];
+    const call = (route: { method: string }, cell: { url: string; body?: unknown }, token: string) => t.request(route.method, cell.url, { token, body: cell.body });
     for (const route of memberRoutes) {
       const key = `${route.method} ${route.path}`;
-      const cell = ownerTargetCells[key]!(world, ownerId);
-      const byAdmin = await t.request(route.method, cell.url, { token: callers.get('admin')!.token, body: cell.body });
-      if (byAdmin.status !== 403) failures.push(`${key} as admin on the owner: expected 403, got ${byAdmin.status} ${JSON.stringify(byAdmin.body).slice(0, 200)}`);
-      const byOwner = await t.request(route.method, cell.url, { token: world.adminToken, body: cell.body });
-      if (byOwner.status === 403 || byOwner.status >= 500) failures.push(`${key} as the owner on themselves: got ${byOwner.status}`);
+      // A fresh admin for each route, as caller and as target: the owner's calls may change or remove them.
+      const admin = await t.createMember(world.tenantId, { admin: true });
+      const peer = await t.createMember(world.tenantId, { admin: true });
+      for (const [target, targetId] of [['the owner', ownerId], ['another admin', peer.id]] as const) {
+        const cell = memberTargetCells[key]!(world, targetId);
+        const byAdmin = await call(route, cell, admin.token);
+        if (byAdmin.status !== 403) failures.push(`${key} as admin on ${target}: expected 403, got ${byAdmin.status} ${JSON.stringify(byAdmin.body).slice(0, 200)}`);
+        const byOwner = await call(route, cell, world.adminToken);
+        if (byOwner.status === 403 || byOwner.status >= 500) failures.push(`${key} as the owner on ${target}: got ${byOwner.status}`);
+      }
+      const self = await call(route, memberTargetCells[key]!(world, admin.id), admin.token);
+      if (self.status === 403 || self.status >= 500) failures.push(`${key} as an admin on themselves: got ${self.status}`);
     }
     expect(failures).toEqual([]);
   });

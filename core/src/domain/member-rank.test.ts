@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { assertMayManage, mayManage, OWNER_ONLY } from './member-rank.js';
+import { ADMINS_BY_OWNER_ONLY, OWNER_ONLY } from '@cassette/plugin-sdk';
+import { assertMayManage } from './member-rank.js';
 
-const owner = { admin: true, superAdmin: true };
-const admin = { admin: true, superAdmin: false };
-const member = { admin: false, superAdmin: false };
+const owner = { id: 1, userId: 1, admin: true, superAdmin: true };
+const admin = { id: 2, userId: 2, admin: true, superAdmin: false };
+const otherAdmin = { id: 3, userId: 3, admin: true, superAdmin: false };
+const member = { id: 4, userId: 4, admin: false, superAdmin: false };
 
-describe('member rank', () => {
-  it('lets the owner manage everyone, an admin manage admins and members, and a member nobody above them', () => {
-    expect([owner, admin, member].map((target) => mayManage(owner, target))).toEqual([true, true, true]);
-    expect([owner, admin, member].map((target) => mayManage(admin, target))).toEqual([false, true, true]);
-    expect([owner, admin, member].map((target) => mayManage(member, target))).toEqual([false, false, true]);
+describe('member rank guard', () => {
+  it('refuses an admin acting on the owner or on another admin with 403 and says who may', () => {
+    expect(() => assertMayManage(admin, owner)).toThrow(expect.objectContaining({ statusCode: 403, message: OWNER_ONLY }));
+    expect(() => assertMayManage(admin, otherAdmin)).toThrow(expect.objectContaining({ statusCode: 403, message: ADMINS_BY_OWNER_ONLY }));
   });
 
-  it('refuses an admin acting on the owner with 403 and says who may', () => {
-    expect(() => assertMayManage(admin, owner)).toThrow(expect.objectContaining({ statusCode: 403, message: OWNER_ONLY }));
-    expect(() => assertMayManage(owner, owner)).not.toThrow();
+  it('lets the owner act on everyone, an admin on plain members, and each on themselves', () => {
+    for (const target of [owner, admin, member]) expect(() => assertMayManage(owner, target)).not.toThrow();
+    expect(() => assertMayManage(admin, member)).not.toThrow();
+    expect(() => assertMayManage(admin, admin)).not.toThrow();
   });
 });

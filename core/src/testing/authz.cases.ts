@@ -82,13 +82,14 @@ export const authzRows = defineAuthzRows({
 });
 
 /**
- * Every route acting on one member (`/api/client/members/:id…`), aimed at tenant A's owner. The
- * owner is managed only by themselves: the matrix's admin must get 403 on each, while the owner
- * calling the same cell is not refused (so the 403 comes from the rule, not from the fixture).
- * A new member route without a cell here fails the matrix.
+ * Every route acting on one member (`/api/client/members/:id…`), aimed at a member of tenant A.
+ * Only plain members are managed by admins: the matrix aims each cell at the owner and at
+ * another admin, where the matrix's admin must get 403, while the owner calling the same cell
+ * is not refused (so the 403 comes from the rule, not from the fixture), and at the admin
+ * themselves, who is not refused either. A new member route without a cell here fails the matrix.
  */
-export const ownerTargetCells: Record<string, (w: AuthzWorld, ownerId: number) => AuthzCell> = {
-  'PUT /api/client/members/:id': (_w, ownerId) => ({ url: `/api/client/members/${ownerId}`, body: { name: 'Renamed owner' } }),
-  'GET /api/client/members/:id/reset': (_w, ownerId) => ({ url: `/api/client/members/${ownerId}/reset` }),
-  'DELETE /api/client/members/:id': (_w, ownerId) => ({ url: `/api/client/members/${ownerId}` }),
+export const memberTargetCells: Record<string, (w: AuthzWorld, targetId: number) => AuthzCell> = {
+  'PUT /api/client/members/:id': (_w, targetId) => ({ url: `/api/client/members/${targetId}`, body: { email: `taken-over-${targetId}@example.test` } }),
+  'GET /api/client/members/:id/reset': (_w, targetId) => ({ url: `/api/client/members/${targetId}/reset` }),
+  'DELETE /api/client/members/:id': (_w, targetId) => ({ url: `/api/client/members/${targetId}` }),
 };

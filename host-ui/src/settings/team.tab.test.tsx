@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient, HostContextValue } from '@cassette/plugin-sdk/ui';
-import { cleanup, click, fakeAccount, renderPage, settle } from '@cassette/plugin-sdk/testing/ui';
+import { TOOLTIP_DELAY_MS, type ApiClient, type HostContextValue } from '@cassette/plugin-sdk/ui';
+import { advance, cleanup, click, fakeAccount, hover, renderPage, settle } from '@cassette/plugin-sdk/testing/ui';
 import type { Member } from '../session/types.js';
 import TeamTab from './team.tab.js';
 
 const member = (overrides: Partial<Member>): Member => ({ id: 0, name: '', email: '', admin: false, superAdmin: false, joined: true, expiredInvitation: false, roleId: null, roleName: null, ...overrides });
 const OWNER = member({ id: 1, name: 'Olivia', email: 'olivia@shop.test', admin: true, superAdmin: true });
 const ADMIN = member({ id: 2, name: 'Adam', email: 'adam@shop.test', admin: true });
+const PEER = member({ id: 5, name: 'Petra', email: 'petra@shop.test', admin: true });
 const JOINED = member({ id: 3, name: 'Grace', email: 'grace@shop.test', roleName: 'Member' });
 const INVITEE = member({ id: 4, name: 'Nina', email: 'nina@shop.test', joined: false, roleName: 'Member' });
 const INVITATION_LINK = 'http://localhost/reset-password?token=new-invitation';
@@ -17,7 +18,7 @@ const account = (who: Member) =>
 
 function hostFor(who: Member) {
   const get = vi.fn(async (path: string) => {
-    if (path === '/client/members') return [OWNER, ADMIN, JOINED, INVITEE];
+    if (path === '/client/members') return [OWNER, ADMIN, JOINED, INVITEE, PEER];
     if (path === '/client/roles') return [];
     if (path === `/client/members/${JOINED.id}/reset`) return { mailed: true, email: JOINED.email };
     if (path === `/client/members/${INVITEE.id}/reset`) return { mailed: false, invitationLink: INVITATION_LINK };
@@ -73,19 +74,43 @@ describe('Team tab (Preferences › Team)', () => {
     expect(document.querySelector('[data-testid="invitation-link"]')?.textContent).toBe(INVITATION_LINK);
   });
 
-  it('offers an admin nothing on the owner’s row, and the owner everything on the others', async () => {
-    const asAdmin = await mount(hostFor(ADMIN).host);
-    const ownerRow = rowOf(asAdmin, 'Olivia');
-    expect(buttonNamed(ownerRow, 'Edit Olivia')?.disabled).toBe(true);
-    expect(buttonNamed(ownerRow, 'Edit Olivia')?.title).toBe('Only the owner can change the owner’s account.');
-    expect(buttonNamed(ownerRow, 'Delete Olivia')?.disabled).toBe(true);
-    expect(buttonNamed(ownerRow, 'Mail a password reset link')).toBeUndefined();
-    cleanup();
+  it('locks the owner’s row and another admin’s row for an admin, with the reason on the lock and the buttons', async () => {
+    const view = await mount(hostFor(ADMIN).host);
+    for (const [who, reason] of [
+      [OWNER, 'Only the owner can change the owner’s account.'],
+      [PEER, 'Only the owner can change another admin’s account.'],
+    ] as const) {
+      const row = rowOf(view, who.name);
+      expect(buttonNamed(row, `Edit ${who.name}`)?.disabled).toBe(true);
+      expect(buttonNamed(row, `Edit ${who.name}`)?.title).toBe(reason);
+      expect(buttonNamed(row, `Delete ${who.name}`)?.disabled).toBe(true);
+      expect(buttonNamed(row, 'Mail a password reset link')).toBeUndefined();
+      const lock = row.querySelector<HTMLElement>('[data-testid="member-lock"]')!;
+      expect(lock.getAttribute('aria-label')).toBe(`Locked: ${reason}`);
+      vi.useFakeTimers();
+      try {
+        await hover(lock);
+        await advance(TOOLTIP_DELAY_MS);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(row.querySelector('[role="tooltip"]')?.textContent).toBe(reason);
+    }
+    // Their own row and plain members' rows stay open.
+    expect(buttonNamed(rowOf(view, 'Adam'), 'Edit Adam')?.disabled).toBe(false);
+    expect(buttonNamed(rowOf(view, 'Grace'), 'Edit Grace')?.disabled).toBe(false);
+    expect(buttonNamed(rowOf(view, 'Grace'), 'Mail a password reset link')).toBeDefined();
+    expect(rowOf(view, 'Grace').querySelector('[data-testid="member-lock"]')).toBeNull();
+  });
 
+  it('opens every row to the owner', async () => {
     const asOwner = await mount(hostFor(OWNER).host);
-    expect(buttonNamed(rowOf(asOwner, 'Adam'), 'Edit Adam')?.disabled).toBe(false);
-    expect(buttonNamed(rowOf(asOwner, 'Adam'), 'Delete Adam')?.disabled).toBe(false);
-    expect(buttonNamed(rowOf(asOwner, 'Adam'), 'Mail a password reset link')).toBeDefined();
+    for (const name of ['Adam', 'Petra']) {
+      expect(buttonNamed(rowOf(asOwner, name), `Edit ${name}`)?.disabled).toBe(false);
+      expect(buttonNamed(rowOf(asOwner, name), `Delete ${name}`)?.disabled).toBe(false);
+      expect(buttonNamed(rowOf(asOwner, name), 'Mail a password reset link')).toBeDefined();
+    }
     expect(buttonNamed(rowOf(asOwner, 'Olivia'), 'Edit Olivia')?.disabled).toBe(false);
+    expect(asOwner.querySelector('[data-testid="member-lock"]')).toBeNull();
   });
 });

@@ -5,14 +5,16 @@ import {
   CopyButton,
   FormErrors,
   Input,
+  LockIcon,
   Modal,
   Select,
   SidePanel,
+  Tooltip,
   useHost,
 } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
 import type { Member, Role } from '../session/types.js';
-import { canInviteMember, canManageMember, memberState, OWNER_ONLY } from '../shell/account-rules.js';
+import { canInviteMember, memberLockReason, memberState } from '../shell/account-rules.js';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.js';
 import { mailedResetMessage, type MemberResetAnswer } from './member-reset.js';
 import { ResourceList } from './resource-list.js';
@@ -66,7 +68,8 @@ export default function TeamTab() {
               {items.map((member) => {
                 const state = memberState(member);
                 const self = member.id === account.id;
-                const manageable = canManageMember(account, member);
+                // A row the server would refuse is locked, with the reason on the lock and the buttons.
+                const lock = memberLockReason(account, member);
                 return (
                   <tr key={member.id}>
                     <td>
@@ -87,17 +90,24 @@ export default function TeamTab() {
                     <RowActions
                       name={member.name}
                       deleteDisabled={self || member.superAdmin}
-                      editDisabled={!manageable}
-                      disabledReason={OWNER_ONLY}
+                      editDisabled={lock !== null}
+                      disabledReason={lock ?? undefined}
                       onEdit={() => setPanel({ member })}
                       onDelete={() => removal.ask(member)}
                     >
-                      {!member.joined && (
+                      {lock && (
+                        <Tooltip content={lock}>
+                          <span className="cs-row-lock" tabIndex={0} aria-label={`Locked: ${lock}`} data-testid="member-lock">
+                            <LockIcon size={14} aria-hidden="true" />
+                          </span>
+                        </Tooltip>
+                      )}
+                      {!member.joined && !lock && (
                         <Button size="small" variant="ghost" onClick={() => void resetLink(member)}>
                           Reset invitation link
                         </Button>
                       )}
-                      {member.joined && !self && manageable && (
+                      {member.joined && !self && !lock && (
                         <Button size="small" variant="ghost" onClick={() => void resetLink(member)}>
                           Mail a password reset link
                         </Button>

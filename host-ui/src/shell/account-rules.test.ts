@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountHasPermission } from '@cassette/plugin-sdk/ui';
-import { canAddProject, canInviteMember, canManageMember, duplicateSiteName, firstName, hostPrompt, memberState, projectHostProblem, roleLabel } from './account-rules.js';
+import { canAddProject, canInviteMember, duplicateSiteName, firstName, hostPrompt, memberLockReason, memberState, projectHostProblem, roleLabel } from './account-rules.js';
 
 const limits = (projects: number, team = -1) => ({ projects: { remaining: projects }, teamMember: { remaining: team } });
 
@@ -15,12 +15,18 @@ describe('account rules', () => {
     expect(canInviteMember({ limits: limits(1, 0) })).toBe(false);
     expect(canInviteMember({ limits: limits(1, -1) })).toBe(true);
   });
-  it('lets only the owner manage the owner, and an admin manage admins and members', () => {
-    const owner = { admin: true, superAdmin: true };
-    const admin = { admin: true, superAdmin: false };
-    const member = { admin: false, superAdmin: false };
-    expect([owner, admin, member].map((m) => canManageMember(owner, m))).toEqual([true, true, true]);
-    expect([owner, admin, member].map((m) => canManageMember(admin, m))).toEqual([false, true, true]);
+  it('locks the owner’s row and other admins’ rows for an admin, and nothing for the owner', () => {
+    const owner = { id: 1, admin: true, superAdmin: true };
+    const admin = { id: 2, admin: true, superAdmin: false };
+    const otherAdmin = { id: 3, admin: true, superAdmin: false };
+    const member = { id: 4, admin: false, superAdmin: false };
+    expect([owner, admin, otherAdmin, member].map((m) => memberLockReason(owner, m))).toEqual([null, null, null, null]);
+    expect([owner, admin, otherAdmin, member].map((m) => memberLockReason(admin, m))).toEqual([
+      'Only the owner can change the owner’s account.',
+      null,
+      'Only the owner can change another admin’s account.',
+      null,
+    ]);
   });
   it('gives admins every permission and members their role’s', () => {
     const member = { admin: false, superAdmin: false, permissions: ['SESSION_REPLAY' as const] };

@@ -1,5 +1,5 @@
 /** Small rules about accounts, members and projects that the shell's screens share. */
-import { readSiteHost } from '@cassette/plugin-sdk/ui';
+import { memberManageRefusal, readSiteHost } from '@cassette/plugin-sdk/ui';
 
 /** Only admins and super admins may add a project, and only while the remaining-projects limit is not zero. */
 export function canAddProject(account: { admin: boolean; superAdmin: boolean; limits?: { projects?: { remaining: number } } }): boolean {
@@ -23,13 +23,12 @@ export function roleLabel(account: { superAdmin: boolean; admin: boolean; roleNa
   return account.roleName || 'Member';
 }
 
-export const OWNER_ONLY = 'Only the owner can change the owner’s account.';
-
-const rank = (who: { admin: boolean; superAdmin: boolean }) => (who.superAdmin ? 2 : who.admin ? 1 : 0);
-
-/** The owner is managed only by themselves; an admin manages admins and members (the server refuses the rest). */
-export function canManageMember(account: { admin: boolean; superAdmin: boolean }, member: { admin: boolean; superAdmin: boolean }): boolean {
-  return rank(member) <= rank(account);
+/**
+ * Why the signed-in account may not manage a member's row, or null when it may: the owner
+ * manages everyone, an admin the plain members only, each themselves (the server's rule).
+ */
+export function memberLockReason(account: { id: number; admin: boolean; superAdmin: boolean }, member: { id: number; admin: boolean; superAdmin: boolean }): string | null {
+  return memberManageRefusal(account, member, account.id === member.id);
 }
 
 /** A member who has not joined yet is 'Pending', or 'Invitation expired' once the link expired. */
