@@ -18,6 +18,14 @@ export interface ValidatedSourceMap {
   decodedBytes: number;
 }
 
+export interface SourceMapValidationOptions {
+  /**
+   * Largest decoded size accepted (bytes): the decoded-map cache's bound, so that every map
+   * accepted can be kept decoded.
+   */
+  maxDecodedBytes?: number;
+}
+
 interface RegularMap {
   version: 3;
   mappings: string;
@@ -34,11 +42,12 @@ const HINT = 'Upload the .map file your bundler wrote, unchanged.';
  * Checks an uploaded source map completely before anything is stored: JSON, the fields of a
  * version 3 map (or an index map of them), the paths of its sources and every mapping.
  */
-export function validateSourceMap(body: Uint8Array): ValidatedSourceMap {
+export function validateSourceMap(body: Uint8Array, options: SourceMapValidationOptions = {}): ValidatedSourceMap {
   if (body.byteLength > SOURCEMAP_LIMITS.maxMapBytes) {
     throw payloadTooLarge(`The source map is ${(body.byteLength / MIB).toFixed(1)} MiB; the largest accepted is ${SOURCEMAP_LIMITS.maxMapBytes / MIB} MiB. Split the bundle into smaller chunks.`);
   }
   if (body.byteLength === 0) throw badRequest(`The request body is empty: send the source map's JSON as the body. ${HINT}`);
+  if (body[0] === 0x1f && body[1] === 0x8b) throw badRequest(`The body is gzip-compressed: send the source map's JSON uncompressed (uploads are never inflated). ${HINT}`);
   const text = withoutPrefixes(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
   let parsed: unknown;
   try {
@@ -50,6 +59,13 @@ export function validateSourceMap(body: Uint8Array): ValidatedSourceMap {
   if (parsed.version !== 3) throw badRequest(`This is not a version 3 source map ("version" is ${printable(JSON.stringify(parsed.version) ?? 'missing')}). ${HINT}`);
   const sources = 'sections' in parsed ? checkIndexMap(parsed) : checkRegularMap(parsed, '');
   const decodedBytes = DecodedMap.fromFields(parsed as SourceMapFields).estimatedBytes;
+  if (options.maxDecodedBytes !== undefined && decodedBytes > options.maxDecodedBytes) {
+    throw payloadTooLarge(
+      `Decoded for stack traces, this source map would take ${(decodedBytes / MIB).toFixed(1)} MiB of server memory; the largest this server keeps is ` +
+        `${(options.maxDecodedBytes / MIB).toFixed(1)} MiB (setting sourceMapCacheBytes of the errors plugin). Split the bundle into smaller chunks, ` +
+        'or leave the sources\' code out of the map (sourcesContent), or ask the administrator to raise the setting.',
+    );
+  }
   return { text, bytes: body.byteLength, sources, decodedBytes };
 }
 
