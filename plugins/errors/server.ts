@@ -7,6 +7,7 @@ import { errorsProcessor } from './server/errors.processor.js';
 import { deleteProjectErrorsJob } from './server/grouping/delete-project-errors.job.js';
 import { deleteProjectErrors, deleteSessionsErrors } from './server/grouping/error-deletion.js';
 import { errorsMigrations } from './server/migrations.js';
+import { errorsSettings } from './server/settings.js';
 import { errorDetailRoute } from './server/routes/error-detail.route.js';
 import { toggleErrorFavoriteRoute } from './server/routes/error-favorite.route.js';
 import { errorSessionsRoute } from './server/routes/error-sessions.route.js';
@@ -26,6 +27,7 @@ import { sourceMapsService } from './server/sourcemaps/sourcemaps.service.js';
  */
 export default definePlugin({
   id: 'errors',
+  settings: errorsSettings,
   deps,
   register(r) {
     r.migrations(...errorsMigrations);

@@ -22,9 +22,11 @@ export interface ErrorsTestKernel extends TestKernel {
   sql: SqlRunner;
 }
 
-export async function createErrorsTestKernel(): Promise<ErrorsTestKernel> {
+/** `settings`: the errors plugin's, as `plugins.errors.settings` of the config file gives them. */
+export async function createErrorsTestKernel(options: { settings?: Record<string, unknown> } = {}): Promise<ErrorsTestKernel> {
   const processors: IngestProcessor[] = [];
-  const t = await createTestKernel({ plugins: [ingestStandIn({ processors }), sessionsStandIn, errorsPlugin] });
+  const config = options.settings ? { config: { plugins: [{ id: 'errors', settings: options.settings }] } } : {};
+  const t = await createTestKernel({ plugins: [ingestStandIn({ processors }), sessionsStandIn, errorsPlugin], ...config });
   const ctx = processorContext(t);
   return Object.assign(t, {
     ctx,

@@ -11,8 +11,8 @@ export interface SourceMapsTestKernel extends ErrorsTestKernel {
   projectKeyOf(projectId: number, token: string): Promise<string>;
 }
 
-export async function createSourceMapsTestKernel(): Promise<SourceMapsTestKernel> {
-  const t = await createErrorsTestKernel();
+export async function createSourceMapsTestKernel(options: Parameters<typeof createErrorsTestKernel>[0] = {}): Promise<SourceMapsTestKernel> {
+  const t = await createErrorsTestKernel(options);
   return Object.assign(t, {
     sourceMaps: t.kernel.resolve(sourceMapsRef),
     async apiKeyOf(adminToken: string) {

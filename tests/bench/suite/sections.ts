@@ -28,4 +28,5 @@ export const SECTIONS: RegisteredSection[] = [
   { id: 'ingest', needs: ['postgres'], load: () => import('../ingest/ingest.section.js').then(sectionFrom('ingest')) },
   { id: 'search', needs: ['postgres'], load: () => import('../search/search.section.js').then(sectionFrom('search')) },
   { id: 'replay', needs: ['chromium'], load: () => import('../replay/replay.section.js').then(sectionFrom('replay')) },
+  { id: 'sourcemaps', needs: [], load: () => import('../sourcemaps/sourcemaps.section.js').then(sectionFrom('sourcemaps')) },
 ];

@@ -1,5 +1,7 @@
-import { AnyMap, type TraceMap } from '@jridgewell/trace-mapping';
 import { LRUCache } from 'lru-cache';
+import { SOURCEMAP_LIMITS } from '../../api.js';
+import { ByteBudget } from './byte-budget.js';
+import { DecodedMap } from './decoded-map.js';
 
 /** Which stored map: one upload of a file for a release (the upload time tells re-uploads apart). */
 export interface StoredMapKey {
@@ -8,47 +10,46 @@ export interface StoredMapKey {
   file: string;
   /** Epoch ms of the upload. */
   uploadedAt: number;
+  /** Size of the stored JSON, which a load holds while it decodes; unknown counts as the largest map. */
+  bytes?: number;
 }
 
-/** A decoded map and the lines of its sources, split when a frame first needs them. */
-export class DecodedMap {
-  private readonly lines = new Map<number, string[] | null>();
+/** The default bound of the decoded maps one server process keeps (the errors plugin's `sourceMapCacheBytes`). */
+export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 
-  constructor(
-    readonly trace: TraceMap,
-    /** What it is taken to occupy in memory (the cache's measure). */
-    readonly estimatedBytes: number,
-  ) {}
-
-  /** The lines of one source from `sourcesContent`, or null when the map does not carry it. */
-  sourceLines(sourceIndex: number): string[] | null {
-    if (!this.lines.has(sourceIndex)) {
-      const content = this.trace.sourcesContent?.[sourceIndex];
-      this.lines.set(sourceIndex, typeof content === 'string' ? content.split(/\r\n|\r|\n/) : null);
-    }
-    return this.lines.get(sourceIndex)!;
-  }
+export interface DecodedMapCacheOptions {
+  /** Bound of the decoded maps kept, by their `estimatedBytes`. */
+  maxBytes?: number;
+  /**
+   * Bound of the stored JSON being read and decoded at once (bytes). A load holds its JSON, the
+   * parsed map and the new index until it is done, about three times the JSON; the largest
+   * map accepted is loaded alone.
+   */
+  maxLoadingBytes?: number;
+  /** Told about a stored map that cannot be decoded (it is then answered as missing). */
+  onUnreadable?: (key: StoredMapKey, error: unknown) => void;
 }
 
 /**
- * Decoded arrays and split sources take several times the JSON's size in memory: measured at
- * about 7× for a 17.8 MB bundler map (`npm run bench:errors`), so the cap bounds the real heap.
- */
-const DECODED_BYTES_PER_MAP_BYTE = 8;
-export const DEFAULT_CACHE_BYTES = 512 * 1024 * 1024;
-
-/**
- * Decoded maps, least recently used dropped first, bounded by their estimated memory. Keyed
- * by upload time too, so another process's re-upload is never answered from a stale entry;
- * loads of the same map at the same time share one read and one decode.
+ * Decoded maps, least recently used dropped first once their estimated memory would pass
+ * `maxBytes`. Keyed by upload time too, so another process's re-upload is never answered from a
+ * stale entry. Loads of the same map at the same time share one read and one decode, and loads
+ * of different maps together hold at most `maxLoadingBytes` of JSON: memory stays within the
+ * bound plus one load of the largest map, however many requests come at once.
  */
 export class DecodedMapCache {
+  readonly maxBytes: number;
   private readonly entries: LRUCache<string, DecodedMap>;
   private readonly pending = new Map<string, Promise<DecodedMap | null>>();
-  private counters = { loads: 0, hits: 0 };
+  private readonly loading: ByteBudget;
+  private readonly onUnreadable: (key: StoredMapKey, error: unknown) => void;
+  private counters = { loads: 0, hits: 0, uncached: 0, unreadable: 0 };
 
-  constructor(maxBytes = DEFAULT_CACHE_BYTES) {
-    this.entries = new LRUCache<string, DecodedMap>({ maxSize: maxBytes, sizeCalculation: (map) => map.estimatedBytes });
+  constructor(options: DecodedMapCacheOptions = {}) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_CACHE_BYTES;
+    this.entries = new LRUCache<string, DecodedMap>({ maxSize: this.maxBytes, sizeCalculation: (map) => map.estimatedBytes });
+    this.loading = new ByteBudget(options.maxLoadingBytes ?? SOURCEMAP_LIMITS.maxMapBytes);
+    this.onUnreadable = options.onUnreadable ?? (() => undefined);
   }
 
   /** The decoded map, read with `read` (the map's JSON, or null when it is gone) on a miss. */
@@ -64,21 +65,32 @@ export class DecodedMapCache {
       this.counters.hits++;
       return inFlight;
     }
-    const load = (async () => {
-      this.counters.loads++;
-      const bytes = await read();
-      if (!bytes) return null;
-      const json = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-      const decoded = new DecodedMap(new AnyMap(json), Math.max(1, bytes.byteLength * DECODED_BYTES_PER_MAP_BYTE));
-      // A map larger than the whole cache is still answered, just not kept.
-      if (decoded.estimatedBytes <= this.entries.maxSize) this.entries.set(id, decoded);
-      return decoded;
-    })();
+    const load = this.load(id, key, read);
     this.pending.set(id, load);
     try {
       return await load;
     } finally {
       this.pending.delete(id);
+    }
+  }
+
+  private async load(id: string, key: StoredMapKey, read: () => Promise<Uint8Array | null>): Promise<DecodedMap | null> {
+    const release = await this.loading.acquire(key.bytes ?? Infinity);
+    try {
+      this.counters.loads++;
+      const decoded = decodeStored(await read());
+      if (decoded instanceof Error) {
+        this.counters.unreadable++;
+        this.onUnreadable(key, decoded);
+        return null;
+      }
+      // A map larger than the whole cache (stored before the bound was lowered: uploads that
+      // large are refused) is answered, not kept; the loading budget still bounds it.
+      if (decoded && decoded.estimatedBytes <= this.maxBytes) this.entries.set(id, decoded);
+      else if (decoded) this.counters.uncached++;
+      return decoded;
+    } finally {
+      release();
     }
   }
 
@@ -88,9 +100,25 @@ export class DecodedMapCache {
     for (const id of [...this.entries.keys()]) if (id.startsWith(prefix)) this.entries.delete(id);
   }
 
-  /** Reads from the blob store (loads) and answers from memory (hits), for tests and logs. */
-  stats(): { loads: number; hits: number; entries: number } {
-    return { ...this.counters, entries: this.entries.size };
+  /**
+   * Reads from the blob store (loads), answers from memory (hits), maps answered but too large
+   * to keep, stored maps that could not be decoded, and what is kept against its bound.
+   */
+  stats(): { loads: number; hits: number; uncached: number; unreadable: number; entries: number; bytes: number; maxBytes: number } {
+    return { ...this.counters, entries: this.entries.size, bytes: this.entries.calculatedSize, maxBytes: this.maxBytes };
+  }
+}
+
+/**
+ * The stored JSON decoded, in a function of its own so the text (up to twice the stored
+ * bytes) is garbage as soon as the map is built. An Error for a map that cannot be decoded.
+ */
+function decodeStored(bytes: Uint8Array | null): DecodedMap | Error | null {
+  if (!bytes) return null;
+  try {
+    return DecodedMap.fromJson(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
   }
 }
 

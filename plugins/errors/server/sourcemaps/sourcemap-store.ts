@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, trusted, type BlobStore, type DatabaseService } from '@cassette/plugin-sdk/server';
 import type { SourceMapInfo } from '../../api.js';
-import type { DecodedMap, DecodedMapCache, StoredMapKey } from './decoded-map-cache.js';
+import type { DecodedMapCache, StoredMapKey } from './decoded-map-cache.js';
+import type { DecodedMap } from './decoded-map.js';
 import type { ValidatedSourceMap } from './sourcemap-validation.js';
 
 interface SourceMapRow {
@@ -15,6 +16,7 @@ interface SourceMapRow {
 /** A stored map as the resolver finds it for a frame. */
 export interface StoredMap extends StoredMapKey {
   blobKey: string;
+  bytes: number;
 }
 
 const hashOf = (text: string, length: number) => createHash('sha256').update(text).digest('hex').slice(0, length);
@@ -91,7 +93,7 @@ export class SourceMapStore {
     const [row] = await this.db.sql<SourceMapRow>(sql`select release, file, blob_key, bytes, uploaded_at from errors_sourcemaps
       where project_id = ${projectId} and file in (${files})${ofRelease}
       order by length(file) desc, uploaded_at desc limit 1`);
-    return row ? { projectId, release: row.release, file: row.file, uploadedAt: epochMs(row.uploaded_at), blobKey: row.blob_key } : null;
+    return row ? { projectId, release: row.release, file: row.file, uploadedAt: epochMs(row.uploaded_at), blobKey: row.blob_key, bytes: Number(row.bytes) } : null;
   }
 
   /** The decoded map, from memory when it was decoded before. */

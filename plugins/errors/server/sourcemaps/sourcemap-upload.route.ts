@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { badRequest, notFound } from '@cassette/plugin-sdk/server';
+import { HttpError, badRequest, notFound } from '@cassette/plugin-sdk/server';
 import { SOURCEMAP_LIMITS } from '../../api.js';
 import { route } from '../deps.js';
 import { checkRelease, normalizeScriptFile } from './sourcemap-paths.js';
@@ -42,7 +42,13 @@ export const sourceMapUploadRoute = route({
     const project = await projects.byKey(query.projectKey);
     if (!project || project.tenantId !== tenantId) throw notFound('No project with this key in your organization: copy the project key from Preferences › Projects.');
     if (!Buffer.isBuffer(request.body)) throw badRequest('Send the source map JSON as the request body.');
-    const map = validateSourceMap(request.body);
+    // Bodies are never inflated (a small compressed body can expand without bound): the size limit is the map's own.
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      throw new HttpError(415, `Compressed uploads (Content-Encoding) are not accepted: send the source map's JSON uncompressed (at most ${SOURCEMAP_LIMITS.maxMapBytes / 1024 / 1024} MiB).`);
+    }
+    // Every map accepted must fit the decoded-map cache once decoded.
+    const map = validateSourceMap(request.body, { maxDecodedBytes: sourceMaps.cache.maxBytes });
     await sourceMaps.store.save(project.id, release, file, map);
     return { release, file, bytes: map.bytes, sources: map.sources };
   },

@@ -7,9 +7,9 @@ const VALID = { version: 3, file: 'app.min.js', sources: ['../src/app.ts'], sour
 
 const body = (map: unknown) => Buffer.from(typeof map === 'string' ? map : JSON.stringify(map));
 
-function refusal(map: unknown): { status: number; message: string } {
+function refusal(map: unknown, options?: Parameters<typeof validateSourceMap>[1]): { status: number; message: string } {
   try {
-    validateSourceMap(body(map));
+    validateSourceMap(Buffer.isBuffer(map) ? map : body(map), options);
   } catch (error) {
     if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
     throw error;
@@ -98,6 +98,21 @@ describe('validateSourceMap', () => {
     expect(caught).toBeInstanceOf(HttpError);
     expect((caught as HttpError).statusCode).toBe(413);
     expect((caught as HttpError).message).toMatch(/the largest accepted is 32 MiB/);
+  });
+
+  it('refuses a gzip-compressed body instead of reading it as text', async () => {
+    const { gzipSync } = await import('node:zlib');
+    expect(refusal(gzipSync(body(VALID)))).toMatchObject({ status: 400, message: expect.stringMatching(/^The body is gzip-compressed: send the source map's JSON uncompressed/) });
+  });
+
+  it('says what the map takes decoded, and refuses with 413 one larger than the bound given', () => {
+    const { decodedBytes } = validateSourceMap(body(VALID));
+    expect(decodedBytes).toBeGreaterThan(body(VALID).byteLength);
+    expect(validateSourceMap(body(VALID), { maxDecodedBytes: decodedBytes }).decodedBytes).toBe(decodedBytes);
+    expect(refusal(VALID, { maxDecodedBytes: decodedBytes - 1 })).toMatchObject({
+      status: 413,
+      message: expect.stringMatching(/would take 0\.0 MiB of server memory; the largest this server keeps is 0\.0 MiB \(setting sourceMapCacheBytes of the errors plugin\)\. Split the bundle/),
+    });
   });
 
   describe('index maps (sections)', () => {

@@ -1,17 +1,29 @@
-import { TraceMap, decodedMappings } from '@jridgewell/trace-mapping';
 import { badRequest, payloadTooLarge } from '@cassette/plugin-sdk/server';
 import { SOURCEMAP_LIMITS } from '../../api.js';
+import { DecodedMap, type SourceMapFields } from './decoded-map.js';
+import { MappingsProblem } from './mappings-cursor.js';
+import { MappingsIndex } from './mappings-index.js';
 import { mappingsSyntaxProblem } from './mappings-syntax.js';
 import { printable, sourcePathProblem } from './sourcemap-paths.js';
 
 /** Index maps with more parts than this are not a bundler's output. */
 export const MAX_INDEX_MAP_SECTIONS = 1_000;
 
-/** A map that passed every check: its JSON text (what is stored) and how many sources it names. */
+/** A map that passed every check: its JSON text (what is stored), how many sources it names and its size decoded. */
 export interface ValidatedSourceMap {
   text: string;
   bytes: number;
   sources: number;
+  /** What the map takes in memory once decoded for stacks (the decoded-map cache's measure). */
+  decodedBytes: number;
+}
+
+export interface SourceMapValidationOptions {
+  /**
+   * Largest decoded size accepted (bytes): the decoded-map cache's bound, so that every map
+   * accepted can be kept decoded.
+   */
+  maxDecodedBytes?: number;
 }
 
 interface RegularMap {
@@ -30,11 +42,12 @@ const HINT = 'Upload the .map file your bundler wrote, unchanged.';
  * Checks an uploaded source map completely before anything is stored: JSON, the fields of a
  * version 3 map (or an index map of them), the paths of its sources and every mapping.
  */
-export function validateSourceMap(body: Uint8Array): ValidatedSourceMap {
+export function validateSourceMap(body: Uint8Array, options: SourceMapValidationOptions = {}): ValidatedSourceMap {
   if (body.byteLength > SOURCEMAP_LIMITS.maxMapBytes) {
     throw payloadTooLarge(`The source map is ${(body.byteLength / MIB).toFixed(1)} MiB; the largest accepted is ${SOURCEMAP_LIMITS.maxMapBytes / MIB} MiB. Split the bundle into smaller chunks.`);
   }
   if (body.byteLength === 0) throw badRequest(`The request body is empty: send the source map's JSON as the body. ${HINT}`);
+  if (body[0] === 0x1f && body[1] === 0x8b) throw badRequest(`The body is gzip-compressed: send the source map's JSON uncompressed (uploads are never inflated). ${HINT}`);
   const text = withoutPrefixes(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
   let parsed: unknown;
   try {
@@ -45,7 +58,15 @@ export function validateSourceMap(body: Uint8Array): ValidatedSourceMap {
   if (!isObject(parsed)) throw badRequest(`The body is JSON but not a source map object. ${HINT}`);
   if (parsed.version !== 3) throw badRequest(`This is not a version 3 source map ("version" is ${printable(JSON.stringify(parsed.version) ?? 'missing')}). ${HINT}`);
   const sources = 'sections' in parsed ? checkIndexMap(parsed) : checkRegularMap(parsed, '');
-  return { text, bytes: body.byteLength, sources };
+  const decodedBytes = DecodedMap.fromFields(parsed as SourceMapFields).estimatedBytes;
+  if (options.maxDecodedBytes !== undefined && decodedBytes > options.maxDecodedBytes) {
+    throw payloadTooLarge(
+      `Decoded for stack traces, this source map would take ${(decodedBytes / MIB).toFixed(1)} MiB of server memory; the largest this server keeps is ` +
+        `${(options.maxDecodedBytes / MIB).toFixed(1)} MiB (setting sourceMapCacheBytes of the errors plugin). Split the bundle into smaller chunks, ` +
+        'or leave the sources\' code out of the map (sourcesContent), or ask the administrator to raise the setting.',
+    );
+  }
+  return { text, bytes: body.byteLength, sources, decodedBytes };
 }
 
 /** A UTF-8 byte order mark, and the `)]}'` line some servers put first to stop scripts reading the map. */
@@ -116,27 +137,18 @@ function checkRegularMap(map: Record<string, unknown>, at: string): number {
   return sources.length;
 }
 
-/** Decodes every mapping once, which proves the map is usable before it is stored. */
+/**
+ * Reads every mapping once, which proves the map is usable before it is stored, without
+ * decoding it into arrays (which would take about 15 times the map's size for each upload).
+ */
 function checkMappings(map: RegularMap, at: string): void {
   const syntax = mappingsSyntaxProblem(map.mappings);
   if (syntax) throw badRequest(`${at}mappings are not valid: ${syntax}. ${HINT}`);
-  let lines: Readonly<ReturnType<typeof decodedMappings>>;
   try {
-    lines = decodedMappings(new TraceMap({ version: 3, mappings: map.mappings, sources: map.sources, names: map.names ?? [] }));
+    MappingsIndex.build(map.mappings, map.sources.length, map.names?.length ?? 0);
   } catch (error) {
-    throw badRequest(`${at}mappings could not be decoded (${error instanceof Error ? error.message : 'unreadable'}). ${HINT}`);
-  }
-  const sourceCount = map.sources.length;
-  const nameCount = map.names?.length ?? 0;
-  for (let line = 0; line < lines.length; line++) {
-    for (const segment of lines[line]!) {
-      const bad = (what: string) => badRequest(`${at}mappings are not valid: line ${line + 1} has a mapping ${what}. ${HINT}`);
-      if (segment[0] < 0) throw bad('at a negative column');
-      if (segment.length === 1) continue;
-      if (segment[1] < 0 || segment[1] >= sourceCount) throw bad(`to source ${segment[1]}, but the map has ${sourceCount} sources`);
-      if (segment[2] < 0 || segment[3] < 0) throw bad('to a negative line or column');
-      if (segment.length === 5 && (segment[4] < 0 || segment[4] >= nameCount)) throw bad(`to name ${segment[4]}, but the map has ${nameCount} names`);
-    }
+    if (error instanceof MappingsProblem) throw badRequest(`${at}mappings are not valid: ${error.message}. ${HINT}`);
+    throw error;
   }
 }
 

@@ -1,8 +1,10 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
 import { sql } from '@cassette/plugin-sdk/server';
 import { SOURCEMAP_LIMITS } from '../../api.js';
 import { parseStack } from '../stack/parse-stack.js';
+import { generateSourceMap } from '../../testing/generated-source-map.js';
 import { buildMinifiedBundle, type MinifiedBundle } from '../../testing/minified-bundle.js';
 import { createSourceMapsTestKernel, type SourceMapsTestKernel } from '../../testing/sourcemaps-test-kernel.js';
 
@@ -18,9 +20,9 @@ describe('source-map routes', () => {
   let owner: TestUser;
   let apiKey: string;
 
-  const upload = (query: Record<string, string>, payload: string | Buffer = bundle.map, key = apiKey) =>
+  const upload = (query: Record<string, string>, payload: string | Buffer = bundle.map, key = apiKey, headers: Record<string, string> = {}) =>
     t.kernel.app
-      .inject({ method: 'POST', url: `/api/sourcemaps?${new URLSearchParams(query)}`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload })
+      .inject({ method: 'POST', url: `/api/sourcemaps?${new URLSearchParams(query)}`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers }, payload })
       .then((res) => ({ status: res.statusCode, body: res.json() }));
   const storedBlobs = () => t.kernel.blobs.list(`errors/sourcemaps/${projectId}/`);
   const list = (query = '', token = owner.token) => t.request('GET', `/api/${projectId}/sourcemaps${query}`, { token });
@@ -108,6 +110,46 @@ describe('source-map routes', () => {
       const beyond = await upload({ projectKey, release: 'huge', file: 'a.js' }, Buffer.alloc(SOURCEMAP_LIMITS.maxMapBytes + 1024 * 1024, 0x20));
       expect(beyond.status).toBe(413);
       expect((await list('?release=huge')).body.data).toEqual([]);
+    });
+
+    it('refuses compressed bodies rather than inflate them', async () => {
+      const query = { projectKey, release: 'gzip', file: 'a.js' };
+      const gzipped = gzipSync(Buffer.from(bundle.map));
+      const declared = await upload(query, gzipped, apiKey, { 'content-encoding': 'gzip' });
+      expect(declared.status).toBe(415);
+      expect(declared.body.errors[0]).toMatch(/^Compressed uploads \(Content-Encoding\) are not accepted: send the source map's JSON uncompressed \(at most 32 MiB\)/);
+      expect((await upload(query, bundle.map, apiKey, { 'content-encoding': 'br' })).status).toBe(415);
+      const undeclared = await upload(query, gzipped);
+      expect(undeclared.status).toBe(400);
+      expect(undeclared.body.errors[0]).toMatch(/^The body is gzip-compressed: send the source map's JSON uncompressed/);
+      expect((await upload(query, bundle.map, apiKey, { 'content-encoding': 'identity' })).status).toBe(200);
+      await t.request('DELETE', `/api/${projectId}/sourcemaps?release=gzip`, { token: owner.token });
+    });
+  });
+
+  describe('the bound of decoded maps in memory (setting sourceMapCacheBytes)', () => {
+    const MIB = 1024 * 1024;
+    let small: SourceMapsTestKernel;
+
+    beforeAll(async () => {
+      small = await createSourceMapsTestKernel({ settings: { sourceMapCacheBytes: MIB } });
+    });
+    afterAll(async () => small?.close());
+
+    it('refuses with 413 a map whose decoded size would pass it, saying the bound and what to do', async () => {
+      expect(small.sourceMaps.cache.stats().maxBytes).toBe(MIB);
+      const { projectId: own, owner: admin } = await small.createTenant();
+      const query = new URLSearchParams({ projectKey: await small.projectKeyOf(own, admin.token), release: '1', file: 'big.min.js' });
+      const headers = { authorization: `Bearer ${await small.apiKeyOf(admin.token)}`, 'content-type': 'application/json' };
+      const big = generateSourceMap({ seed: 7, segments: 200_000 }).json;
+      const refused = await small.kernel.app.inject({ method: 'POST', url: `/api/sourcemaps?${query}`, headers, payload: big });
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json().errors[0]).toMatch(
+        /^Decoded for stack traces, this source map would take 1\.\d MiB of server memory; the largest this server keeps is 1\.0 MiB \(setting sourceMapCacheBytes of the errors plugin\)\. Split the bundle into smaller chunks/,
+      );
+      expect(await small.kernel.blobs.list(`errors/sourcemaps/${own}/`)).toEqual([]);
+      const fits = await small.kernel.app.inject({ method: 'POST', url: `/api/sourcemaps?${query}`, headers, payload: bundle.map });
+      expect(fits.statusCode).toBe(200);
     });
   });
 

@@ -1,6 +1,7 @@
 import { createServiceRef } from '@cassette/plugin-sdk';
 import { coreServices, type BlobStore, type DatabaseService, type ServiceFactory } from '@cassette/plugin-sdk/server';
-import { DecodedMapCache } from './decoded-map-cache.js';
+import { errorsSettings } from '../settings.js';
+import { DecodedMapCache, type DecodedMapCacheOptions } from './decoded-map-cache.js';
 import { SourceMapStore } from './sourcemap-store.js';
 import { StackResolver } from './stack-resolver.js';
 
@@ -14,16 +15,21 @@ export interface SourceMaps {
 /** The errors plugin's own service: its routes and jobs reach it through the plugin's deps. */
 export const sourceMapsRef = createServiceRef<SourceMaps>('errors.sourceMaps');
 
-export function createSourceMaps(db: DatabaseService, blobs: BlobStore, cacheBytes?: number): SourceMaps {
-  const cache = new DecodedMapCache(cacheBytes);
-  const store = new SourceMapStore(db, blobs, cache);
-  return { store, resolver: new StackResolver(store), cache };
+export function createSourceMaps(db: DatabaseService, blobs: BlobStore, cache: DecodedMapCacheOptions = {}): SourceMaps {
+  const decoded = new DecodedMapCache(cache);
+  const store = new SourceMapStore(db, blobs, decoded);
+  return { store, resolver: new StackResolver(store), cache: decoded };
 }
 
-const serviceDeps = { database: coreServices.database, blobs: coreServices.blobs };
+const serviceDeps = { database: coreServices.database, blobs: coreServices.blobs, settings: errorsSettings, log: coreServices.logger };
 
 export const sourceMapsService: ServiceFactory<SourceMaps, typeof serviceDeps> = {
   ref: sourceMapsRef,
   deps: serviceDeps,
-  create: ({ database, blobs }) => createSourceMaps(database, blobs),
+  create: ({ database, blobs, settings, log }) =>
+    createSourceMaps(database, blobs, {
+      maxBytes: settings.sourceMapCacheBytes,
+      onUnreadable: (map, error) =>
+        log.warn({ projectId: map.projectId, release: map.release, file: map.file, error: error instanceof Error ? error.message : String(error) }, 'A stored source map could not be decoded; its frames stay unmapped'),
+    }),
 };

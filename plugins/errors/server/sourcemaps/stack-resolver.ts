@@ -1,6 +1,5 @@
-import { originalPositionFor } from '@jridgewell/trace-mapping';
 import type { ResolvedStack, StackFrame } from '../../api.js';
-import type { DecodedMap } from './decoded-map-cache.js';
+import type { DecodedMap } from './decoded-map.js';
 import { readableSourcePath, scriptPathSuffixes } from './sourcemap-paths.js';
 import type { SourceMapStore, StoredMap } from './sourcemap-store.js';
 
@@ -11,13 +10,13 @@ export const MAX_CONTEXT_LINE_LENGTH = 1_000;
 
 type ResolvedFrame = ResolvedStack['frames'][number];
 
+/** A frame's original position with its code around, taken at once: no decoded map is held across a frame. */
 interface MappedPosition {
-  map: DecodedMap;
-  sourceIndex: number;
   source: string;
   line: number;
   column: number;
   name: string | null;
+  context: [number, string][] | null;
 }
 
 /** Maps recorded stacks to the original sources with the project's uploaded maps. */
@@ -54,9 +53,9 @@ export class StackResolver {
     const stored = await mapFor(url);
     const map = stored ? await this.store.decoded(stored) : null;
     if (!map) return null;
-    const found = originalPositionFor(map.trace, { line: frame.lineNo, column: frame.colNo - 1 });
-    if (found.source === null) return null;
-    return { map, sourceIndex: map.trace.resolvedSources.indexOf(found.source), source: found.source, line: found.line, column: found.column, name: found.name };
+    const found = map.originalPosition(frame.lineNo, frame.colNo - 1);
+    if (!found) return null;
+    return { source: found.source, line: found.line, column: found.column, name: found.name, context: contextAround(map, found.sourceIndex, found.line) };
   }
 
   private frameOf(frame: StackFrame, position: MappedPosition | null, caller: MappedPosition | null): ResolvedFrame {
@@ -71,7 +70,7 @@ export class StackResolver {
       lineNo: position.line,
       colNo: position.column + 1,
       offset: frame.offset,
-      context: contextAround(position.map, position.sourceIndex, position.line),
+      context: position.context,
       // Library code bundled into the site is not the site's own code.
       inApp: frame.inApp && !/(^|\/)node_modules\//.test(filename),
       mapped: true,
@@ -80,14 +79,11 @@ export class StackResolver {
 }
 
 function contextAround(map: DecodedMap, sourceIndex: number, line: number): [number, string][] | null {
-  const lines = sourceIndex >= 0 ? map.sourceLines(sourceIndex) : null;
-  if (!lines || line < 1 || line > lines.length) return null;
-  const context: [number, string][] = [];
-  for (let n = Math.max(1, line - CONTEXT_LINES); n <= Math.min(lines.length, line + CONTEXT_LINES); n++) {
-    const text = lines[n - 1]!;
-    context.push([n, text.length > MAX_CONTEXT_LINE_LENGTH ? `${text.slice(0, MAX_CONTEXT_LINE_LENGTH)}…` : text]);
-  }
-  return context;
+  const first = Math.max(1, line - CONTEXT_LINES);
+  const lines = map.sourceLines(sourceIndex, first, line + CONTEXT_LINES);
+  // The map's code must reach the frame's line, else it is not the code that ran.
+  if (!lines || first + lines.length - 1 < line) return null;
+  return lines.map((text, i) => [first + i, text.length > MAX_CONTEXT_LINE_LENGTH ? `${text.slice(0, MAX_CONTEXT_LINE_LENGTH)}…` : text]);
 }
 
 /** Built output: `.min.js`, a content-hashed chunk, or code on very long lines. */
