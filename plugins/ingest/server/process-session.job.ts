@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { defineJob, sql, type Logger } from '@cassette/plugin-sdk/server';
 import { SESSION_ID_PATTERN, type DecodedBatch, type IngestProcessor, type IngestSession, type ProcessorContext, type SessionEnd } from '../api.js';
 import { readStoredBatch, unprocessedBatches, type StoredBatchRow } from './batch-store.js';
+import { PARK_AFTER_FAILURES } from '../shared/parked.js';
 import { parkedErrorText } from './parked-error.js';
 import { parkedStepsCounter } from './parked-metrics.js';
 import { parkStep } from './parked-steps.js';
@@ -23,7 +24,7 @@ export function processJobId(sessionId: string, seq: number): string {
 }
 
 /** After this many processor failures a step is parked (kept for an admin to retry) so one bad batch cannot block a session forever. */
-export const MAX_FAILURES = 10;
+export const MAX_FAILURES = PARK_AFTER_FAILURES;
 
 const PAGE = 50;
 

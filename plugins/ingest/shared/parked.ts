@@ -56,6 +56,11 @@ export interface RetryAllOutcome {
   remaining: number;
 }
 
+/** Failures in a row after which the pipeline parks a step (and goes on with the session). */
+export const PARK_AFTER_FAILURES = 10;
+/** The same, as the Preferences tab says it. */
+export const MAX_FAILURES_TEXT = `${PARK_AFTER_FAILURES} times in a row`;
+
 export const PARKED_ERROR_MAX_LENGTH = 300;
 export const PARKED_LIST_LIMIT = 200;
 /** Steps one "Retry all" runs; the rest wait for the next one. */
