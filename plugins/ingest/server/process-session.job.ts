@@ -191,7 +191,7 @@ export class SessionProcessor {
         sessionId: session.id,
         projectId: session.projectId,
         tenantId: session.tenantId,
-        step: row ? 'batch' : (what as 'sessionStarted' | 'sessionEnded'),
+        step: row ? 'batch' : what === 'sessionStarted' ? 'sessionStarted' : 'sessionEnded',
         ...(row ? { seq: row.seq } : {}),
         processor: error.processor,
         error: parkedErrorText(error.cause),
