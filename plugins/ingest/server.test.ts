@@ -21,9 +21,15 @@ describe('ingest plugin boot', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('mounts its two public tracker routes', () => {
+  it("mounts its two public tracker routes and the admins' parked-processing routes", () => {
     const mine = w.t.kernel.routes.filter((r) => r.plugin === 'ingest').map((r) => `${r.method} ${r.path} ${r.access.auth}`);
-    expect(mine.sort()).toEqual(['POST /api/ingest/v1/batch public', 'POST /api/ingest/v1/start public']);
+    expect(mine.sort()).toEqual([
+      'GET /api/client/ingest/parked admin',
+      'POST /api/client/ingest/parked/:id/retry admin',
+      'POST /api/client/ingest/parked/retry admin',
+      'POST /api/ingest/v1/batch public',
+      'POST /api/ingest/v1/start public',
+    ]);
   });
 
   it('provides the recordings service', () => {

@@ -5,6 +5,8 @@ import { batchRoute } from './server/batch.route.js';
 import { deps } from './server/deps.js';
 import { ingestMigrations } from './server/migrations.js';
 import { SessionProcessor, processSessionJob } from './server/process-session.job.js';
+import { registerParkedStepsGauge } from './server/parked-metrics.js';
+import { listParkedRoute, retryAllParkedRoute, retryParkedRoute } from './server/parked.route.js';
 import { orderProcessors, validateProcessor } from './server/processor-contribution.js';
 import { recordingsService } from './server/recordings.service.js';
 import { RETENTION_EVERY_MS, enforceRetention, retentionJob } from './server/retention.job.js';
@@ -25,6 +27,9 @@ export default definePlugin({
     r.migrations(...ingestMigrations);
     r.route(startRoute);
     r.route(batchRoute);
+    r.route(listParkedRoute);
+    r.route(retryParkedRoute);
+    r.route(retryAllParkedRoute);
     r.asset(trackerScriptAsset);
     r.job(processSessionJob, ({ sessionId }, ctx) => new SessionProcessor(ctx.deps.runtime, ctx.log).run(sessionId));
     r.job(sweepJob, async (_payload, ctx) => void (await sweep(ctx.deps.runtime, ctx.log)));
@@ -32,6 +37,7 @@ export default definePlugin({
   },
   async start({ deps, contributions }) {
     deps.runtime.processors = orderProcessors(contributions(ingestExtensionPoints.processors).map((c) => c.value));
+    registerParkedStepsGauge(deps.runtime.deps.metrics, deps.runtime.deps.db);
     // Schedules fire once at start too: that first sweep recovers what a crash or restart left behind.
     await deps.jobs.schedule('ingest.sweep', sweepJob, {}, deps.runtime.settings.sweepEverySeconds * 1000);
     await deps.jobs.schedule('ingest.retention', retentionJob, {}, RETENTION_EVERY_MS);

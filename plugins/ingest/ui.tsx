@@ -1,4 +1,5 @@
-// Browser wiring of the ingest plugin: how to install the tracker, on the onboarding steps.
+// Browser wiring of the ingest plugin: how to install the tracker, on the onboarding steps; parked processing, in Preferences.
+import { lazy } from 'react';
 import { defineUiPlugin, fillSlot, hostSlots } from '@cassette/plugin-sdk/ui';
 import { IdentifyUsersStep } from './ui/identify-users.js';
 import { InstallTrackerStep } from './ui/install-tracker.js';
@@ -6,6 +7,7 @@ import './ui/onboarding.css';
 
 export default defineUiPlugin({
   id: 'ingest',
+  settingsTabs: [{ id: 'processing', label: 'Processing', component: lazy(() => import('./ui/parked/parked-steps.tab.js')), order: 90, adminOnly: true }],
   fills: [
     fillSlot(hostSlots.onboardingInstalling, { id: 'ingest.install-tracker', component: InstallTrackerStep, order: 10 }),
     fillSlot(hostSlots.onboardingIdentifyUsers, { id: 'ingest.identify-users', component: IdentifyUsersStep, order: 10 }),

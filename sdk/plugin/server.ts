@@ -55,6 +55,7 @@ export type {
 export { coreEvents } from './server/core-events.js';
 export { SqlFragment, sql, trusted, joinSql, allOf, anyOf, SQL_TRUE, SQL_FALSE, sqlRunner } from './server/sql.js';
 export type { SqlRunner } from './server/sql.js';
+export { storableText, storableJson, storableJsonText } from './server/storable-text.js';
 // The shared half, so server code needs one import path.
 export { PERMISSIONS, PERMISSION_LABELS, isPermission, createServiceRef, createExtensionPoint, ownerOf, defineEvent } from './index.js';
 export type { Permission, ServiceRef, ExtensionPointRef, EventDef, EventPayload } from './index.js';

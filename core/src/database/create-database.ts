@@ -4,6 +4,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { sqlRunner, type DatabaseService, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import { redactUrl } from '../config/redact-url.js';
 import { pgliteFromTemplate } from './pglite-template.js';
+import { storeJsonPropertiesStorably } from './storable-json.type.js';
 
 export type { EntityDefinition } from '@cassette/plugin-sdk/server';
 import type { EntityDefinition } from '@cassette/plugin-sdk/server';
@@ -36,6 +37,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     allowGlobalContext: false,
     // Tables come from hand-written migrations; never let the ORM guess a schema.
     ensureDatabase: false,
+    discovery: { onMetadata: storeJsonPropertiesStorably },
   } as const;
   if (options.databaseUrl) {
     const { MikroORM: PgORM } = await import('@mikro-orm/postgresql');

@@ -119,6 +119,30 @@ export function databaseContract(name: string, open: (entities: unknown[]) => Pr
       await db.sql(sql`delete from contract_widgets where name = ${'zeta'}`);
     });
 
+    it('stores text with lone surrogates and U+0000 from sql`...` parameters, as U+FFFD, in text and in jsonb', async () => {
+      // Half an emoji (a title cut by the browser) and a NUL: PostgreSQL holds neither, and
+      // JSON.stringify writes them as escapes jsonb refuses (\ud83d, \u0000).
+      const damaged = { title: 'Shop \uD83D', ['note\uDE00']: 'a\u0000b', whole: 'ok \uD83D\uDE00', escaped: 'a literal \\ud83d stays' };
+      const name = 'sigma \uDE00\u0000';
+      await db.sql(sql`insert into contract_widgets (name, attrs) values (${name}, ${JSON.stringify(damaged)}::jsonb)`);
+      const [row] = await db.sql<{ name: string; attrs: unknown }>(sql`select name, attrs from contract_widgets where name = ${name}`);
+      expect(row?.name).toBe('sigma \uFFFD\uFFFD');
+      const attrs = typeof row?.attrs === 'string' ? JSON.parse(row.attrs) : row?.attrs;
+      expect(attrs).toEqual({ title: 'Shop \uFFFD', ['note\uFFFD']: 'a\uFFFDb', whole: 'ok \uD83D\uDE00', escaped: 'a literal \\ud83d stays' });
+      // A search typed with the lone surrogate finds what was stored.
+      expect(await db.sql(sql`select name from contract_widgets where attrs @> ${JSON.stringify({ title: 'Shop \uD83D' })}::jsonb and attrs->>${'note\uDE00'} = ${'a\u0000b'}`)).toEqual([{ name: 'sigma \uFFFD\uFFFD' }]);
+      await db.sql(sql`delete from contract_widgets where name = ${name}`);
+    });
+
+    it('stores JSON properties of entities with lone surrogates as U+FFFD', async () => {
+      const em = db.em();
+      em.create(Widget, { name: 'tau', attrs: { label: 'Plan \uD83D', ['k\uDE00']: ['\uDE00', 'ok \uD83D\uDE00'] } });
+      await em.flush();
+      const found = await db.em().findOne(Widget, { name: 'tau' });
+      expect(found?.attrs).toEqual({ label: 'Plan \uFFFD', ['k\uFFFD']: ['\uFFFD', 'ok \uD83D\uDE00'] });
+      await db.sql(sql`delete from contract_widgets where name = ${'tau'}`);
+    });
+
     it('reports a unique violation with the Postgres code the API maps to 409', async () => {
       const error = await db.sql(sql`insert into contract_widgets (name) values ('alpha')`).catch((e: unknown) => e);
       expect((error as { code?: string }).code).toBe('23505');

@@ -11,6 +11,10 @@ describe('input guard', () => {
     expect(() => cleanInput({ ['k\u0000']: 1 }, 'query')).toThrow(/query contains a NUL/);
   });
 
+  it('replaces lone surrogates (half an emoji) in values and keys with U+FFFD, keeping whole emoji', () => {
+    expect(cleanInput({ title: 'Shop \uD83D', ['k\uDE00']: ['\uDE00x', 'ok 😀'] }, 'body')).toEqual({ title: 'Shop \uFFFD', ['k\uFFFD']: ['\uFFFDx', 'ok 😀'] });
+  });
+
   it('refuses nesting past the limit without overflowing the stack', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 100_000; i++) deep = [deep];

@@ -1,18 +1,21 @@
-import { HttpError } from '@cassette/plugin-sdk/server';
+import { HttpError, storableText } from '@cassette/plugin-sdk/server';
 
 /** Deeper than any payload we accept; deeper input is refused before anything recurses on it. */
 export const MAX_INPUT_DEPTH = 32;
 
 /**
  * One pass over untrusted input before validation: drops null/undefined (the API treats
- * them as absent), refuses NUL characters (PostgreSQL cannot store them in text) and
- * refuses nesting deeper than MAX_INPUT_DEPTH (which would otherwise exhaust the stack).
+ * them as absent), refuses NUL characters (PostgreSQL cannot store them in text), replaces
+ * lone UTF-16 surrogates with U+FFFD (text from a browser may hold half an emoji; stored, it
+ * becomes U+FFFD anyway, so validation and handlers see the text that will be kept, and
+ * nothing such as encodeURIComponent throws on it) and refuses nesting deeper than
+ * MAX_INPUT_DEPTH (which would otherwise exhaust the stack).
  */
 export function cleanInput(value: unknown, where: string, depth = 0): unknown {
   if (depth > MAX_INPUT_DEPTH) throw new HttpError(400, `The ${where} is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`);
   if (typeof value === 'string') {
     if (value.includes('\u0000')) throw new HttpError(400, `The ${where} contains a NUL character, which is not allowed in text.`);
-    return value;
+    return storableText(value);
   }
   if (Array.isArray(value)) return value.map((v) => cleanInput(v, where, depth + 1));
   if (value && typeof value === 'object') {
@@ -20,7 +23,7 @@ export function cleanInput(value: unknown, where: string, depth = 0): unknown {
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
       if (v === null || v === undefined) continue;
       if (key.includes('\u0000')) throw new HttpError(400, `The ${where} contains a NUL character, which is not allowed in text.`);
-      out[key] = cleanInput(v, where, depth + 1);
+      out[storableText(key)] = cleanInput(v, where, depth + 1);
     }
     return out;
   }

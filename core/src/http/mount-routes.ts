@@ -138,8 +138,8 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
       },
       preValidation: async (request) => {
         if (request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body)) request.body = cleanInput(request.body, 'request body');
-        cleanInput(request.query, 'query string');
-        cleanInput(request.params, 'path');
+        if (request.query && typeof request.query === 'object') request.query = cleanInput(request.query, 'query string');
+        if (request.params && typeof request.params === 'object') request.params = cleanInput(request.params, 'path');
       },
       preHandler: async (request) => {
         assertFiniteNumbers(request.params, 'path');

@@ -151,6 +151,7 @@ export async function deleteSessionData(db: DatabaseService, blobs: BlobStore, p
     const keys = new Set([...rows.map((r) => r.blob_key), ...(await blobs.list(sessionPrefix(projectId, sessionId)))]);
     for (const key of keys) await blobs.delete(key);
     await db.sql(sql`delete from ingest_batches where session_id = ${sessionId} and project_id = ${projectId}`);
+    await db.sql(sql`delete from ingest_parked_steps where session_id = ${sessionId} and project_id = ${projectId}`);
     const gone = await db.sql(sql`delete from ingest_sessions where id = ${sessionId} and project_id = ${projectId} returning id`);
     if (gone.length || rows.length) deleted++;
   }

@@ -48,4 +48,26 @@ export const ingestMigrations: Migration[] = [
       `create index ingest_batches_unprocessed_index on ingest_batches (received_at) where processed_at is null`,
     ],
   },
+  {
+    // A processing step that kept failing is parked here (not dropped) until an admin retries it.
+    id: '0002_ingest_parked_steps',
+    up: [
+      `create table ingest_parked_steps (
+        id serial primary key,
+        session_id text not null,
+        project_id integer not null,
+        tenant_id integer not null,
+        step text not null check (step in ('sessionStarted', 'batch', 'sessionEnded')),
+        seq integer not null default -1,
+        processor text not null,
+        error text not null,
+        attempts integer not null,
+        parked_at timestamptz not null default now(),
+        retried_at timestamptz,
+        unique (session_id, step, seq)
+      )`,
+      // The admin's list: a tenant's parked steps, oldest session first.
+      `create index ingest_parked_steps_tenant_index on ingest_parked_steps (tenant_id, session_id)`,
+    ],
+  },
 ];

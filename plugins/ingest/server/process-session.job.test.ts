@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import type { SessionEnd } from '../api.js';
 import { batch, bootIngest, newSession, probePlugin, sendBatch, waitFor, type IngestWorld, type ProcessorCall } from '../testing/ingest-fixture.js';
+import { MAX_FAILURES } from './process-session.job.js';
 
 const db = (w: IngestWorld) => w.t.kernel.resolve(coreServices.database);
 const sessionState = async (w: IngestWorld, id: string) =>
@@ -16,13 +17,15 @@ describe('processing pipeline', () => {
   let w: IngestWorld;
   const calls: ProcessorCall[] = [];
   let failNext = 0;
+  /** Batch 1 of this session fails in beta every time. */
+  let poisoned: string | null = null;
   beforeAll(async () => {
     w = await bootIngest({
       settings: { gapSkipSeconds: 3, sweepEverySeconds: 0.2 },
       plugins: [
         probePlugin(calls, {
           ids: [{ id: 'zeta', order: 10 }, { id: 'alpha' }, { id: 'beta' }],
-          fail: (call) => call.processor === 'alpha' && call.method === 'batch' && failNext-- > 0,
+          fail: (call) => (call.processor === 'alpha' && call.method === 'batch' && failNext-- > 0) || (call.processor === 'beta' && call.sessionId === poisoned && call.seq === 1),
         }),
       ],
     });
@@ -88,6 +91,19 @@ describe('processing pipeline', () => {
     // Every processor saw batch 0; the one after the failing one exactly once.
     expect(of(s.sessionId).filter((c) => c.processor === 'beta' && c.method === 'batch')).toHaveLength(1);
   });
+
+  it('parks a batch whose processor keeps failing, with the processor, its error and the attempts, and goes on with the next ones', async () => {
+    const s = await newSession(w);
+    poisoned = s.sessionId;
+    for (const seq of [0, 1, 2]) await sendBatch(w.t, batch(s.sessionId, seq, { final: seq === 2 }), { token: s.token });
+    await waitFor(async () => (await sessionState(w, s.sessionId))?.ended, 'the session to end past its failing batch', 30_000);
+    expect(of(s.sessionId).filter((c) => c.processor === 'beta' && c.method !== 'sessionStarted').map((c) => `${c.method}${c.seq ?? ''}`)).toEqual(['batch0', 'batch2', 'sessionEnded']);
+    const parked = await db(w).sql(sql`select step, seq, processor, error, attempts from ingest_parked_steps where session_id = ${s.sessionId}`);
+    expect(parked).toEqual([{ step: 'batch', seq: 1, processor: 'beta', error: 'Error: probe beta told to fail', attempts: MAX_FAILURES }]);
+    const kept = await db(w).sql(sql`select seq, skipped_reason from ingest_batches where session_id = ${s.sessionId} order by seq`);
+    expect(kept).toEqual([{ seq: 0, skipped_reason: null }, { seq: 1, skipped_reason: 'parked' }, { seq: 2, skipped_reason: null }]);
+    expect(w.t.log.lines.some((l) => l.level === 'error' && /parked after repeated processor failures/.test(String(l.msg)))).toBe(true);
+  }, 60_000);
 
   it('hands processors the session facts and the decoded batch', async () => {
     const s = await newSession(w, { userId: 'u-1' });

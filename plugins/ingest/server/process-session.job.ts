@@ -3,6 +3,10 @@ import { Type } from '@sinclair/typebox';
 import { defineJob, sql, type Logger } from '@cassette/plugin-sdk/server';
 import { SESSION_ID_PATTERN, type DecodedBatch, type IngestProcessor, type IngestSession, type ProcessorContext, type SessionEnd } from '../api.js';
 import { readStoredBatch, unprocessedBatches, type StoredBatchRow } from './batch-store.js';
+import { PARK_AFTER_FAILURES } from '../shared/parked.js';
+import { parkedErrorText } from './parked-error.js';
+import { parkedStepsCounter } from './parked-metrics.js';
+import { parkStep } from './parked-steps.js';
 import type { IngestRuntime } from './runtime.js';
 import { findSession, releaseLease, takeLease, type SessionRow } from './session-store.js';
 
@@ -19,20 +23,29 @@ export function processJobId(sessionId: string, seq: number): string {
   return `ingest-process-${sessionId}-${seq}`;
 }
 
-/** After this many processor failures a step is skipped (and logged) so one bad batch cannot block a session forever. */
-export const MAX_FAILURES = 10;
+/** After this many processor failures a step is parked (kept for an admin to retry) so one bad batch cannot block a session forever. */
+export const MAX_FAILURES = PARK_AFTER_FAILURES;
 
 const PAGE = 50;
 
-class ProcessorFailure extends Error {}
+/** A processor threw: which one, and (as the cause) what it threw. */
+export class ProcessorFailure extends Error {
+  constructor(
+    readonly processor: string,
+    message: string,
+    options: { cause: unknown },
+  ) {
+    super(message, options);
+  }
+}
 
-async function callEach(processors: IngestProcessor[], log: Logger, what: string, call: (p: IngestProcessor) => Promise<void> | undefined): Promise<void> {
+export async function callEach(processors: IngestProcessor[], log: Logger, what: string, call: (p: IngestProcessor) => Promise<void> | undefined): Promise<void> {
   for (const processor of processors) {
     try {
       await call(processor);
     } catch (error) {
       log.error({ err: error, processor: processor.id, step: what }, `ingest processor "${processor.id}" failed`);
-      throw new ProcessorFailure(`processor ${processor.id} failed on ${what}`, { cause: error });
+      throw new ProcessorFailure(processor.id, `processor ${processor.id} failed on ${what}`, { cause: error });
     }
   }
 }
@@ -162,7 +175,9 @@ export class SessionProcessor {
 
   /**
    * Runs one step; a failure counts against the session and is retried by the job's attempts
-   * and the sweep. After MAX_FAILURES the step is skipped so later batches are not held back.
+   * and the sweep. After MAX_FAILURES the step is parked, with the failing processor and its
+   * error, for an admin to see and retry (parked-steps.ts), so later batches are not held back
+   * and nothing is dropped unseen.
    */
   private async step(session: SessionRow, log: Logger, what: string, run: () => Promise<void>, row?: StoredBatchRow): Promise<void> {
     try {
@@ -170,10 +185,22 @@ export class SessionProcessor {
     } catch (error) {
       if (!(error instanceof ProcessorFailure)) throw error;
       const [counted] = await this.db.sql<{ failures: number }>(sql`update ingest_sessions set failures = failures + 1 where id = ${session.id} returning failures`);
-      if (Number(counted?.failures ?? 0) < MAX_FAILURES) throw error;
-      log.error({ step: what, failures: counted?.failures }, 'ingest step skipped after repeated processor failures');
+      const failures = Number(counted?.failures ?? 0);
+      if (failures < MAX_FAILURES) throw error;
+      await parkStep(this.db, {
+        sessionId: session.id,
+        projectId: session.projectId,
+        tenantId: session.tenantId,
+        step: row ? 'batch' : what === 'sessionStarted' ? 'sessionStarted' : 'sessionEnded',
+        ...(row ? { seq: row.seq } : {}),
+        processor: error.processor,
+        error: parkedErrorText(error.cause),
+        attempts: failures,
+      });
+      if (row) await this.db.sql(sql`update ingest_batches set skipped_reason = 'parked' where session_id = ${row.sessionId} and seq = ${row.seq}`);
       await this.db.sql(sql`update ingest_sessions set failures = 0 where id = ${session.id}`);
-      if (row) await this.db.sql(sql`update ingest_batches set skipped_reason = 'processor failures' where session_id = ${row.sessionId} and seq = ${row.seq}`);
+      parkedStepsCounter(this.rt.deps.metrics).inc();
+      log.error({ step: what, processor: error.processor, failures }, 'ingest step parked after repeated processor failures; an admin can retry it in Preferences');
     }
   }
 

@@ -61,6 +61,10 @@ describe('retention and deletion of recordings', () => {
     const recordings = w.t.kernel.resolve(ingestServices.recordings);
     const a = await recorded();
     const b = await recorded();
+    const parked = sql`select session_id from ingest_parked_steps where session_id in (${[a, b]}) order by session_id`;
+    for (const id of [a, b]) {
+      await db().sql(sql`insert into ingest_parked_steps (session_id, project_id, tenant_id, step, seq, processor, error, attempts) values (${id}, ${w.projectId}, ${w.tenantId}, 'batch', 1, 'test', 'Error: x', 10)`);
+    }
     // Another project's id cannot reach these sessions.
     await recordings.deleteSessions(w.projectId + 12345, [a]);
     expect(await recordings.listBatches(w.projectId, a)).toHaveLength(2);
@@ -69,6 +73,8 @@ describe('retention and deletion of recordings', () => {
     expect(await recordings.readBatch(w.projectId, a, 0)).toBeNull();
     expect(await blobs().list(`ingest/${w.projectId}/${a}/`)).toEqual([]);
     expect(await recordings.listBatches(w.projectId, b)).toHaveLength(2);
+    // Its parked processing steps go with it: nothing is left to retry.
+    expect(await db().sql(parked)).toEqual([{ session_id: b }]);
     // A batch for a deleted session is refused: the tracker starts over.
     expect(await sessionsOf(w.projectId)).not.toContain(a);
   });

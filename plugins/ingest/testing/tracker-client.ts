@@ -1,3 +1,4 @@
+import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import type { AuthzWorld } from '@cassette/plugin-sdk/testing';
 import type { BatchRequest, StartRequest } from '@cassette/tracker/protocol';
 import { batch, startBody } from './tracker-bodies.js';
@@ -20,6 +21,19 @@ export async function recordThroughTracker(w: AuthzWorld, events?: BatchRequest[
   const batch = await firstBatchOfNewSession(w, events);
   await w.t.request('POST', batch.url, { body: batch.body });
   return batch.sessionId;
+}
+
+/**
+ * A parked processing step of tenant A, as the pipeline parks one after repeated failures:
+ * the start of a session started through the tracker (which sent no batch yet, so no job holds
+ * the session when the step is retried); its id.
+ */
+export async function parkedStartOfNewSession(w: AuthzWorld): Promise<number> {
+  const started = await w.t.request('POST', '/api/ingest/v1/start', { body: await trackerStartBody(w) });
+  const { sessionId } = started.body.data as { sessionId: string };
+  const [row] = await w.t.kernel.resolve(coreServices.database).sql<{ id: number }>(sql`insert into ingest_parked_steps (session_id, project_id, tenant_id, step, processor, error, attempts)
+     values (${sessionId}, ${w.projectId}, ${w.tenantId}, 'sessionStarted', 'test.processor', 'Error: failed in a test', 10) returning id`);
+  return Number(row!.id);
 }
 
 /** Polls `check` until it answers a value (processing runs in background jobs). */

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { storableParams } from './storable-text.js';
 
 /**
  * The one SQL vocabulary of plugins: parameterised SQL built with the `sql` tag. Every value
@@ -93,10 +94,14 @@ export interface SqlRunner {
   transaction<T>(work: (run: SqlRunner) => Promise<T>): Promise<T>;
 }
 
-/** A runner on an EntityManager (and its transaction, when it is inside one). */
+/**
+ * A runner on an EntityManager (and its transaction, when it is inside one). Every parameter
+ * is made storable on the way (storable-text.ts): text from a browser is arbitrary UTF-16, and
+ * one lone surrogate in one value must not fail a statement that stores a whole batch.
+ */
 export function sqlRunner(em: EntityManager): SqlRunner {
   const run = async <T>(query: SqlFragment): Promise<T[]> =>
-    (await em.getConnection().execute(query.sql, [...query.params], 'all', em.getTransactionContext())) as T[];
+    (await em.getConnection().execute(query.sql, storableParams(query.sql, query.params), 'all', em.getTransactionContext())) as T[];
   return Object.assign(run, {
     transaction: <T>(work: (inner: SqlRunner) => Promise<T>) => em.transactional((tx) => work(sqlRunner(tx as EntityManager))),
   }) as SqlRunner;

@@ -16,6 +16,11 @@ describe('value suggestions', () => {
     expect(suggestionPath(7, { type: 'ERROR', operator: 'contains' }, def('ERROR'), 'undef')).toBe('/7/events/values?type=ERROR&q=undef');
   });
 
+  it('asks for typed text holding half an emoji with U+FFFD in its place, rather than throwing', () => {
+    expect(suggestionPath(7, { type: 'CLICK', operator: 'is' }, def('CLICK'), 'Buy \uD83D')).toBe('/7/events/search?q=Buy%20%EF%BF%BD&type=CLICK');
+    expect(suggestionPath(7, { type: 'METADATA', operator: 'is', source: ['plan\uDE00'] }, METADATA_FILTER, '\uDE00\uD83D\uDE00')).toBe('/7/sessions/filters/search?q=%EF%BF%BD%F0%9F%98%80&type=METADATA&source=plan%EF%BF%BD');
+  });
+
   it('offers the most frequent values of a grouped key from /sessions/filters before anything is typed', () => {
     expect(suggestionPath(7, { type: 'USERBROWSER', operator: 'is' }, def('USERBROWSER'), '')).toBe('/7/sessions/filters');
     expect(suggestionPath(7, { type: 'USERID', operator: 'is' }, def('USERID'), '')).toBe('/7/sessions/filters/search?q=&type=USERID');

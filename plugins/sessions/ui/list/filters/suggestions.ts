@@ -18,15 +18,24 @@ const SELECTOR_OPERATORS = new Set(['onSelector', 'onComponent']);
 const GROUPED_KEYS: ReadonlySet<string> = new Set(['USEROS', 'USERBROWSER', 'USERDEVICE', 'REFERRER', 'USERCOUNTRY'] satisfies (keyof SessionFilterValues)[]);
 
 /**
+ * A query-string value: what the user typed may hold half an emoji (pasted, or cut by a length
+ * limit), which encodeURIComponent refuses with a URIError; it is sent as U+FFFD, the way the
+ * server stores such text.
+ */
+function queryValue(text: string): string {
+  return encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+}
+
+/**
  * The suggestion route for a row's values (spec part 1 §7 Filters), or null when the key takes
  * no suggestions. A click matched by its selector asks for selectors rather than labels.
  */
 export function suggestionPath(projectId: number, item: SearchFilterItem, def: FilterKeyDef, query: string): string | null {
-  const q = encodeURIComponent(query);
-  const type = encodeURIComponent(item.type);
+  const q = queryValue(query);
+  const type = queryValue(item.type);
   if (item.type === 'METADATA') {
     const key = metadataKeyOf(item);
-    return key ? `/${projectId}/sessions/filters/search?q=${q}&type=METADATA&source=${encodeURIComponent(key)}` : null;
+    return key ? `/${projectId}/sessions/filters/search?q=${q}&type=METADATA&source=${queryValue(key)}` : null;
   }
   if ((item.type === 'CLICK' || item.type === 'INPUT') && SELECTOR_OPERATORS.has(item.operator ?? '')) return `/${projectId}/events/selectors?q=${q}&type=${type}`;
   if (query === '' && GROUPED_KEYS.has(item.type)) return `/${projectId}/sessions/filters`;
