@@ -54,7 +54,8 @@ export function ensurePackages() {
 
 export function ensureUiBuilt({ force = false } = {}) {
   const stamp = join(ROOT, 'host-ui', 'dist', '.built');
-  const sources = newestMtime([join(ROOT, 'host-ui'), join(ROOT, 'sdk', 'plugin'), join(ROOT, 'packages'), join(ROOT, 'plugins'), join(ROOT, 'package.json')]);
+  // patches/: the pnpm patches of bundled packages (the replayer) change the built UI too.
+  const sources = newestMtime([join(ROOT, 'host-ui'), join(ROOT, 'sdk', 'plugin'), join(ROOT, 'packages'), join(ROOT, 'plugins'), join(ROOT, 'package.json'), join(ROOT, 'patches')]);
   if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return;
   log('building the UI');
   const status = run('pnpm', ['run', 'build:ui']);
@@ -66,7 +67,7 @@ export function ensureUiBuilt({ force = false } = {}) {
 export function ensureTrackerBuilt({ force = false } = {}) {
   const dir = join(ROOT, 'sdk', 'tracker');
   const stamp = join(dir, 'dist', '.built');
-  const sources = newestMtime([join(dir, 'src'), join(dir, 'build.mjs'), join(dir, 'package.json'), join(dir, 'tsconfig.build.json')]);
+  const sources = newestMtime([join(dir, 'src'), join(dir, 'build.mjs'), join(dir, 'package.json'), join(dir, 'tsconfig.build.json'), join(ROOT, 'patches')]);
   if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return;
   log('building the tracker');
   const status = run('node', [join(dir, 'build.mjs')]);

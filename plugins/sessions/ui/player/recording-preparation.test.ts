@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LocationEvent, SessionEventItem } from '../../shared/session.js';
 import type { RecordingIndex } from '../../shared/recording.js';
 import { allowedReplayOrigins, createChunkPreparer, pageUrlAt } from './recording-preparation.js';
+import { UNKNOWN_TAG_STAND_IN } from './uncreatable-tag-names.js';
 
 const T0 = 1_700_000_000_000;
 const location = (time: number, url: string) => ({ type: 'LOCATION', key: `1:${time}`, time, timestamp: T0 + time, url }) as unknown as LocationEvent;
@@ -24,8 +25,8 @@ describe('replay origins and preparation', () => {
     expect(pageUrlAt(session, 12_000)).toBe('https://checkout.shop-pay.test/pay/');
   });
 
-  it('sanitizes and neutralizes a chunk, resolving relative URLs against the page of its time', () => {
-    const prepare = createChunkPreparer(session, allowedReplayOrigins(session, 'https://cassette.test', null));
+  it('sanitizes and neutralizes a chunk, resolving relative URLs against the page of its time, and renames tags the browser cannot create', () => {
+    const prepare = createChunkPreparer(session, allowedReplayOrigins(session, 'https://cassette.test', null), (tagName) => !tagName.includes('!'));
     const index: RecordingIndex = { startedAt: T0, chunks: [] };
     const node = {
       type: 2,
@@ -36,12 +37,14 @@ describe('replay origins and preparation', () => {
         { type: 2, id: 2, tagName: 'script', attributes: {}, childNodes: [] },
         { type: 2, id: 3, tagName: 'img', attributes: { src: 'logo.png' }, childNodes: [] },
         { type: 2, id: 4, tagName: 'img', attributes: { src: 'https://tracker.evil.test/p.gif' }, childNodes: [] },
+        { type: 2, id: 5, tagName: 'x-1!', attributes: {}, childNodes: [] },
       ],
     };
     const events = [{ type: 2, timestamp: T0 + 11_000, data: { node, initialOffset: { top: 0, left: 0 } } }];
     const out = prepare(events, { seq: 3, pageNo: 2, firstTimestamp: T0 + 11_000, lastTimestamp: T0 + 12_000, hasFullSnapshot: true, bytes: 1 }, index);
     const root = (out[0]!.data as { node: typeof node }).node;
     expect(root.attributes).toEqual({});
-    expect(root.childNodes.map((c) => c.attributes.src)).toEqual(['https://checkout.shop-pay.test/pay/logo.png', 'about:invalid']);
+    expect(root.childNodes.map((c) => c.attributes.src)).toEqual(['https://checkout.shop-pay.test/pay/logo.png', 'about:invalid', undefined]);
+    expect(root.childNodes[2]!.tagName).toBe(UNKNOWN_TAG_STAND_IN);
   });
 });

@@ -2,6 +2,7 @@ import { neutralizeExternalUrls, sanitizeRecording } from '@cassette/recording-s
 import type { RecordingChunkInfo, RecordingIndex } from '../../shared/recording.js';
 import type { Session } from '../../shared/session.js';
 import type { ChunkEvents } from './recording-loader.js';
+import { browserCanCreateElement, renameUncreatableTags, type CanCreateElement } from './uncreatable-tag-names.js';
 
 /**
  * The origins a replay may fetch from: the app itself, the pages the session recorded, and the
@@ -44,13 +45,19 @@ export function pageUrlAt(session: Pick<Session, 'events' | 'startUrl'>, time: n
 /**
  * Makes a chunk safe to rebuild, before any event reaches the Replayer: the server sanitized it
  * already, but the recording is untrusted HTML, so the same rules run again here, and outside
- * URLs are made inert.
+ * URLs are made inert. Elements whose recorded tag name the viewer's browser cannot create get
+ * a name it can (rrweb's rebuild would throw on them).
  */
-export function createChunkPreparer(session: Pick<Session, 'events' | 'startUrl'>, allowedOrigins: string[]) {
+export function createChunkPreparer(
+  session: Pick<Session, 'events' | 'startUrl'>,
+  allowedOrigins: string[],
+  canCreate: CanCreateElement = browserCanCreateElement(document),
+) {
   return (events: ChunkEvents, info: RecordingChunkInfo, index: RecordingIndex): ChunkEvents => {
     sanitizeRecording(events);
     const chunkTime = (info.firstTimestamp ?? index.startedAt) - index.startedAt;
     neutralizeExternalUrls(events, allowedOrigins, { baseUrl: pageUrlAt(session, chunkTime) });
+    renameUncreatableTags(events, canCreate);
     return events;
   };
 }

@@ -75,9 +75,9 @@ describe('ReplayDriver', () => {
     driver.pause(0);
     expect(made).toHaveLength(1);
     expect(made[0]!.events).toHaveLength(2);
-    driver.pause(5_000);
+    driver.play(5_000);
     // The replay's time 0 is its first event (100 ms after the session start).
-    expect(made[0]!.pause).toHaveBeenLastCalledWith(4_900);
+    expect(made[0]!.play).toHaveBeenLastCalledWith(4_900);
     expect(driver.currentTime()).toBe(5_000);
     s.load(2);
     driver.chunkArrived(2);
@@ -88,6 +88,20 @@ describe('ReplayDriver', () => {
     driver.play(25_000);
     expect(made).toHaveLength(1);
     expect(made[0]!.play).toHaveBeenLastCalledWith(24_900);
+  });
+
+  it('a still frame includes the events stamped at its moment: the last event shows at the end', () => {
+    const s = store(1, [0]);
+    s.load(0);
+    const { driver, made } = driverFor(s);
+    // rrweb's pause(offset) applies the events before the offset only: the offset goes past the moment.
+    driver.pause(9_000);
+    const lastEventOffset = 9_000 - 100;
+    const offset = vi.mocked(made[0]!.pause).mock.lastCall![0]!;
+    expect(offset).toBeGreaterThan(lastEventOffset);
+    expect(offset).toBeLessThanOrEqual(lastEventOffset + 1);
+    driver.pause(5_000);
+    expect(made[0]!.pause).toHaveBeenLastCalledWith(4_901);
   });
 
   it('cannot show a time whose chunks are not in, and says so', () => {

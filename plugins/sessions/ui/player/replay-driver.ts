@@ -31,6 +31,9 @@ export interface ChunkStore {
   firstSnapshotPosition(): number;
 }
 
+/** What a still frame adds to its offset so that events stamped at that very moment are shown. */
+const STILL_FRAME_INCLUSIVE_MS = 1;
+
 /** The only sandbox the replay iframe may have: same origin for rrweb to draw, never scripts. */
 export const REPLAY_SANDBOX = 'allow-same-origin';
 
@@ -110,7 +113,10 @@ export class ReplayDriver {
       return;
     }
     this.playing = false;
-    this.replayer!.pause(this.toOffset(time));
+    // A still frame shows what happened up to `time`, that moment included. rrweb's pause applies
+    // only the events stamped before its offset, so the last event of a recording (the end is its
+    // timestamp) and an event a seek lands on exactly would be missing: one millisecond more.
+    this.replayer!.pause(this.toOffset(time) + STILL_FRAME_INCLUSIVE_MS);
   }
 
   /** Player time of the replay's clock, or null before anything is shown. */
