@@ -171,6 +171,7 @@ export async function firstProject(server: CassetteServer, jwt: string): Promise
 export interface StoredSession {
   sessionId: string;
   live: boolean;
+  endedAt: number | null;
   pagesCount: number;
   eventsCount: number;
   errorsCount: number;
