@@ -115,7 +115,7 @@ export function BottomBar({ panels, session, currentTime, seek, canUseDevTools, 
         </div>
         {!hintHidden && panels.length > 0 && (
           <p className="cs-player-bottom__hint" data-testid="player-panel-hint">
-            <span>{PANEL_HINT_TEXT}</span>
+            <span title={PANEL_HINT_TEXT}>{PANEL_HINT_TEXT}</span>
             <button type="button" className="cs-btn cs-btn--link cs-btn--small" onClick={hideHint}>
               Hide hint
             </button>

@@ -7,8 +7,11 @@
 export const PANEL_MIN_HEIGHT = 120;
 /** The replay never gets smaller than this, however tall the panel is dragged. */
 export const REPLAY_MIN_HEIGHT = 200;
-/** Leaves the replay most of a 900 px high window while the panel still shows several rows. */
-export const PANEL_DEFAULT_HEIGHT = 220;
+/**
+ * Leaves the replay most of the window (at 1440×900 a 16:9 recording gets about 900 px of the
+ * width) while the panel still shows a toolbar and five rows.
+ */
+export const PANEL_DEFAULT_HEIGHT = 200;
 /** One arrow key press; Shift moves four times as far. */
 export const PANEL_KEY_STEP = 20;
 
