@@ -133,6 +133,15 @@ test('a demo visit with a rage click and a failing request is found, replayed an
     await expect.poll(async () => (await fitted()).stageHeight).toBeGreaterThan(open.stageHeight + 50);
     await expect.poll(async () => { const f = await fitted(); return Math.abs(f.replayWidth - f.largest); }).toBeLessThanOrEqual(2);
     expect((await fitted()).replayWidth).toBeGreaterThan(open.replayWidth);
+    // Dragging the handle up makes the panel taller, the replay shorter.
+    const panel = page.getByTestId('player-panel');
+    const before = (await panel.boundingBox())!.height;
+    const handle = (await split.boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 - 150, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await panel.boundingBox())!.height).toBeGreaterThan(before + 140);
     await page.getByTestId('panel-toggle-network').click();
   });
 
