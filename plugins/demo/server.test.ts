@@ -60,7 +60,7 @@ describe('demo plugin', () => {
     expect(checkout).toMatch(/<aside[^>]*data-cassette-mask[^>]*>[\s\S]*Jane Cooper/);
   });
 
-  it('serves its script and stylesheet with their types', async () => {
+  it('serves its script, stylesheet and logo with their types', async () => {
     const js = await t.request('GET', '/demo/demo.js');
     expect(js.status).toBe(200);
     expect(String(js.headers['content-type'])).toMatch(/^text\/javascript/);
@@ -72,6 +72,11 @@ describe('demo plugin', () => {
     expect(css.status).toBe(200);
     expect(String(css.headers['content-type'])).toMatch(/^text\/css/);
     expect(String(css.body)).toContain('.demo-header');
+
+    const logo = await t.request('GET', '/demo/logo.svg');
+    expect(logo.status).toBe(200);
+    expect(String(logo.headers['content-type'])).toMatch(/^image\/svg\+xml/);
+    expect(String(logo.body)).toContain('<svg');
   });
 
   it('serves the minified shop bundle (before demo.js) but not its source map, which is for uploading', async () => {

@@ -104,12 +104,13 @@ describe('sessions plugin', () => {
       userSessionsCount: 2,
       viewed: false,
       favorite: true,
-      live: true,
+      // Not ended, but its last activity is long past: the tab is not sending, so not live.
+      live: false,
       active: false,
     });
     await t.ended(s, { endedAt: s.startedAt + 2000, batches: 1, reason: 'final' });
     const after = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: owner.token, body: { limit: 1 } });
-    expect(after.body.data.sessions[0]).toMatchObject({ live: false, duration: 2000 });
+    expect(after.body.data.sessions[0]).toMatchObject({ live: false, endedAt: s.startedAt + 2000, duration: 2000 });
     // Another member sees their own marks.
     const member = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY'] });
     const theirs = await t.request('POST', `/api/${projectId}/sessions/search2`, { token: member.token, body: { limit: 1 } });

@@ -108,6 +108,60 @@ test('a demo visit with a rage click and a failing request is found, replayed an
     expect(await page.getByTestId('player-timeline').locator('[data-marker-type="location"]').count()).toBeGreaterThanOrEqual(3);
   });
 
+  await test.step('at 1440×900 an open panel leaves the replay most of the width, and the split moves by keyboard', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('panel-toggle-network').click();
+    const split = page.getByTestId('player-split');
+    await expect(split).toBeVisible();
+    // The replay is scaled to the largest size its area holds, keeping the recorded aspect ratio.
+    const fitted = async () =>
+      page.evaluate(() => {
+        const stage = document.querySelector('.cs-player__stage')!.getBoundingClientRect();
+        const wrapper = document.querySelector<HTMLElement>('.cs-player__replay .replayer-wrapper')!;
+        const replay = wrapper.getBoundingClientRect();
+        // Its layout size (before the scale transform) is the recorded viewport.
+        const recorded = { width: wrapper.offsetWidth, height: wrapper.offsetHeight };
+        const largest = Math.min(stage.width, (stage.height * recorded.width) / recorded.height);
+        return { stageWidth: stage.width, stageHeight: stage.height, replayWidth: replay.width, largest };
+      });
+    await expect.poll(async () => { const f = await fitted(); return Math.abs(f.replayWidth - f.largest); }, { message: 'the replay fills its area' }).toBeLessThanOrEqual(2);
+    const open = await fitted();
+    expect(open.replayWidth, JSON.stringify(open)).toBeGreaterThanOrEqual(0.6 * open.stageWidth);
+    // A smaller panel, by keyboard: the replay grows to the new largest fit.
+    await split.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await fitted()).stageHeight).toBeGreaterThan(open.stageHeight + 50);
+    await expect.poll(async () => { const f = await fitted(); return Math.abs(f.replayWidth - f.largest); }).toBeLessThanOrEqual(2);
+    expect((await fitted()).replayWidth).toBeGreaterThan(open.replayWidth);
+    // Dragging the handle up makes the panel taller, the replay shorter.
+    const panel = page.getByTestId('player-panel');
+    const before = (await panel.boundingBox())!.height;
+    const handle = (await split.boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2 - 150, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await panel.boundingBox())!.height).toBeGreaterThan(before + 140);
+    await page.getByTestId('panel-toggle-network').click();
+  });
+
+  await test.step('the network panel lists the page resources under JS, CSS and Img', async () => {
+    await page.getByTestId('panel-toggle-network').click();
+    const network = page.getByTestId('panel-network');
+    const listed = async (filter: string) => {
+      await network.locator(`[data-filter="${filter}"]`).click();
+      return network.getByTestId('network-row');
+    };
+    await expect((await listed('js')).filter({ hasText: '/demo/demo.js' }).first()).toBeVisible();
+    await expect((await listed('js')).filter({ hasText: '/tracker.js' }).first()).toBeVisible();
+    await expect((await listed('css')).filter({ hasText: '/demo/demo.css' }).first()).toBeVisible();
+    const images = await listed('img');
+    await expect(images.filter({ hasText: '/demo/logo.svg' }).first()).toBeVisible();
+    await expect(images.filter({ hasText: '/demo/logo.svg' }).first()).toContainText('200');
+    await network.locator('[data-filter="all"]').click();
+    await page.getByTestId('panel-toggle-network').click();
+  });
+
   await test.step('console and network panels list the recorded entries', async () => {
     await page.getByTestId('panel-toggle-console').click();
     await expect(page.getByTestId('console-row').filter({ hasText: 'payment widget failed to load' }).first()).toBeVisible();

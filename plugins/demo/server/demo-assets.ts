@@ -32,6 +32,8 @@ export function demoAssets(): AssetDef[] {
     defineAsset({ url: '/demo', contentType: HTML, load: () => home.html }),
     siteFile('/demo/demo.js', 'demo.js', 'text/javascript; charset=utf-8'),
     siteFile('/demo/demo.css', 'demo.css', 'text/css; charset=utf-8'),
+    // An image on every page: the session's network panel has one to list.
+    siteFile('/demo/logo.svg', 'logo.svg', 'image/svg+xml'),
     // Built by build.mjs; its source map stays on disk, to be uploaded rather than served.
     siteFile('/demo/dist/shop.min.js', 'dist/shop.min.js', 'text/javascript; charset=utf-8'),
   ];

@@ -34,7 +34,7 @@ function layout(current: string, title: string, main: string): string {
   <body>
     <p class="demo-status" id="demo-status" role="status">Starting the recorder…</p>
     <header class="demo-header">
-      <a class="demo-logo" href="/demo/">${SHOP_NAME}</a>
+      <a class="demo-logo" href="/demo/"><img class="demo-logo__mark" src="/demo/logo.svg" alt="" width="20" height="20" />${SHOP_NAME}</a>
       <nav class="demo-nav" aria-label="Shop">
         ${nav}
       </nav>

@@ -64,7 +64,7 @@ const EVENT_SCHEMAS: Record<TrackerEventType, TSchema> = {
     response: Type.Optional(Payload),
   }),
   state_action: event('state_action', { action: Short, payload: Type.Optional(Payload) }),
-  resource: event('resource', { url: Url, initiator: Type.String({ maxLength: 64 }), duration: Ms, transferSize: Type.Optional(Bytes), failed: Type.Boolean() }),
+  resource: event('resource', { url: Url, initiator: Type.String({ maxLength: 64 }), duration: Ms, status: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })), transferSize: Type.Optional(Bytes), failed: Type.Boolean() }),
   performance: event('performance', {
     cpu: Type.Number({ minimum: 0, maximum: 100 }),
     memoryUsed: Type.Optional(Bytes),

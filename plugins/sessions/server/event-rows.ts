@@ -16,7 +16,7 @@ import type { TrackerEvent } from '@cassette/plugin-ingest/api';
  * | state_action        | STATEACTION | name = action                                          |
  * | console             | CONSOLE     | name = level, value = message                          |
  * | error               | ERROR       | name, value = message, label = source                  |
- * | resource            | RESOURCE    | url, host, path, label = initiator, duration, success  |
+ * | resource            | RESOURCE    | url, host, path, label = initiator, status, duration, success |
  * | performance         | PERFORMANCE | payload { cpu, memoryUsed, memoryTotal, fps }          |
  * | issue               | ISSUE       | name = issue type                                      |
  * | user_id             | IDENTIFY    | name = 'userId', value                                 |
@@ -264,6 +264,7 @@ export function eventRows(seq: number, events: readonly TrackerEvent[], fallback
           type: 'RESOURCE',
           ...urlParts(e.url),
           label: text(e.initiator, 40),
+          status: int(e.status, { min: 1, max: 999 }),
           duration: int(e.duration),
           success: e.failed !== true,
           payload: payloadOf({ transferSize: int(e.transferSize, { max: Number.MAX_SAFE_INTEGER }) }),

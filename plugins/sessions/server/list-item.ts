@@ -1,5 +1,6 @@
 import { ANONYMOUS_USER } from '../shared/constants.js';
 import type { SessionSummary } from '../shared/session.js';
+import { isLiveSession } from './live-session.js';
 
 /** A `sessions_sessions` row as the list query selects it. */
 export interface SessionListRow {
@@ -35,9 +36,6 @@ export interface SessionListRow {
   user_sessions_count: number;
 }
 
-/** A live session counts as active while it showed activity this recently. */
-export const ACTIVE_WITHIN_MS = 60_000;
-
 /** A non-negative 32-bit hash (the same for the same text everywhere): picks a user's avatar. */
 export function numericHash(value: string): number {
   let hash = 0;
@@ -52,7 +50,7 @@ export function displayName(userId: string | null, userAnonymousId: string | nul
 const ms = (d: Date | string) => new Date(d).getTime();
 
 export function toListItem(row: SessionListRow, now = Date.now()): SessionSummary {
-  const live = row.ended_at === null;
+  const live = isLiveSession(row.ended_at, row.last_event_at, now);
   return {
     sessionId: row.session_id,
     projectId: row.project_id,
@@ -85,6 +83,8 @@ export function toListItem(row: SessionListRow, now = Date.now()): SessionSummar
     viewed: row.viewed,
     favorite: row.favorite,
     live,
-    active: live && row.last_event_at !== null && now - ms(row.last_event_at) <= ACTIVE_WITHIN_MS,
+    // One rule: a session that is live is active (the spec keeps both fields).
+    active: live,
+    endedAt: row.ended_at === null ? null : ms(row.ended_at),
   };
 }

@@ -51,8 +51,8 @@ describe('GET /api/:projectId/sessions2/:sessionId', () => {
         { type: 'state_action', ts: T0 + 1450, action: 'cart/add' },
         { type: 'console', ts: T0 + 1500, level: 'warn', value: 'careful' },
         { type: 'error', ts: T0 + 1600, source: 'js_exception', name: 'TypeError', message: 'x is undefined', stack: 'at a.js:1:2' },
-        { type: 'resource', ts: T0 + 1700, url: 'https://cdn.example.test/img/hero.png', initiator: 'img', duration: 20, failed: true },
-        { type: 'resource', ts: T0 + 1800, url: 'https://cdn.example.test/app.js', initiator: 'script', duration: 4000, transferSize: 9000, failed: false },
+        { type: 'resource', ts: T0 + 1700, url: 'https://cdn.example.test/img/hero.png', initiator: 'img', duration: 20, status: 404, failed: true },
+        { type: 'resource', ts: T0 + 1800, url: 'https://cdn.example.test/app.js', initiator: 'script', duration: 4000, status: 200, transferSize: 9000, failed: false },
         { type: 'performance', ts: T0 + 2000, cpu: 42, memoryUsed: 1_000_000, memoryTotal: 4_000_000, fps: 58 },
       ]),
     );
@@ -136,8 +136,8 @@ describe('GET /api/:projectId/sessions2/:sessionId', () => {
       encodedBodySize: 321,
     });
     expect(byKey['0:6']).toMatchObject({ type: 'xhr', status: 500, success: false, name: 'pay' });
-    expect(byKey['0:11']).toMatchObject({ type: 'img', name: 'hero.png', success: false, score: 100 });
-    expect(byKey['0:12']).toMatchObject({ type: 'script', success: true, duration: 4000, encodedBodySize: 9000 });
+    expect(byKey['0:11']).toMatchObject({ type: 'img', name: 'hero.png', status: 404, success: false, score: 100 });
+    expect(byKey['0:12']).toMatchObject({ type: 'script', status: 200, success: true, duration: 4000, encodedBodySize: 9000 });
     // A slow resource scores higher than a quick one; a failed one scores at the top.
     expect(byKey['0:12'].score).toBeGreaterThan(byKey['0:5'].score);
     expect(d.missedResources.map((r: { key: string }) => r.key)).toEqual(['0:11']);

@@ -193,7 +193,7 @@ export function toResource(row: StoredEventRow, startedAt: number): SessionResou
     url,
     name: resourceName(url),
     method: null,
-    status: null,
+    status: row.status,
     success,
     duration: row.duration,
     ttfb: null,

@@ -42,10 +42,12 @@ export interface SessionSummary {
   /** Viewed / favorite for the caller. */
   viewed: boolean;
   favorite: boolean;
-  /** Not ended yet (ingest still expects batches). */
+  /** Its tab is open and sending: not ended, and sent something in the last 30 s (server/live-session.ts). */
   live: boolean;
-  /** Live, with activity in the last minute. */
+  /** The same as live (one rule, one badge). */
   active: boolean;
+  /** When ingest ended the session (epoch ms), null while it may still receive batches. */
+  endedAt: number | null;
 }
 
 /** An issue found in a session (spec part 2 §3 "Issue fields"). */

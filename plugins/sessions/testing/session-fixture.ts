@@ -75,6 +75,7 @@ export function sessionFixture(overrides: Partial<Session> = {}): Session {
     viewed: false,
     favorite: false,
     live: false,
+    endedAt: null,
     active: false,
     userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     isMobile: false,

@@ -49,6 +49,7 @@ export function session(overrides: Partial<SessionSummary> = {}): SessionSummary
     viewed: false,
     favorite: false,
     live: false,
+    endedAt: null,
     active: false,
     ...overrides,
   };

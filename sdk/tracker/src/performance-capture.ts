@@ -1,7 +1,6 @@
-import { isIngestUrl } from './network';
 import type { PageTimings, PerformanceEvent, ResourceEvent } from './protocol';
+import { installResourceCapture } from './resource-capture';
 
-const SLOW_RESOURCE_MS = 3_000;
 const TTI_QUIET_MS = 5_000;
 /** Frames are counted this long before each sample: long enough for a stable rate, short enough to cost nothing. */
 export const FPS_WINDOW_MS = 1_000;
@@ -126,14 +125,13 @@ function observe(win: Window & typeof globalThis, type: string, cb: (entries: Pe
 }
 
 /**
- * Page timings (sent once, after load has settled or when the page hides), failed and slow
- * resources, and periodic CPU / memory / FPS samples while the page is visible.
+ * Page timings (sent once, after load has settled or when the page hides), resource timings
+ * (resource-capture.ts), and periodic CPU / memory / FPS samples while the page is visible.
  */
 export function installPerformanceCapture(win: Window & typeof globalThis, deps: PerformanceCaptureDeps): { flushTimings: () => void; dispose: () => void } {
   const perf = win.performance;
   const observers: Array<Observer | null> = [];
   const longTasks: LongTask[] = [];
-  const reportedFailures = new Set<string>();
   let fcp: number | undefined;
   let lcp: number | undefined;
   let timingsSent = false;
@@ -151,36 +149,7 @@ export function installPerformanceCapture(win: Window & typeof globalThis, deps:
     if (longTasks.length > 500) longTasks.splice(50, longTasks.length - 450);
   }));
 
-  const reportResource = (url: string, initiator: string, duration: number, failed: boolean, transferSize?: number) => {
-    if (!url || url.startsWith('data:') || isIngestUrl(url, deps.ingestPoint, win.location?.href)) return;
-    if (failed) {
-      if (reportedFailures.has(url) || reportedFailures.size > 500) return;
-      reportedFailures.add(url);
-    }
-    const e: ResourceEvent = { type: 'resource', ts: deps.now(), url, initiator, duration: Math.round(duration), failed };
-    if (transferSize !== undefined) e.transferSize = transferSize;
-    deps.emitResource(e);
-  };
-
-  observers.push(observe(win, 'resource', (entries) => {
-    for (const entry of entries as PerformanceResourceTiming[]) {
-      const status = (entry as PerformanceResourceTiming & { responseStatus?: number }).responseStatus;
-      // fetch / XHR are recorded as requests; here only page resources.
-      if (entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest' || entry.initiatorType === 'beacon') continue;
-      const failed = typeof status === 'number' && status >= 400;
-      if (failed || entry.duration >= SLOW_RESOURCE_MS) reportResource(entry.name, entry.initiatorType, entry.duration, failed, entry.transferSize);
-    }
-  }));
-
-  // Elements that fail to load fire a non-bubbling "error": only a capturing listener sees it.
-  const onResourceError = (ev: Event) => {
-    const el = ev.target as (Element & { src?: string; href?: string }) | null;
-    if (!el || (el as unknown) === win || !el.tagName) return;
-    const tag = el.tagName.toLowerCase();
-    if (tag !== 'img' && tag !== 'script' && tag !== 'link' && tag !== 'video' && tag !== 'audio' && tag !== 'source') return;
-    reportResource(el.src || el.href || '', tag, 0, true);
-  };
-  win.addEventListener('error', onResourceError, true);
+  observers.push({ disconnect: installResourceCapture(win, deps.ingestPoint, deps.now, deps.emitResource) });
 
   const flushTimings = () => {
     if (timingsSent) return;
@@ -232,7 +201,6 @@ export function installPerformanceCapture(win: Window & typeof globalThis, deps:
       cancelFps?.();
       if (timingTimer) clearTimeout(timingTimer);
       win.removeEventListener('load', afterLoad);
-      win.removeEventListener('error', onResourceError, true);
       for (const o of observers) o?.disconnect();
     },
   };

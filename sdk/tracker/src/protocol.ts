@@ -175,12 +175,18 @@ export interface GraphqlEvent extends Base {
   response?: string;
 }
 export interface StateActionEvent extends Base { type: 'state_action'; action: string; payload?: string }
-/** A resource (image, script, stylesheet, ...) that failed or was slow. */
+/**
+ * A resource the page loaded (image, script, stylesheet, media, ...) from its resource timing,
+ * or one that failed to load. `ts` is when it started loading.
+ */
 export interface ResourceEvent extends Base {
   type: 'resource';
   url: string;
+  /** PerformanceResourceTiming.initiatorType, the failing element's tag, or "icon" for a declared /favicon.ico. */
   initiator: string;
   duration: number;
+  /** HTTP status, where the browser tells it. */
+  status?: number;
   transferSize?: number;
   failed: boolean;
 }

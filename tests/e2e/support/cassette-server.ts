@@ -171,6 +171,8 @@ export async function firstProject(server: CassetteServer, jwt: string): Promise
 export interface StoredSession {
   sessionId: string;
   live: boolean;
+  /** Left out while the session is not ended (the API leaves nulls out). */
+  endedAt?: number | null;
   pagesCount: number;
   eventsCount: number;
   errorsCount: number;

@@ -53,7 +53,7 @@ export async function sessionIdOn(page: Page): Promise<string> {
 /** Waits until ingest processed the session's last batch and ended it. */
 export async function endedSession(cassette: CassetteServer, owner: Owner, sessionId: string) {
   await expect
-    .poll(async () => (await findSession(cassette, owner, sessionId))?.live, { message: 'the session is stored and ended', timeout: 45_000, intervals: [500] })
-    .toBe(false);
+    .poll(async () => ((await findSession(cassette, owner, sessionId))?.endedAt ?? null) !== null, { message: 'the session is stored and ended', timeout: 45_000, intervals: [500] })
+    .toBe(true);
   return (await findSession(cassette, owner, sessionId))!;
 }

@@ -11,4 +11,14 @@ describe('missing resource', () => {
     ]);
     expect(run(missingResource, [resource(false, 5000)])).toEqual([]);
   });
+
+  it("is not the browser's own /favicon.ico probe, but is a favicon or image the page asks for", () => {
+    const failed = (url: string, initiator: string) => ev(0, { type: 'resource', url, initiator, duration: 0, failed: true }, { idx: 1 });
+    expect(run(missingResource, [failed('https://shop.x.test/favicon.ico', 'other'), failed('https://shop.x.test/favicon.ico?v=3', 'other')])).toEqual([]);
+    expect(run(missingResource, [failed('https://shop.x.test/favicon.ico', 'icon'), failed('https://shop.x.test/favicon.ico', 'img'), failed('https://shop.x.test/img/favicon.ico', 'other')]).map((i) => i.contextString)).toEqual([
+      'https://shop.x.test/favicon.ico',
+      'https://shop.x.test/favicon.ico',
+      'https://shop.x.test/img/favicon.ico',
+    ]);
+  });
 });

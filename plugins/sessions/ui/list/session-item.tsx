@@ -95,7 +95,7 @@ export function SessionItem({ session: s, siteId, onFavoriteChange }: SessionIte
 
         <div className="cs-session-item__actions">
           {s.live && (
-            <span className={['cs-session-live', s.active ? 'cs-session-live--active' : ''].filter(Boolean).join(' ')} data-field="live">
+            <span className="cs-session-live" data-field="live" title="The visitor's tab is open and recording now">
               LIVE
             </span>
           )}

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_ALLOWED_TEXT } from '@cassette/plugin-sdk/ui';
 import { buttonNamed, byTestId, cleanup, click, pressKey, renderPage, type FakeHost, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
 import type { Session } from '../../shared/session.js';
+import type { RefObject } from 'react';
 import { BottomBar, PANEL_HINT_STORAGE_KEY, PANEL_HINT_TEXT } from './bottom-bar.js';
+import { PANEL_DEFAULT_HEIGHT, PANEL_KEY_STEP, PANEL_MIN_HEIGHT, panelHeightStorageKey, REPLAY_MIN_HEIGHT } from './panel-split.js';
 import type { PanelProps, PlayerPanel } from './panels/panel-types.js';
 
 const session = { sessionId: 's1' } as Session;
@@ -27,13 +29,17 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function mount(canUseDevTools = true, seek = vi.fn()) {
-  page = renderPage(<BottomBar panels={PANELS} session={session} currentTime={4200} seek={seek} canUseDevTools={canUseDevTools} />);
+const HEIGHT_KEY = panelHeightStorageKey(7);
+
+function mount(canUseDevTools = true, seek = vi.fn(), stageRef?: RefObject<HTMLElement | null>) {
+  page = renderPage(<BottomBar panels={PANELS} session={session} currentTime={4200} seek={seek} canUseDevTools={canUseDevTools} heightStorageKey={HEIGHT_KEY} stageRef={stageRef} />);
 }
 
 const toggle = (id: string) => byTestId<HTMLButtonElement>(page.container, `panel-toggle-${id}`)!;
 const panelArea = () => byTestId(page.container, 'player-panel');
 const hint = () => byTestId(page.container, 'player-panel-hint');
+const split = () => byTestId(page.container, 'player-split');
+const panelHeight = () => panelArea()!.style.height;
 
 describe('player bottom bar', () => {
   it('has one toggle per panel; choosing one opens it with the session, time and seek', async () => {
@@ -87,5 +93,38 @@ describe('player bottom bar', () => {
     mount();
     expect(hint()).toBeNull();
     expect(toggle('events')).not.toBeNull();
+  });
+
+  it('the split between replay and panel moves with the arrow keys, and is remembered per user', async () => {
+    mount();
+    expect(split()).toBeNull();
+    await click(toggle('events'));
+    expect(split()?.getAttribute('role')).toBe('separator');
+    expect(panelHeight()).toBe(`${PANEL_DEFAULT_HEIGHT}px`);
+    await pressKey(split(), 'ArrowUp');
+    expect(panelHeight()).toBe(`${PANEL_DEFAULT_HEIGHT + PANEL_KEY_STEP}px`);
+    expect(split()!.getAttribute('aria-valuenow')).toBe(String(PANEL_DEFAULT_HEIGHT + PANEL_KEY_STEP));
+    await pressKey(split(), 'ArrowDown');
+    await pressKey(split(), 'ArrowDown');
+    expect(panelHeight()).toBe(`${PANEL_DEFAULT_HEIGHT - PANEL_KEY_STEP}px`);
+    expect(localStorage.getItem(HEIGHT_KEY)).toBe(String(PANEL_DEFAULT_HEIGHT - PANEL_KEY_STEP));
+    await pressKey(split(), 'Home');
+    expect(panelHeight()).toBe(`${PANEL_MIN_HEIGHT}px`);
+    await pressKey(split(), 'ArrowDown');
+    expect(panelHeight()).toBe(`${PANEL_MIN_HEIGHT}px`);
+    page.unmount();
+    mount();
+    await click(toggle('console'));
+    expect(panelHeight()).toBe(`${PANEL_MIN_HEIGHT}px`);
+    expect(localStorage.getItem(panelHeightStorageKey(8))).toBeNull();
+  });
+
+  it('the panel never takes the replay below its minimum height', async () => {
+    // The replay's area measures 400 px (happy-dom lays nothing out, so it is given).
+    const stage = { clientHeight: 400 } as HTMLElement;
+    mount(true, vi.fn(), { current: stage });
+    await click(toggle('events'));
+    await pressKey(split(), 'End');
+    expect(panelHeight()).toBe(`${400 - REPLAY_MIN_HEIGHT}px`);
   });
 });

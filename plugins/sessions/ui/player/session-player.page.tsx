@@ -5,6 +5,7 @@ import '@rrweb/replay/dist/style.css';
 import { Button, Loader, NoContent, useApi, useHost } from '@cassette/plugin-sdk/ui';
 import type { Session } from '../../shared/session.js';
 import { BottomBar } from './bottom-bar.js';
+import { panelHeightStorageKey } from './panel-split.js';
 import { PLAYER_PANELS } from './panels/index.js';
 import { PlayerControls } from './player-controls.js';
 import { describeSessionError } from './player-errors.js';
@@ -26,7 +27,7 @@ export default function SessionPlayerPage() {
 
 function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: string }) {
   const api = useApi();
-  const { currentProject, hasPermission } = useHost();
+  const { account, currentProject, hasPermission } = useHost();
   const navigate = useNavigate();
   const location = useLocation();
   const projectId = currentProject?.id ?? Number(siteId);
@@ -35,6 +36,7 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
   const [sessionAttempt, setSessionAttempt] = useState(0);
   const replayRef = useRef<HTMLDivElement>(null);
   const areaRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
 
   useEffect(() => {
@@ -126,7 +128,7 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
         </div>
       ) : (
         <div className="cs-player__body" ref={areaRef}>
-          <div className="cs-player__stage">
+          <div className="cs-player__stage" ref={stageRef}>
             <div className="cs-player__replay" data-testid="player-replay" ref={replayRef} />
             {(state === 'loading' || !session) && (
               <div className="cs-player__overlay">
@@ -158,7 +160,17 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
             onToggleSkipInactivity={() => actorRef.send({ type: 'TOGGLE_SKIP_INACTIVITY' })}
             onToggleFullscreen={toggleFullscreen}
           />
-          {session && <BottomBar panels={PLAYER_PANELS} session={session} currentTime={context.currentTime} seek={seek} canUseDevTools={hasPermission('DEV_TOOLS')} />}
+          {session && (
+            <BottomBar
+              panels={PLAYER_PANELS}
+              session={session}
+              currentTime={context.currentTime}
+              seek={seek}
+              canUseDevTools={hasPermission('DEV_TOOLS')}
+              heightStorageKey={panelHeightStorageKey(account.id)}
+              stageRef={stageRef}
+            />
+          )}
         </div>
       )}
     </div>
