@@ -17,6 +17,18 @@ export const ingestSettings = defineSettings(
     flushIntervalMs: number(500, 600_000, 10_000, 'how often the tracker is told to flush (ms)'),
     sessionBurst: number(1, 100_000, 30, 'per session: burst of batches allowed before the sustained rate applies'),
     sessionBatchesPerSecond: number(0.001, 100_000, 2, 'per session: sustained batches per second'),
+    maxBatchEvents: Type.Integer({
+      minimum: 100,
+      maximum: 250_000,
+      default: 10_000,
+      description: 'most events (recording and semantic together) one batch may hold, else 413; the tracker is told to stay under it',
+    }),
+    sessionEventsPerMinute: Type.Integer({
+      minimum: 100,
+      maximum: 100_000_000,
+      default: 30_000,
+      description: 'per session: events (recording and semantic) a minute; a batch is refused (429) while its session is over',
+    }),
     startBurstPerAddress: number(1, 100_000, 60, 'session starts (and resumes, one per page load) one client address may make at once'),
     startsPerSecondPerAddress: number(0.001, 100_000, 2, 'session starts per second one client address may make after its burst'),
     startBurstPerProject: number(1, 1_000_000, 2_000, 'session starts one project key may receive at once'),
