@@ -15,6 +15,7 @@ describe('ingest settings schema', () => {
       sessionBatchesPerSecond: 2,
       maxBatchEvents: 10_000,
       sessionEventsPerMinute: 30_000,
+      sliceEvents: 1_000,
       maxInFlightBatches: 64,
       maxBacklog: 20_000,
       startBurstPerAddress: 60,
@@ -30,7 +31,7 @@ describe('ingest settings schema', () => {
   });
 
   it('refuses values out of range, of the wrong type, or an empty script path', () => {
-    for (const bad of [{ sessionSilenceMinutes: 'soon' }, { maxBacklog: 0 }, { maxInFlightBatches: 1e9 }, { trackerScriptPath: '' }, { maxBatchBytes: 1.5 }, { maxBatchEvents: 50 }, { sessionEventsPerMinute: 2.5 }]) {
+    for (const bad of [{ sessionSilenceMinutes: 'soon' }, { maxBacklog: 0 }, { maxInFlightBatches: 1e9 }, { trackerScriptPath: '' }, { maxBatchBytes: 1.5 }, { maxBatchEvents: 50 }, { sessionEventsPerMinute: 2.5 }, { sliceEvents: 0 }]) {
       expect(Value.Check(ingestSettings.schema, withDefaults(bad)), JSON.stringify(bad)).toBe(false);
     }
   });

@@ -29,6 +29,12 @@ export const ingestSettings = defineSettings(
       default: 30_000,
       description: 'per session: events (recording and semantic) a minute; a batch is refused (429) while its session is over',
     }),
+    sliceEvents: Type.Integer({
+      minimum: 10,
+      maximum: 250_000,
+      default: 1_000,
+      description: 'processors that take slices get a bigger batch in slices of this many events, other sessions\' work running between them',
+    }),
     startBurstPerAddress: number(1, 100_000, 60, 'session starts (and resumes, one per page load) one client address may make at once'),
     startsPerSecondPerAddress: number(0.001, 100_000, 2, 'session starts per second one client address may make after its burst'),
     startBurstPerProject: number(1, 1_000_000, 2_000, 'session starts one project key may receive at once'),
