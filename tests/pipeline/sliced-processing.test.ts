@@ -76,7 +76,7 @@ async function outcome(t: TestKernel, sessionId: string) {
     sql`select (extract(epoch from started_at) * 1000)::float8 as started, project_id from sessions_sessions where session_id = ${sessionId}`,
   )) as [{ started: number; project_id: number }];
   const rel = (value: unknown) => (value === null ? null : new Date(value as string | Date).getTime() - Number(started));
-  const relTs = <R extends Record<string, unknown>>(rows: R[], ...columns: string[]) => rows.map((r) => ({ ...r, ...Object.fromEntries(columns.map((c) => [c, rel(r[c])])) }));
+  const relTs = (rows: Record<string, unknown>[], ...columns: string[]): Record<string, unknown>[] => rows.map((r) => ({ ...r, ...Object.fromEntries(columns.map((c) => [c, rel(r[c])])) }));
   const [summary] = relTs(
     await db.sql(sql`select pages_count, events_count, errors_count, console_logs_count, requests_count, avg_cpu, avg_memory_used, duration_ms, issue_types, issue_score,
         user_id, metadata, last_event_at, ended_at from sessions_sessions where session_id = ${sessionId}`),
@@ -135,5 +135,5 @@ describe('processing a batch in slices', () => {
     expect(expected.issueState).toEqual([{ last_seq: 2, last_seq_seen: null, finished: true }]);
 
     expect(await outcome(sliced.t, sliced.sessionId)).toEqual(expected);
-  });
+  }, 180_000);
 });

@@ -38,8 +38,10 @@ export const issuesProcessor: IngestProcessor = {
       if (stored && (stored.finished || alreadyRead(stored, batch))) return;
       const { state, issues } = detectIssues(stored?.state ?? null, batch);
       await insertIssues(tx, session.projectId, session.sessionId, issues);
-      await saveState(tx, session.projectId, session.sessionId, batch.seq, state, false, readThrough(batch));
-      await refreshIssueSummary(tx, session.sessionId);
+      const through = readThrough(batch);
+      await saveState(tx, session.projectId, session.sessionId, batch.seq, state, false, through);
+      // Counting reads all of the session's issues: once per batch, at its last slice.
+      if (through === null) await refreshIssueSummary(tx, session.sessionId);
     });
   },
 
