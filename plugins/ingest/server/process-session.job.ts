@@ -158,7 +158,9 @@ export class SessionProcessor {
   /**
    * A big batch goes to the processors that take slices one slice at a time, yielding between
    * slices so other sessions' jobs and waiting requests are not held up by one sender; the
-   * others get it whole, in their turn among the last slice's calls.
+   * others get it whole, in their turn among the last slice's calls. The yield matters most on
+   * the embedded database: its statements run in this thread and resolve without I/O, so a
+   * batch's statements one after another would keep every request waiting until the last.
    */
   private async deliver(info: IngestSession, batch: DecodedBatch, log: Logger): Promise<void> {
     const slices = sliceBatch(batch, this.rt.settings.sliceEvents);

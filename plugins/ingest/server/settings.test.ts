@@ -15,7 +15,7 @@ describe('ingest settings schema', () => {
       sessionBatchesPerSecond: 2,
       maxBatchEvents: 10_000,
       sessionEventsPerMinute: 30_000,
-      sliceEvents: 1_000,
+      sliceEvents: 500,
       maxInFlightBatches: 64,
       maxBacklog: 20_000,
       startBurstPerAddress: 60,

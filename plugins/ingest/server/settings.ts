@@ -32,7 +32,7 @@ export const ingestSettings = defineSettings(
     sliceEvents: Type.Integer({
       minimum: 10,
       maximum: 250_000,
-      default: 1_000,
+      default: 500,
       description: 'processors that take slices get a bigger batch in slices of this many events, other sessions\' work running between them',
     }),
     startBurstPerAddress: number(1, 100_000, 60, 'session starts (and resumes, one per page load) one client address may make at once'),
