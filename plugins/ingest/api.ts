@@ -54,6 +54,28 @@ export interface DecodedBatch {
   recording: RecordingEvent[];
   events: TrackerEvent[];
   final: boolean;
+  /**
+   * Set when this is one slice of a bigger batch (for processors with `slices: true`): `events`
+   * and `recording` then hold a run of the batch's events, and an event's index in the whole
+   * batch (the key a processor stores it under) is its index here plus the offset.
+   */
+  slice?: BatchSlice;
+}
+
+/**
+ * Where a slice sits in its batch. Slices come in order and together hold every event once;
+ * each is a run of both arrays cut in time order (at the same millisecond, semantic events
+ * first), so for a batch recorded in time order the slices' events, one after the other, are
+ * the whole batch's events in time order.
+ */
+export interface BatchSlice {
+  /** 0-based; the last slice has `index === count - 1`. */
+  index: number;
+  count: number;
+  /** Events of the batch before this slice (the index in the batch of `events[0]`). */
+  eventOffset: number;
+  /** Recording events of the batch before this slice (the index in the batch of `recording[0]`). */
+  recordingOffset: number;
 }
 
 export interface SessionEnd {
@@ -85,6 +107,13 @@ export interface IngestProcessor {
   /** Unique; processors run in the order of their `order` (default 100), then by id. */
   id: string;
   order?: number;
+  /**
+   * True when `batch` may be handed a big batch in slices (setting `sliceEvents`, see
+   * `DecodedBatch.slice`), other sessions' work running between them: for processors whose work
+   * grows with the events. Idempotent then per (session, seq, slice position). Processors
+   * without it get every batch whole, once, in their turn among the last slice's calls.
+   */
+  slices?: boolean;
   sessionStarted?(session: IngestSession, ctx: ProcessorContext): Promise<void>;
   batch?(session: IngestSession, batch: DecodedBatch, ctx: ProcessorContext): Promise<void>;
   sessionEnded?(session: IngestSession, end: SessionEnd, ctx: ProcessorContext): Promise<void>;

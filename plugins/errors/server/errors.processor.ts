@@ -29,6 +29,8 @@ export const errorsProcessor: IngestProcessor = {
   id: 'errors.grouping',
   // After the session summary (10) and issues (20): nothing here is read by them.
   order: 40,
+  // A batch of many exceptions is grouped a slice at a time, each slice in its own transaction.
+  slices: true,
 
   async sessionStarted(session, { sql: run }) {
     await run.transaction(async (tx) => {

@@ -53,11 +53,19 @@ function dropNulCharacters(value: unknown): unknown {
   return value;
 }
 
+/** Recording and semantic events of a parsed body, before anything else is checked; 0 when it has no such arrays. */
+function eventCount(parsed: unknown): number {
+  if (typeof parsed !== 'object' || parsed === null) return 0;
+  const { recording, events } = parsed as { recording?: unknown; events?: unknown };
+  return (Array.isArray(recording) ? recording.length : 0) + (Array.isArray(events) ? events.length : 0);
+}
+
 /**
  * Turns a batch body (gzip or plain JSON text) into a validated batch, or throws a 4xx
- * saying what is wrong. Nothing here touches storage.
+ * saying what is wrong. Nothing here touches storage. A batch over `maxEvents` is refused
+ * as soon as it is parsed, before its events are validated one by one.
  */
-export async function decodeBatchBody(body: unknown, maxDecompressedBytes: number, limits: JsonLimits = DEFAULT_JSON_LIMITS): Promise<DecodedBody> {
+export async function decodeBatchBody(body: unknown, maxDecompressedBytes: number, maxEvents: number, limits: JsonLimits = DEFAULT_JSON_LIMITS): Promise<DecodedBody> {
   if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('The batch body is empty.');
   const gzipped = body.length >= 2 && body[0] === GZIP_MAGIC[0] && body[1] === GZIP_MAGIC[1];
   const raw = gzipped ? await gunzipCapped(body, maxDecompressedBytes) : body;
@@ -69,6 +77,10 @@ export async function decodeBatchBody(body: unknown, maxDecompressedBytes: numbe
   } catch (error) {
     if (error instanceof JsonLimitError) throw new HttpError(400, error.message);
     throw badRequest(gzipped ? 'The batch is not valid JSON once decompressed.' : 'The batch is neither gzip data nor valid JSON.');
+  }
+  const events = eventCount(parsed);
+  if (events > maxEvents) {
+    throw payloadTooLarge(`The batch holds ${events} events (recording and semantic events together); at most ${maxEvents} are accepted in one batch: send smaller batches.`);
   }
   const problem = batchProblem(parsed);
   if (problem) throw badRequest(`The batch does not match the protocol: ${problem}`);

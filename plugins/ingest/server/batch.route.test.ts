@@ -218,6 +218,57 @@ describe('batch limits', () => {
 
 });
 
+describe('events per batch and per session', () => {
+  let w: IngestWorld;
+  beforeAll(async () => {
+    w = await bootIngest({ settings: { maxBatchEvents: 100, sessionEventsPerMinute: 300, sessionBurst: 100, gapSkipSeconds: 3600 } });
+  });
+  afterAll(async () => w?.t.close());
+
+  /** A batch of `n` events: one recording event and n - 1 clicks. */
+  const eventsBatch = (sessionId: string, seq: number, n: number) =>
+    batch(sessionId, seq, { events: Array.from({ length: n - 1 }, (_, i) => ({ type: 'click' as const, ts: Date.now() + i, selector: `#b${i}`, label: 'B' })) });
+
+  it('refuses a batch over maxBatchEvents with 413 before validating its events, and tells the tracker the limit at start', async () => {
+    const s = await newSession(w);
+    const before = await storedCounts(w.t);
+    const over = eventsBatch(s.sessionId, 0, 101);
+    const res = await sendBatch(w.t, over, { token: s.token, gzip: true });
+    expect(res.status).toBe(413);
+    expect(res.body.errors).toEqual(['The batch holds 101 events (recording and semantic events together); at most 100 are accepted in one batch: send smaller batches.']);
+    // Counted before the events are checked one by one: junk events change nothing.
+    const junk = { ...over, events: [...over.events.slice(1), { type: 'teleport' }] };
+    expect((await sendBatch(w.t, junk as never, { token: s.token })).status).toBe(413);
+    expect(await storedCounts(w.t)).toEqual(before);
+    expect((await sendBatch(w.t, eventsBatch(s.sessionId, 0, 100), { token: s.token })).status).toBe(200);
+    const started = await start(w.t, startBody(w.projectKey));
+    expect(started.body.data.config.maxBatchEvents).toBe(100);
+  });
+
+  it('answers 429 with Retry-After once a session is past its events a minute, before reading the body, and does not charge resent batches', async () => {
+    const s = await newSession(w);
+    const opts = { token: s.token };
+    const first = eventsBatch(s.sessionId, 0, 100);
+    expect((await sendBatch(w.t, first, opts)).body.data).toEqual({ seq: 0, duplicate: false });
+    for (let i = 0; i < 3; i++) expect((await sendBatch(w.t, first, opts)).body.data).toEqual({ seq: 0, duplicate: true });
+    // 300 a minute: the resends cost nothing, so two more batches fit, and a third while the session is not in debt.
+    for (const seq of [1, 2, 3]) expect((await sendBatch(w.t, eventsBatch(s.sessionId, seq, 100), opts)).status).toBe(200);
+    const before = await storedCounts(w.t);
+    const res = await sendBatch(w.t, eventsBatch(s.sessionId, 4, 100), opts);
+    expect(res.status).toBe(429);
+    expect(res.body.errors).toEqual(['This session sent more than its 300 events a minute (recording and events together): wait and retry.']);
+    // About 100 events of debt at 5 a second.
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(10);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(20);
+    // Refused before the body is read: a malformed one gets the same answer, not a 400.
+    expect((await sendBatch(w.t, '{"sessionId": ', opts)).status).toBe(429);
+    expect(await storedCounts(w.t)).toEqual(before);
+    // Another session of the same visitor is not held back.
+    const other = await newSession(w);
+    expect((await sendBatch(w.t, eventsBatch(other.sessionId, 0, 100), { token: other.token })).status).toBe(200);
+  });
+});
+
 describe('batches in flight', () => {
   let w: IngestWorld;
   beforeAll(async () => {

@@ -32,15 +32,20 @@ export async function acceptBatch(rt: IngestRuntime, body: unknown, token: strin
   const { deps, settings } = rt;
   rt.inFlight.enter();
   try {
-    // The body is checked before the token: a malformed request is told what is malformed.
-    const decoded = await decodeBatchBody(body, settings.maxDecompressedBytes);
+    // A valid token names the session before the body is read: a session over its limits is
+    // refused before any decompressing, parsing or validating.
+    const check = token ? verifySessionToken(deps.secrets, token) : null;
+    if (check?.ok) {
+      rt.limiter.take(check.claims.sessionId);
+      rt.eventBudget.check(check.claims.sessionId);
+    }
+    // The body is checked before a bad token: a malformed request is told what is malformed.
+    const decoded = await decodeBatchBody(body, settings.maxDecompressedBytes, settings.maxBatchEvents);
     const { batch } = decoded;
-    if (!token) throw unauthorized('A session token is required (Authorization: Bearer <token>, or ?token=): start a session first.');
-    const check = verifySessionToken(deps.secrets, token);
+    if (!check) throw unauthorized('A session token is required (Authorization: Bearer <token>, or ?token=): start a session first.');
     if (!check.ok) throw unauthorized(check.reason);
     const { claims } = check;
     if (claims.sessionId !== batch.sessionId) throw unauthorized('The session token belongs to another session: start a new session.');
-    rt.limiter.take(batch.sessionId);
 
     const session = await sessionForBatch(deps.db, batch.sessionId, batch.seq);
     if (!session || session.projectId !== claims.projectId) throw unauthorized('This session is unknown here (deleted or expired): start a new session.');
@@ -51,6 +56,8 @@ export async function acceptBatch(rt: IngestRuntime, body: unknown, token: strin
     // 401, like an expired token: the tracker's answer to both is to start a new session.
     if (session.ended) throw unauthorized('This session has ended: start a new session.');
     await rt.backlog.check();
+    // Charged once the batch is known to be new: resending a stored batch costs nothing.
+    rt.eventBudget.charge(batch.sessionId, batch.recording.length + batch.events.length);
 
     const removed = sanitizeRecording(batch.recording);
     if (removed.removedElements || removed.removedAttributes) log.debug({ sessionId: batch.sessionId, seq: batch.seq, ...removed }, 'active content removed from a recording');

@@ -36,11 +36,67 @@ export class KeyedRateLimiter {
   }
 }
 
-/** Batches being stored right now in this process; above the cap new ones get 503 at once. */
 /** A tracker flushes every few seconds; a session far above that is a loop or an abuse. */
 export const sessionBatchLimiter = (burst: number, perSecond: number, now?: () => number) =>
   new KeyedRateLimiter(burst, perSecond, 'This session sends batches too fast: wait and retry.', now);
 
+/**
+ * The events (recording and semantic) each session may send: a bucket of `perMinute` events
+ * refilled continuously. A batch gets in while its session is not in debt, and its events are
+ * then charged, into debt if need be. So whether a batch may come in is known before its body
+ * is read (`check`), and a batch of any allowed size gets in once the debt is paid: a tracker
+ * that waits out `Retry-After` never loops on a batch the budget could never hold.
+ */
+export class SessionEventBudget {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private readonly perSecond: number;
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.perSecond = perMinute / 60;
+  }
+
+  /** 429 while the session is in debt; nothing is charged. */
+  check(sessionId: string): void {
+    this.refuseInDebt(this.level(sessionId, this.now()));
+  }
+
+  /**
+   * Charges a batch's events. Refused like `check` when another batch of the session put it in
+   * debt since (two requests at once), so a session overshoots its budget by one batch at most.
+   */
+  charge(sessionId: string, events: number): void {
+    const now = this.now();
+    const bucket = this.level(sessionId, now);
+    this.refuseInDebt(bucket);
+    bucket.tokens -= events;
+    this.buckets.set(sessionId, bucket);
+    if (this.buckets.size > 50_000) this.prune(now);
+  }
+
+  private level(sessionId: string, now: number) {
+    const bucket = this.buckets.get(sessionId) ?? { tokens: this.perMinute, at: now };
+    bucket.tokens = Math.min(this.perMinute, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
+    bucket.at = now;
+    return bucket;
+  }
+
+  private refuseInDebt(bucket: { tokens: number }): void {
+    if (bucket.tokens >= 0) return;
+    throw tooManyRequests(`This session sent more than its ${this.perMinute} events a minute (recording and events together): wait and retry.`, -bucket.tokens / this.perSecond);
+  }
+
+  /** Full buckets hold no information: forget them so the map stays small. */
+  private prune(now: number): void {
+    for (const [id, bucket] of this.buckets) {
+      if (bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond >= this.perMinute) this.buckets.delete(id);
+    }
+  }
+}
+
+/** Batches being stored right now in this process; above the cap new ones get 503 at once. */
 export class InFlightGate {
   private current = 0;
 

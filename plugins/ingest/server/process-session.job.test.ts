@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices, sql } from '@cassette/plugin-sdk/server';
-import type { SessionEnd } from '../api.js';
+import type { DecodedBatch, SessionEnd } from '../api.js';
 import { batch, bootIngest, newSession, probePlugin, sendBatch, waitFor, type IngestWorld, type ProcessorCall } from '../testing/ingest-fixture.js';
 import { MAX_FAILURES } from './process-session.job.js';
 
@@ -173,4 +173,98 @@ describe('crash and restart', () => {
       await b.t.close();
     }
   }, 60_000);
+});
+
+describe('a big batch in slices', () => {
+  let w: IngestWorld;
+  const calls: ProcessorCall[] = [];
+  let failSlice = -1;
+  beforeAll(async () => {
+    w = await bootIngest({
+      settings: { sliceEvents: 10 },
+      plugins: [
+        probePlugin(calls, {
+          ids: [
+            { id: 'summary', order: 10, slices: true },
+            { id: 'index', order: 20 },
+            { id: 'grouping', order: 30, slices: true },
+          ],
+          fail: (call) => call.processor === 'grouping' && (call.detail as DecodedBatch).slice?.index === failSlice && (failSlice = -1) === -1,
+        }),
+      ],
+    });
+  });
+  afterAll(async () => w?.t.close());
+
+  const batchCalls = (sessionId: string) => calls.filter((c) => c.sessionId === sessionId && c.method === 'batch');
+  const describeCall = (c: ProcessorCall) => {
+    const b = c.detail as DecodedBatch;
+    return `${c.processor} ${c.seq}${b.slice ? ` ${b.slice.index + 1}/${b.slice.count}` : ''}`;
+  };
+
+  it('hands processors that take slices a big batch a slice at a time, in time order, and the others the whole batch once in their turn', async () => {
+    const s = await newSession(w);
+    const t0 = Date.now();
+    // 25 events: recording events and clicks interleaved in time, some at the same millisecond.
+    const big = batch(s.sessionId, 0, {
+      recording: Array.from({ length: 10 }, (_, i) => ({ type: 3, timestamp: t0 + i * 3, data: { source: 2, n: i } })),
+      events: Array.from({ length: 15 }, (_, i) => ({ type: 'click' as const, ts: t0 + i * 2, selector: `#b${i}`, label: `B${i}` })),
+    });
+    await sendBatch(w.t, big, { token: s.token });
+    await sendBatch(w.t, batch(s.sessionId, 1, { final: true }), { token: s.token });
+    await waitFor(async () => (await sessionState(w, s.sessionId))?.ended, 'the session to end');
+
+    expect(batchCalls(s.sessionId).map(describeCall)).toEqual([
+      'summary 0 1/3',
+      'grouping 0 1/3',
+      'summary 0 2/3',
+      'grouping 0 2/3',
+      'summary 0 3/3',
+      'index 0',
+      'grouping 0 3/3',
+      'summary 1',
+      'index 1',
+      'grouping 1',
+    ]);
+    const slices = batchCalls(s.sessionId)
+      .filter((c) => c.processor === 'summary' && c.seq === 0)
+      .map((c) => c.detail as DecodedBatch);
+    expect(slices.map((b) => b.slice)).toEqual([
+      { index: 0, count: 3, eventOffset: 0, recordingOffset: 0 },
+      { index: 1, count: 3, eventOffset: 6, recordingOffset: 4 },
+      { index: 2, count: 3, eventOffset: 12, recordingOffset: 8 },
+    ]);
+    // Every event once, in the batch's order; each slice in time order after the one before.
+    expect(slices.flatMap((b) => b.events)).toEqual(big.events.map((e) => ({ ...e, ts: expect.any(Number) })));
+    expect(slices.flatMap((b) => b.recording).map((e) => (e.data as { n: number }).n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for (let i = 1; i < slices.length; i++) {
+      const before = Math.max(...slices[i - 1]!.events.map((e) => e.ts), ...slices[i - 1]!.recording.map((e) => e.timestamp));
+      const after = Math.min(...slices[i]!.events.map((e) => e.ts), ...slices[i]!.recording.map((e) => e.timestamp));
+      expect(before).toBeLessThanOrEqual(after);
+    }
+    const whole = batchCalls(s.sessionId).find((c) => c.processor === 'index' && c.seq === 0)!.detail as DecodedBatch;
+    expect(whole.slice).toBeUndefined();
+    expect(whole.events).toHaveLength(15);
+    expect(whole.recording).toHaveLength(10);
+  });
+
+  it('delivers the batch again from its first slice when a processor fails on a later one', async () => {
+    const s = await newSession(w);
+    const t0 = Date.now();
+    failSlice = 1;
+    await sendBatch(w.t, batch(s.sessionId, 0, { events: Array.from({ length: 19 }, (_, i) => ({ type: 'click' as const, ts: t0 + i, selector: '#b', label: 'B' })), final: true }), { token: s.token });
+    await waitFor(async () => (await sessionState(w, s.sessionId))?.ended, 'the session to end');
+    expect(batchCalls(s.sessionId).map(describeCall)).toEqual([
+      'summary 0 1/2',
+      'grouping 0 1/2',
+      'summary 0 2/2',
+      'index 0',
+      // grouping failed on slice 2: the job's next attempt starts the batch over.
+      'summary 0 1/2',
+      'grouping 0 1/2',
+      'summary 0 2/2',
+      'index 0',
+      'grouping 0 2/2',
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { defineJob, sql, type Logger } from '@cassette/plugin-sdk/server';
 import { SESSION_ID_PATTERN, type DecodedBatch, type IngestProcessor, type IngestSession, type ProcessorContext, type SessionEnd } from '../api.js';
+import { sliceBatch } from './batch-slices.js';
 import { readStoredBatch, unprocessedBatches, type StoredBatchRow } from './batch-store.js';
 import { PARK_AFTER_FAILURES } from '../shared/parked.js';
 import { parkedErrorText } from './parked-error.js';
@@ -167,8 +168,24 @@ export class SessionProcessor {
     await this.db.sql(sql`update ingest_batches set processed_at = now() where session_id = ${row.sessionId} and seq = ${row.seq} and processed_at is null`);
   }
 
+  /**
+   * A big batch goes to the processors that take slices one slice at a time, yielding between
+   * slices so other sessions' jobs and waiting requests are not held up by one sender; the
+   * others get it whole, in their turn among the last slice's calls. The yield matters most on
+   * the embedded database: its statements run in this thread and resolve without I/O, so a
+   * batch's statements one after another would keep every request waiting until the last.
+   */
   private async deliver(info: IngestSession, batch: DecodedBatch, log: Logger): Promise<void> {
-    await callEach(this.rt.processors, log, `batch ${batch.seq}`, (p) => p.batch?.(info, batch, this.context(log.child({ processor: p.id }))));
+    const slices = sliceBatch(batch, this.rt.settings.sliceEvents);
+    for (const [i, slice] of slices.entries()) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const last = i === slices.length - 1;
+      const what = slices.length > 1 ? `batch ${batch.seq} (slice ${i + 1} of ${slices.length})` : `batch ${batch.seq}`;
+      await callEach(this.rt.processors, log, what, (p) => {
+        const given = p.slices ? slice : last ? batch : null;
+        return given ? p.batch?.(info, given, this.context(log.child({ processor: p.id }))) : undefined;
+      });
+    }
     // The onboarding task "Identify users" is done once any session names its user.
     if (batch.events.some((e) => e.type === 'user_id' && e.userId)) await this.rt.deps.onboarding.markDone(info.tenantId, 'identifyUsers');
   }

@@ -12,6 +12,8 @@ describe('validateProcessor', () => {
     expect(() => validateProcessor({ id: 'idle' }, 'other')).toThrow(/implements none/);
     expect(() => validateProcessor({ id: 'odd', batch: 'yes' } as unknown as IngestProcessor, 'other')).toThrow(/batch must be a function/);
     expect(() => validateProcessor({ id: 'odd', order: Number.NaN, batch: async () => {} }, 'other')).toThrow(/order/);
+    expect(() => validateProcessor({ id: 'odd', slices: 'yes', batch: async () => {} } as unknown as IngestProcessor, 'other')).toThrow(/"other": slices must be true or false/);
+    expect(() => validateProcessor({ id: 'sliced', slices: true, batch: async () => {} }, 'other')).not.toThrow();
   });
 });
 

@@ -8,6 +8,9 @@ export function validateProcessor(processor: IngestProcessor, fromPlugin: string
   if (processor.order !== undefined && !Number.isFinite(processor.order)) {
     throw new Error(`Ingest processor "${processor.id}" of plugin "${fromPlugin}" has an order that is not a number`);
   }
+  if (processor.slices !== undefined && typeof processor.slices !== 'boolean') {
+    throw new Error(`Ingest processor "${processor.id}" of plugin "${fromPlugin}": slices must be true or false`);
+  }
   for (const method of ['sessionStarted', 'batch', 'sessionEnded'] as const) {
     if (processor[method] !== undefined && typeof processor[method] !== 'function') {
       throw new Error(`Ingest processor "${processor.id}" of plugin "${fromPlugin}": ${method} must be a function`);

@@ -1,6 +1,6 @@
 import { coreServices, createServiceRef, sql, type ResolvedDeps, type ServiceFactory } from '@cassette/plugin-sdk/server';
 import type { IngestProcessor } from '../api.js';
-import { BacklogGuard, InFlightGate, KeyedRateLimiter, sessionBatchLimiter } from './load-limits.js';
+import { BacklogGuard, InFlightGate, KeyedRateLimiter, SessionEventBudget, sessionBatchLimiter } from './load-limits.js';
 import { ingestSettings, type IngestSettings } from './settings.js';
 import { TrackerScript, defaultTrackerScriptPath } from './tracker-script.js';
 
@@ -27,6 +27,8 @@ export type RuntimeDeps = ResolvedDeps<typeof runtimeDeps>;
 export class IngestRuntime {
   readonly settings: IngestSettings;
   readonly limiter: KeyedRateLimiter;
+  /** Events per session per minute: one sender cannot buy more processing than an ordinary session could ever need. */
+  readonly eventBudget: SessionEventBudget;
   /** Session starts per client address and per project key: a flood of starts is refused before any database work. */
   readonly startsPerAddress: KeyedRateLimiter;
   readonly startsPerProject: KeyedRateLimiter;
@@ -39,6 +41,7 @@ export class IngestRuntime {
     this.settings = deps.settings;
     this.limiter = sessionBatchLimiter(this.settings.sessionBurst, this.settings.sessionBatchesPerSecond);
     const s = this.settings;
+    this.eventBudget = new SessionEventBudget(s.sessionEventsPerMinute);
     this.startsPerAddress = new KeyedRateLimiter(s.startBurstPerAddress, s.startsPerSecondPerAddress, 'Too many sessions started from this address: wait and retry.');
     this.startsPerProject = new KeyedRateLimiter(s.startBurstPerProject, s.startsPerSecondPerProject, 'Too many sessions started for this project: wait and retry.');
     this.inFlight = new InFlightGate(this.settings.maxInFlightBatches);

@@ -13,6 +13,9 @@ describe('ingest settings schema', () => {
       flushIntervalMs: 10_000,
       sessionBurst: 30,
       sessionBatchesPerSecond: 2,
+      maxBatchEvents: 10_000,
+      sessionEventsPerMinute: 30_000,
+      sliceEvents: 500,
       maxInFlightBatches: 64,
       maxBacklog: 20_000,
       startBurstPerAddress: 60,
@@ -28,7 +31,7 @@ describe('ingest settings schema', () => {
   });
 
   it('refuses values out of range, of the wrong type, or an empty script path', () => {
-    for (const bad of [{ sessionSilenceMinutes: 'soon' }, { maxBacklog: 0 }, { maxInFlightBatches: 1e9 }, { trackerScriptPath: '' }, { maxBatchBytes: 1.5 }]) {
+    for (const bad of [{ sessionSilenceMinutes: 'soon' }, { maxBacklog: 0 }, { maxInFlightBatches: 1e9 }, { trackerScriptPath: '' }, { maxBatchBytes: 1.5 }, { maxBatchEvents: 50 }, { sessionEventsPerMinute: 2.5 }, { sliceEvents: 0 }]) {
       expect(Value.Check(ingestSettings.schema, withDefaults(bad)), JSON.stringify(bad)).toBe(false);
     }
   });

@@ -19,6 +19,7 @@ function recordingConfig(project: ProjectInfo, runtime: IngestRuntime): Recordin
     maskNumbers: project.gdpr.maskNumbers,
     captureNetworkPayloads: project.saveRequestPayloads,
     maxBatchBytes: runtime.settings.maxBatchBytes,
+    maxBatchEvents: runtime.settings.maxBatchEvents,
     flushIntervalMs: runtime.settings.flushIntervalMs,
   };
 }

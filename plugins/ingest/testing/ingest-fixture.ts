@@ -18,12 +18,12 @@ export interface ProcessorCall {
 }
 
 /** A plugin contributing processors that write down every call (and fail when told to). */
-export function probePlugin(calls: ProcessorCall[], options: { ids?: { id: string; order?: number }[]; fail?: (call: ProcessorCall) => boolean } = {}) {
+export function probePlugin(calls: ProcessorCall[], options: { ids?: { id: string; order?: number; slices?: boolean }[]; fail?: (call: ProcessorCall) => boolean } = {}) {
   const ids = options.ids ?? [{ id: 'probe' }];
   return definePlugin({
     id: 'ingestProbe',
     register(r) {
-      for (const { id, order } of ids) {
+      for (const { id, order, slices } of ids) {
         const record = async (call: ProcessorCall) => {
           if (options.fail?.(call)) throw new Error(`probe ${id} told to fail`);
           calls.push(call);
@@ -31,6 +31,7 @@ export function probePlugin(calls: ProcessorCall[], options: { ids?: { id: strin
         const processor: IngestProcessor = {
           id,
           ...(order === undefined ? {} : { order }),
+          ...(slices === undefined ? {} : { slices }),
           sessionStarted: (s) => record({ processor: id, method: 'sessionStarted', sessionId: s.sessionId, detail: s }),
           batch: (s, b) => record({ processor: id, method: 'batch', sessionId: s.sessionId, seq: b.seq, detail: b }),
           sessionEnded: (s, end) => record({ processor: id, method: 'sessionEnded', sessionId: s.sessionId, detail: end }),

@@ -181,13 +181,15 @@ export const EMPTY_EVENT_COLUMNS: Omit<EventRow, 'seq' | 'idx' | 'ts' | 'type'> 
 };
 
 /**
- * Turns the semantic events of one batch into rows (and timing updates). `idx` is the
- * event's position in the batch, so a replayed batch yields the same keys.
+ * Turns the semantic events of one batch (or of a slice of it, whose first event is the
+ * batch's `firstIdx`-th) into rows (and timing updates). `idx` is the event's position in the
+ * batch, so a replayed batch yields the same keys, sliced or not.
  */
-export function eventRows(seq: number, events: readonly TrackerEvent[], fallbackTs: number): { rows: EventRow[]; timings: TimingUpdate[] } {
+export function eventRows(seq: number, events: readonly TrackerEvent[], fallbackTs: number, firstIdx = 0): { rows: EventRow[]; timings: TimingUpdate[] } {
   const rows: EventRow[] = [];
   const timings: TimingUpdate[] = [];
-  events.forEach((raw, idx) => {
+  events.forEach((raw, i) => {
+    const idx = firstIdx + i;
     const e = raw as TrackerEvent & Record<string, unknown>;
     const base = { ...EMPTY_EVENT_COLUMNS, seq, idx, ts: eventTime(e.ts, fallbackTs) };
     switch (e.type) {

@@ -222,4 +222,10 @@ export const sessionsMigrations: Migration[] = [
       `create index sessions_sessions_project_browser on sessions_sessions (project_id, user_browser, started_at)`,
     ],
   },
+  {
+    // A big batch reaches the issue heuristics in slices: how far into batch last_seq they have
+    // read (events of both kinds), null once they have read all of it, so a repeated slice is skipped.
+    id: '0010_issue_state_slices',
+    up: [`alter table sessions_issue_state add column last_seq_seen integer`],
+  },
 ];

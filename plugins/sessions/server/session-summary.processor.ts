@@ -1,6 +1,6 @@
 import type { DecodedBatch, IngestProcessor, IngestSession } from '@cassette/plugin-ingest/api';
 import { eventRows, eventTime } from './event-rows.js';
-import { applyTimings, finishSession, insertEvents, refreshIdentity, refreshSummary, startIdentityRows, upsertSession } from './session-writer.js';
+import { applyTimings, finishSession, insertEvents, moveLastActivity, refreshIdentity, refreshSummary, startIdentityRows, upsertSession } from './session-writer.js';
 
 /** The latest activity a batch shows (DOM or semantic), never later than when it arrived. */
 function lastActivity(batch: DecodedBatch): number | null {
@@ -19,6 +19,8 @@ export const sessionSummaryProcessor: IngestProcessor = {
   id: 'sessions.summary',
   // First: other processors may read the summary this one writes.
   order: 10,
+  // Its work grows with the events: a big batch comes in slices.
+  slices: true,
 
   async sessionStarted(session: IngestSession, { sql: run }) {
     await upsertSession(run, session, 'refresh');
@@ -29,11 +31,13 @@ export const sessionSummaryProcessor: IngestProcessor = {
   async batch(session: IngestSession, batch: DecodedBatch, { sql: run }) {
     // A start lost before its job ran must not lose the batch's events.
     await upsertSession(run, session, 'ifMissing');
-    const { rows, timings } = eventRows(batch.seq, batch.events, batch.receivedAt);
+    const { rows, timings } = eventRows(batch.seq, batch.events, batch.receivedAt, batch.slice?.eventOffset ?? 0);
     await insertEvents(run, session.projectId, session.sessionId, rows);
     await applyTimings(run, session.sessionId, timings);
     if (rows.some((r) => r.type === 'IDENTIFY' || r.type === 'METADATA')) await refreshIdentity(run, session.sessionId);
-    await refreshSummary(run, session.sessionId, lastActivity(batch));
+    // Counting reads all of the session's events: once per batch, at its last slice.
+    if (!batch.slice || batch.slice.index === batch.slice.count - 1) await refreshSummary(run, session.sessionId, lastActivity(batch));
+    else await moveLastActivity(run, session.sessionId, lastActivity(batch));
   },
 
   async sessionEnded(session: IngestSession, end, { sql: run }) {

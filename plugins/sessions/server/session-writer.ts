@@ -191,6 +191,12 @@ export async function refreshSummary(run: SqlRunner, sessionId: string, seenUnti
   await run(sql`update sessions_sessions set duration_ms = coalesce(${DURATION_SQL}, 0) where session_id = ${sessionId}`);
 }
 
+/** Moves the last activity (epoch ms) forward, never back; the counts and duration follow at the next `refreshSummary`. */
+export async function moveLastActivity(run: SqlRunner, sessionId: string, seenUntil: number | null): Promise<void> {
+  if (seenUntil === null) return;
+  await run(sql`update sessions_sessions set last_event_at = greatest(last_event_at, ${new Date(seenUntil)}::timestamptz), updated_at = now() where session_id = ${sessionId}`);
+}
+
 /**
  * Marks the session ended. Only the call that flips `ended_at` from null gets the row back,
  * so the caller publishes `sessions.ended` once however often the end is repeated.

@@ -49,6 +49,12 @@ export function batchFlushBytes(config: RecordingConfig): number {
   return Math.min(DEFAULTS.flushBytes, gzipAvailable() ? limit * 3 : Math.floor(limit * 0.8));
 }
 
+/** Most events one batch holds: the server's limit, or the tracker's own when the server names none. */
+export function batchMaxEvents(config: RecordingConfig): number {
+  const limit = config.maxBatchEvents;
+  return typeof limit === 'number' && Number.isFinite(limit) && limit >= 1 ? Math.min(limit, DEFAULTS.maxBatchEvents) : DEFAULTS.maxBatchEvents;
+}
+
 /**
  * Takes the server's answer to a token renewal. Returns false when the server closed the old
  * session and granted a new one: what the old one did not store is lost, the unsent batches

@@ -66,3 +66,38 @@ describe('Batcher size threshold', () => {
     expect(full).toBe(1);
   });
 });
+
+describe('Batcher event limit', () => {
+  it('asks for a flush at the limit and seals at most that many events, the oldest of both kinds first', () => {
+    let full = 0;
+    const b = new Batcher({ flushBytes: 1e6, maxEvents: 3, onFull: () => full++ });
+    b.addRecording({ type: 3, timestamp: 10, data: { n: 'r0' } });
+    b.addEvent({ type: 'custom', ts: 20, name: 'e0' });
+    expect(full).toBe(0);
+    b.addEvent({ type: 'custom', ts: 30, name: 'e1' });
+    expect(full).toBe(1);
+    b.addRecording({ type: 3, timestamp: 20, data: { n: 'r1' } });
+    b.addEvent({ type: 'custom', ts: 40, name: 'e2' });
+    expect(b.fitsOneBatch).toBe(false);
+    // In time order: r0@10, e0@20, r1@20 (the semantic event first at the same millisecond), e1@30, e2@40.
+    const first = JSON.parse(batchBody(b.seal(meta(0))!)) as BatchRequest;
+    expect(first.recording.map((e) => (e.data as { n: string }).n)).toEqual(['r0', 'r1']);
+    expect(first.events.map((e) => (e as { name: string }).name)).toEqual(['e0']);
+    expect(b.bufferedEvents).toBe(2);
+    expect(b.fitsOneBatch).toBe(true);
+    const second = JSON.parse(batchBody(b.seal(meta(1))!)) as BatchRequest;
+    expect(second.recording).toEqual([]);
+    expect(second.events.map((e) => (e as { name: string }).name)).toEqual(['e1', 'e2']);
+    expect(b.isEmpty).toBe(true);
+    expect(b.bufferedBytes).toBe(0);
+  });
+
+  it('takes the limit the server states, never above its own', () => {
+    const b = new Batcher({ flushBytes: 1e6, onFull: () => undefined });
+    for (let i = 0; i < 5; i++) b.addEvent({ type: 'custom', ts: i, name: `e${i}` });
+    expect(b.fitsOneBatch).toBe(true);
+    b.setMaxEvents(2);
+    expect(b.fitsOneBatch).toBe(false);
+    expect(JSON.parse(batchBody(b.seal(meta(0))!)).events).toHaveLength(2);
+  });
+});

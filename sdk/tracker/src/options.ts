@@ -51,6 +51,11 @@ export const DEFAULTS = {
   performanceSampleMs: 5_000,
   /** Uncompressed JSON size at which the buffer is sealed without waiting for the timer. */
   flushBytes: 256 * 1024,
+  /**
+   * Most events in one batch unless the server names a lower limit: far above what a busy page
+   * records in a flush interval; a burst (a page logging in a loop) is cut into several batches.
+   */
+  maxBatchEvents: 10_000,
   /** Memory the unacknowledged batches may hold before recording data is dropped. */
   maxQueueBytes: 4 * 1024 * 1024,
   maxQueueBatches: 600,

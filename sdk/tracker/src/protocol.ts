@@ -53,6 +53,11 @@ export interface RecordingConfig {
   captureNetworkPayloads: boolean;
   /** Largest compressed batch the server accepts (bytes). */
   maxBatchBytes: number;
+  /**
+   * Most events (recording and semantic together) the server accepts in one batch; a bigger
+   * one is refused with 413. Absent from servers older than the limit.
+   */
+  maxBatchEvents?: number;
   /** How often the tracker flushes a batch (ms). */
   flushIntervalMs: number;
 }

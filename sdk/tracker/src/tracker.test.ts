@@ -35,6 +35,7 @@ class FakeIngest {
   tokens = new Map<string, string>();
   startAnswer: (req: StartRequest) => { status: number; body: unknown } | null = () => null;
   batchAnswer: (r: Received) => { status: number; headers?: Record<string, string> } | null = () => null;
+  recordingConfig: RecordingConfig = config;
   siteCalls: string[] = [];
 
   fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -64,7 +65,7 @@ class FakeIngest {
       serverTime: Date.now(),
       resumed: !!resumable,
       nextSeq,
-      config,
+      config: this.recordingConfig,
     };
     return Response.json({ data: body });
   }
@@ -459,5 +460,24 @@ describe('token renewal', () => {
     expect(server.starts).toHaveLength(2);
     expect(server.starts[1]!.resume).toEqual({ sessionId: 'sess-1', token: 'tok-sess-1-1' });
     expect(server.batches.at(-1)!.auth).toBe('tok-sess-1-2');
+  });
+});
+
+describe('a burst of events (a page logging in a loop)', () => {
+  it('goes out at once in batches within the limit the server stated, every event once and in order', async () => {
+    server.recordingConfig = { ...config, maxBatchEvents: 10 };
+    const t = tracker({ console: { levels: ['log'] } });
+    await t.start();
+    const sentBefore = server.batches.length;
+    for (let i = 0; i < 25; i++) console.log(`line ${i}`);
+    // No timer and no page hide: reaching the limit is what seals the batches.
+    await vi.waitFor(() => expect(server.events('console')).toHaveLength(25));
+    const sent = server.batches.slice(sentBefore).map((b) => b.batch);
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    expect(sent.every((b) => b.events.length + b.recording.length <= 10)).toBe(true);
+    expect(server.events('console').map((e) => (e as { value: string }).value)).toEqual(Array.from({ length: 25 }, (_, i) => `line ${i}`));
+    const seqs = server.batches.map((b) => b.batch.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => i));
+    expect(sent.some((b) => b.final)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { batchFlushBytes, openSession, renewSession, type ActiveSession } from './active-session';
+import { batchFlushBytes, batchMaxEvents, openSession, renewSession, type ActiveSession } from './active-session';
 import { Batcher } from './batcher';
 import { installCaptures } from './capture';
 import { gzip, gzipAvailable } from './compress';
@@ -52,7 +52,7 @@ export class CassetteTracker {
       throw new TypeError('CassetteTracker: the projectKey option is required.');
     }
     this.options = { ...options };
-    this.batcher = new Batcher({ flushBytes: DEFAULTS.flushBytes, onFull: () => this.scheduleFlush() });
+    this.batcher = new Batcher({ flushBytes: DEFAULTS.flushBytes, maxEvents: DEFAULTS.maxBatchEvents, onFull: () => this.scheduleFlush() });
     this.hiddenTimeoutMs = this.options.sessionHiddenTimeoutMs ?? DEFAULTS.sessionHiddenTimeoutMs;
     this.visibility = pageVisibility(
       {
@@ -203,11 +203,19 @@ export class CassetteTracker {
   private flush(final = false): void {
     const s = this.session;
     if (!s || this.status !== 'active') return;
-    const batch = this.batcher.seal({ sessionId: s.sessionId, seq: s.nextSeq, pageNo: s.pageNo, now: Date.now(), final });
-    if (!batch) return;
-    s.nextSeq++;
-    s.sender.enqueue(batch);
-    this.persist();
+    // A burst bigger than one batch may hold (a page logging in a loop) goes out as several,
+    // each within the server's limit; only the last carries `final`.
+    let sealed = false;
+    for (;;) {
+      const last = this.batcher.fitsOneBatch;
+      const batch = this.batcher.seal({ sessionId: s.sessionId, seq: s.nextSeq, pageNo: s.pageNo, now: Date.now(), final: final && last });
+      if (!batch) break;
+      sealed = true;
+      s.nextSeq++;
+      s.sender.enqueue(batch);
+      if (last) break;
+    }
+    if (sealed) this.persist();
   }
 
   private persist(): void {
@@ -272,6 +280,7 @@ export class CassetteTracker {
     }
     const { session, resumed } = openSession(answer.response, persisted, this.options, (s) => this.createSender(s));
     this.batcher.setFlushBytes(batchFlushBytes(session.config));
+    this.batcher.setMaxEvents(batchMaxEvents(session.config));
     this.session = session;
     this.status = 'active';
     if (resumed) {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestKernel, type TestKernel } from '@cassette/core/testing';
@@ -7,6 +6,7 @@ import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import { databaseUrl, recreateDatabase } from '../postgres-admin.js';
+import { redisAnswers } from '../redis-answers.js';
 import type { BenchSection, BenchTable, SectionOptions, SectionResult } from '../suite/section.js';
 import { startBareParseServer } from './bare-parse-server.js';
 import { batchBody, batchTemplates, type BatchTemplate } from './batch-templates.js';
@@ -47,21 +47,6 @@ async function measure(target: IngestTarget, templates: BatchTemplate[][]): Prom
   const loads: SessionLoad[] = [];
   for (const sessionTemplates of templates) loads.push(await loadFor(target, sessionTemplates));
   return throughputFigures(await runLoad(target.batchUrl, loads));
-}
-
-function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
 }
 
 async function bareTarget(): Promise<IngestTarget> {

@@ -26,6 +26,7 @@ export const SECTIONS: RegisteredSection[] = [
   { id: 'weight', needs: [], load: () => import('../peers/weight/weight.section.js').then(sectionFrom('weight')) },
   { id: 'browser', needs: ['chromium'], load: () => import('../peers/browser/browser.section.js').then(sectionFrom('browser')) },
   { id: 'ingest', needs: ['postgres'], load: () => import('../ingest/ingest.section.js').then(sectionFrom('ingest')) },
+  { id: 'flood', needs: ['postgres'], load: () => import('../flood/flood.section.js').then(sectionFrom('flood')) },
   { id: 'search', needs: ['postgres'], load: () => import('../search/search.section.js').then(sectionFrom('search')) },
   { id: 'replay', needs: ['chromium'], load: () => import('../replay/replay.section.js').then(sectionFrom('replay')) },
   { id: 'sourcemaps', needs: [], load: () => import('../sourcemaps/sourcemaps.section.js').then(sectionFrom('sourcemaps')) },

@@ -98,7 +98,10 @@ export function readBatch(batch: DecodedBatch, before: SessionState): BatchReadi
   let { userId, userAnonymousId, pageUrl: page } = before;
   let identifiedAs: string | null = null;
   const drafts: OccurrenceDraft[] = [];
-  batch.events.forEach((raw: TrackerEvent, idx) => {
+  // In a slice of a batch, an event's key is its index in the whole batch.
+  const firstIdx = batch.slice?.eventOffset ?? 0;
+  batch.events.forEach((raw: TrackerEvent, i) => {
+    const idx = firstIdx + i;
     const e = raw as TrackerEvent & Record<string, unknown>;
     switch (e.type) {
       case 'page':

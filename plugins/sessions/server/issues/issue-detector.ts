@@ -37,7 +37,7 @@ export interface DetectorState {
   byType: Partial<Record<IssueType, unknown>>;
 }
 
-export type DetectorBatch = Pick<DecodedBatch, 'seq' | 'pageNo' | 'receivedAt' | 'recording' | 'events'>;
+export type DetectorBatch = Pick<DecodedBatch, 'seq' | 'pageNo' | 'receivedAt' | 'recording' | 'events' | 'slice'>;
 
 export function initialDetectorState(): DetectorState {
   return { byType: Object.fromEntries(HEURISTICS.map((h) => [h.type, h.initial()])) };
@@ -54,14 +54,17 @@ function working(state: DetectorState | null): DetectorState {
 /**
  * The batch's semantic and DOM events as one timeline, in time order (server clock). At the
  * same millisecond a tracker event goes first: a click and the mutation it caused often share it.
+ * Items of a slice carry their index in the whole batch.
  */
 export function timeline(batch: DetectorBatch): TimelineItem[] {
   const items: TimelineItem[] = [];
-  batch.events.forEach((event, idx) => {
-    if (event && typeof event === 'object') items.push({ source: 'event', ts: eventTime(event.ts, batch.receivedAt).getTime(), seq: batch.seq, idx, pageNo: batch.pageNo, event });
+  const eventOffset = batch.slice?.eventOffset ?? 0;
+  const recordingOffset = batch.slice?.recordingOffset ?? 0;
+  batch.events.forEach((event, i) => {
+    if (event && typeof event === 'object') items.push({ source: 'event', ts: eventTime(event.ts, batch.receivedAt).getTime(), seq: batch.seq, idx: eventOffset + i, pageNo: batch.pageNo, event });
   });
-  batch.recording.forEach((event, idx) => {
-    if (event && typeof event === 'object') items.push({ source: 'recording', ts: eventTime(event.timestamp, batch.receivedAt).getTime(), seq: batch.seq, idx, pageNo: batch.pageNo, event });
+  batch.recording.forEach((event, i) => {
+    if (event && typeof event === 'object') items.push({ source: 'recording', ts: eventTime(event.timestamp, batch.receivedAt).getTime(), seq: batch.seq, idx: recordingOffset + i, pageNo: batch.pageNo, event });
   });
   const rank = (i: TimelineItem) => (i.source === 'event' ? 0 : 1);
   return items.sort((a, b) => a.ts - b.ts || rank(a) - rank(b) || a.idx - b.idx);

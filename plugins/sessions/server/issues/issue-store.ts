@@ -13,6 +13,8 @@ export function issueId(issue: Pick<DetectedIssue, 'type' | 'seq' | 'idx'>): str
 
 export interface StoredDetectorState {
   lastSeq: number;
+  /** Events (both kinds) of batch `lastSeq` already read, when it came in slices and is not read to its end; null once read whole. */
+  lastSeqSeen: number | null;
   state: DetectorState;
   /** The end of the session was judged: nothing more to do for it. */
   finished: boolean;
@@ -20,16 +22,19 @@ export interface StoredDetectorState {
 
 /** The session's detector state, locked until the transaction ends (one writer per session). */
 export async function lockState(run: SqlRunner, sessionId: string): Promise<StoredDetectorState | null> {
-  const [row] = await run<{ last_seq: number; state: DetectorState | string; finished_at: Date | null }>(sql`select last_seq, state, finished_at from sessions_issue_state where session_id = ${sessionId} for update`);
+  const [row] = await run<{ last_seq: number; last_seq_seen: number | null; state: DetectorState | string; finished_at: Date | null }>(
+    sql`select last_seq, last_seq_seen, state, finished_at from sessions_issue_state where session_id = ${sessionId} for update`,
+  );
   if (!row) return null;
   const state = typeof row.state === 'string' ? (JSON.parse(row.state) as DetectorState) : row.state;
-  return { lastSeq: Number(row.last_seq), state, finished: row.finished_at !== null };
+  return { lastSeq: Number(row.last_seq), lastSeqSeen: row.last_seq_seen === null ? null : Number(row.last_seq_seen), state, finished: row.finished_at !== null };
 }
 
-export async function saveState(run: SqlRunner, projectId: number, sessionId: string, lastSeq: number, state: DetectorState, finished: boolean): Promise<void> {
-  await run(sql`insert into sessions_issue_state (project_id, session_id, last_seq, state, finished_at, updated_at) values (${projectId}, ${sessionId}, ${lastSeq}, ${JSON.stringify(state)}::jsonb, ${finished ? new Date() : null}, now())
-     on conflict (session_id) do update set last_seq = greatest(sessions_issue_state.last_seq, excluded.last_seq), state = excluded.state,
-       finished_at = coalesce(sessions_issue_state.finished_at, excluded.finished_at), updated_at = now()`);
+export async function saveState(run: SqlRunner, projectId: number, sessionId: string, lastSeq: number, state: DetectorState, finished: boolean, lastSeqSeen: number | null = null): Promise<void> {
+  await run(sql`insert into sessions_issue_state (project_id, session_id, last_seq, last_seq_seen, state, finished_at, updated_at) values (${projectId}, ${sessionId}, ${lastSeq}, ${lastSeqSeen}, ${JSON.stringify(state)}::jsonb, ${finished ? new Date() : null}, now())
+     on conflict (session_id) do update set last_seq = greatest(sessions_issue_state.last_seq, excluded.last_seq),
+       last_seq_seen = case when excluded.last_seq >= sessions_issue_state.last_seq then excluded.last_seq_seen else sessions_issue_state.last_seq_seen end,
+       state = excluded.state, finished_at = coalesce(sessions_issue_state.finished_at, excluded.finished_at), updated_at = now()`);
 }
 
 /** Stores issues; one already stored under the same id (a repeated batch) is left as it was. */

@@ -34,7 +34,7 @@ const POSTHOG_CONFIG = {
 };
 
 // What a Cassette project created with the defaults answers (core DEFAULT_GDPR, ingest DEFAULT_SETTINGS).
-const CASSETTE_CONFIG = { defaultInputMode: 'plain', maskEmails: true, maskNumbers: false, captureNetworkPayloads: false, maxBatchBytes: 1024 * 1024, flushIntervalMs: 10_000 };
+const CASSETTE_CONFIG = { defaultInputMode: 'plain', maskEmails: true, maskNumbers: false, captureNetworkPayloads: false, maxBatchBytes: 1024 * 1024, maxBatchEvents: 10_000, flushIntervalMs: 10_000 };
 
 export interface SinkServerOptions {
   rows: number;

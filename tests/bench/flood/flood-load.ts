@@ -1,0 +1,128 @@
+import { gzipSync } from 'node:zlib';
+import type { BatchRequest, TrackerEvent } from '@cassette/tracker/protocol';
+import type { FloodTarget } from './flood-target.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A batch like the review's (50,000 events in 181 KB of gzip): small clicks, console lines and
+ * requests in a loop, recorded a minute ago.
+ */
+export function heavyBody(sessionId: string, seq: number, events: number): Buffer {
+  const t0 = Date.now() - 60_000;
+  const made: TrackerEvent[] = [];
+  for (let i = 0; i < events; i++) {
+    const ts = t0 + i / 100;
+    if (i % 3 === 0) made.push({ type: 'click', ts, selector: `button#b${i % 50}`, label: 'Buy' });
+    else if (i % 3 === 1) made.push({ type: 'console', ts, level: 'log', value: `tick ${i}` });
+    else made.push({ type: 'request', ts, kind: 'fetch', url: `https://shop.example.test/api/poll?n=${i % 100}`, method: 'GET', status: 200, duration: 3 });
+  }
+  const batch: BatchRequest = { sessionId, seq, sentAt: t0, pageNo: 0, recording: [], events: made };
+  return gzipSync(JSON.stringify(batch));
+}
+
+/** A batch of an ordinary visit: a few DOM events, a page view and a click on `label`. */
+export function ordinaryBody(sessionId: string, seq: number, label: string): Buffer {
+  const now = Date.now() - 1000;
+  const batch: BatchRequest = {
+    sessionId,
+    seq,
+    sentAt: now,
+    pageNo: 0,
+    recording: [
+      { type: 3, timestamp: now, data: { source: 1, positions: [{ x: 10, y: 20, id: 4, timeOffset: 0 }] } },
+      { type: 3, timestamp: now + 100, data: { source: 0, texts: [], attributes: [], removes: [], adds: [] } },
+    ],
+    events: [
+      { type: 'page', ts: now, url: `https://shop.example.test/step-${seq}`, referrer: '', title: `Step ${seq}` },
+      { type: 'click', ts: now + 50, selector: 'button#next', label, tag: 'button' },
+    ],
+  };
+  return gzipSync(JSON.stringify(batch));
+}
+
+export interface Running {
+  /** Answers by HTTP status. */
+  answers: Record<number, number>;
+  stop(): Promise<void>;
+}
+
+function count(answers: Record<number, number>, status: number): void {
+  answers[status] = (answers[status] ?? 0) + 1;
+}
+
+/** Session starts from a few clients as fast as they are answered: half from one address, half each from a new one. */
+export function floodOfStarts(target: FloodTarget): Running {
+  const answers: Record<number, number> = {};
+  let running = true;
+  const loops = Array.from({ length: 4 }, async (_, loop) => {
+    for (let i = 0; running; i++) {
+      count(answers, (await target.start(loop < 2 ? '203.0.113.9' : `198.18.${loop}.${i % 250}`)).status);
+      await sleep(10);
+    }
+  });
+  return {
+    answers,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** Batches made beforehand, sent four at a time as fast as the server takes them; on 429 or 503 the batch waits what Retry-After says. */
+export function heavySender(target: FloodTarget, token: string, bodies: Buffer[]): Running & { accepted(): number } {
+  const answers: Record<number, number> = {};
+  let running = true;
+  let next = 0;
+  let accepted = 0;
+  const worker = async () => {
+    for (let seq = next++; running && seq < bodies.length; seq = next++) {
+      for (;;) {
+        const res = await target.send(token, bodies[seq]!);
+        count(answers, res.status);
+        if (res.status === 200) accepted++;
+        if (res.status === 200 || !running || (res.status !== 429 && res.status !== 503)) break;
+        for (let waited = 0; running && waited < (res.retryAfter ?? 1) * 1000; waited += 50) await sleep(50);
+      }
+    }
+  };
+  const workers = [worker(), worker(), worker(), worker()];
+  return {
+    answers,
+    accepted: () => accepted,
+    stop: async () => {
+      running = false;
+      await Promise.all(workers);
+    },
+  };
+}
+
+/**
+ * An ordinary session's batches, one after another: each is sent, then searched for until it is
+ * found; the time from its acknowledgement to the first search that finds it is its latency.
+ * Goes on until `count` batches were measured, or until `until()` says to stop.
+ */
+export async function ordinaryLatencies(target: FloodTarget, label: string, options: { count?: number; until?: () => Promise<boolean> | boolean; pauseMs?: number }): Promise<{ latenciesMs: number[]; refused: number }> {
+  const session = await target.session('192.0.2.10');
+  const latenciesMs: number[] = [];
+  let refused = 0;
+  for (let seq = 0; latenciesMs.length < (options.count ?? Infinity); seq++) {
+    if (options.until && (await options.until())) break;
+    const text = `${label} ${seq}`;
+    const res = await target.send(session.token, ordinaryBody(session.sessionId, seq, text));
+    const acked = performance.now();
+    if (res.status !== 200) {
+      refused++;
+      continue;
+    }
+    const deadline = Date.now() + 120_000;
+    while (!(await target.searchable(text))) {
+      if (Date.now() > deadline) throw new Error(`an ordinary batch was not searchable within 2 minutes`);
+      await sleep(20);
+    }
+    latenciesMs.push(performance.now() - acked);
+    await sleep(options.pauseMs ?? 200);
+  }
+  return { latenciesMs, refused };
+}
