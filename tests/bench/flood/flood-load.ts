@@ -1,6 +1,7 @@
+import { fork } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import type { BatchRequest, TrackerEvent } from '@cassette/tracker/protocol';
-import type { FloodTarget } from './flood-target.js';
+import type { Connection, IngestClient } from './ingest-client.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,12 +53,12 @@ function count(answers: Record<number, number>, status: number): void {
 }
 
 /** Session starts from a few clients as fast as they are answered: half from one address, half each from a new one. */
-export function floodOfStarts(target: FloodTarget): Running {
+export function floodOfStarts(client: IngestClient): Running {
   const answers: Record<number, number> = {};
   let running = true;
   const loops = Array.from({ length: 4 }, async (_, loop) => {
     for (let i = 0; running; i++) {
-      count(answers, (await target.start(loop < 2 ? '203.0.113.9' : `198.18.${loop}.${i % 250}`)).status);
+      count(answers, (await client.start(loop < 2 ? '203.0.113.9' : `198.18.${loop}.${i % 250}`)).status);
       await sleep(10);
     }
   });
@@ -71,7 +72,7 @@ export function floodOfStarts(target: FloodTarget): Running {
 }
 
 /** Batches made beforehand, sent four at a time as fast as the server takes them; on 429 or 503 the batch waits what Retry-After says. */
-export function heavySender(target: FloodTarget, token: string, bodies: Buffer[]): Running & { accepted(): number } {
+export function heavySender(client: IngestClient, token: string, bodies: Buffer[]): Running & { accepted(): number } {
   const answers: Record<number, number> = {};
   let running = true;
   let next = 0;
@@ -79,7 +80,7 @@ export function heavySender(target: FloodTarget, token: string, bodies: Buffer[]
   const worker = async () => {
     for (let seq = next++; running && seq < bodies.length; seq = next++) {
       for (;;) {
-        const res = await target.send(token, bodies[seq]!);
+        const res = await client.send(token, bodies[seq]!);
         count(answers, res.status);
         if (res.status === 200) accepted++;
         if (res.status === 200 || !running || (res.status !== 429 && res.status !== 503)) break;
@@ -98,31 +99,76 @@ export function heavySender(target: FloodTarget, token: string, bodies: Buffer[]
   };
 }
 
+export interface OrdinaryRun {
+  /** From sending each batch to the first search that finds it. */
+  latenciesMs: number[];
+  /** From sending each batch to its acknowledgement. */
+  acksMs: number[];
+  /** Batches not acknowledged (the ordinary session should never be refused). */
+  refused: number;
+}
+
 /**
  * An ordinary session's batches, one after another: each is sent, then searched for until it is
- * found; the time from its acknowledgement to the first search that finds it is its latency.
- * Goes on until `count` batches were measured, or until `until()` says to stop.
+ * found; the time from sending it to the first search that finds it is its latency (its
+ * acknowledgement's time is kept too). Goes on until `count` batches were measured, or until
+ * `until()` says to stop.
  */
-export async function ordinaryLatencies(target: FloodTarget, label: string, options: { count?: number; until?: () => Promise<boolean> | boolean; pauseMs?: number }): Promise<{ latenciesMs: number[]; refused: number }> {
-  const session = await target.session('192.0.2.10');
+export async function ordinaryLatencies(client: IngestClient, label: string, options: { count?: number; until?: () => boolean; pauseMs?: number; onMeasured?: (measured: number) => void }): Promise<OrdinaryRun> {
+  const session = await client.session('192.0.2.10');
   const latenciesMs: number[] = [];
+  const acksMs: number[] = [];
   let refused = 0;
-  for (let seq = 0; latenciesMs.length < (options.count ?? Infinity); seq++) {
-    if (options.until && (await options.until())) break;
+  for (let seq = 0; latenciesMs.length < (options.count ?? Infinity) && !options.until?.(); seq++) {
     const text = `${label} ${seq}`;
-    const res = await target.send(session.token, ordinaryBody(session.sessionId, seq, text));
-    const acked = performance.now();
+    const sent = performance.now();
+    const res = await client.send(session.token, ordinaryBody(session.sessionId, seq, text));
+    acksMs.push(performance.now() - sent);
     if (res.status !== 200) {
       refused++;
       continue;
     }
     const deadline = Date.now() + 120_000;
-    while (!(await target.searchable(text))) {
-      if (Date.now() > deadline) throw new Error(`an ordinary batch was not searchable within 2 minutes`);
+    while (!(await client.searchable(text))) {
+      if (Date.now() > deadline) throw new Error('an ordinary batch was not searchable within 2 minutes');
       await sleep(20);
     }
-    latenciesMs.push(performance.now() - acked);
+    latenciesMs.push(performance.now() - sent);
+    options.onMeasured?.(latenciesMs.length);
     await sleep(options.pauseMs ?? 200);
   }
-  return { latenciesMs, refused };
+  return { latenciesMs, acksMs, refused };
+}
+
+/**
+ * `ordinaryLatencies` in a child process (`ordinary-probe.child.ts`), so a stall of the server's
+ * event loop does not stall the client too. `measuring` resolves once its first batch was
+ * measured (the process is up and its session started); `stop()` ends it after the batch it is
+ * measuring.
+ */
+export function ordinaryLatenciesElsewhere(
+  connection: Connection,
+  label: string,
+  options: { count?: number; pauseMs?: number } = {},
+): { measuring: Promise<void>; done: Promise<OrdinaryRun>; stop(): Promise<OrdinaryRun> } {
+  const child = fork(new URL('./ordinary-probe.child.ts', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let measuring!: () => void;
+  const firstMeasured = new Promise<void>((resolve) => (measuring = resolve));
+  const done = new Promise<OrdinaryRun>((resolve, reject) => {
+    child.on('message', (message: { measured?: number; result?: OrdinaryRun; error?: string }) => {
+      if (message.measured) measuring();
+      else if (message.result) resolve(message.result);
+      else reject(new Error(`the ordinary session failed: ${message.error}`));
+    });
+    child.once('exit', (code) => reject(new Error(`the ordinary session's process ended (${code}) without an answer`)));
+  });
+  child.send({ connection, label, ...options });
+  return {
+    measuring: Promise.race([firstMeasured, done.then(() => undefined)]),
+    done,
+    stop: () => {
+      if (child.connected) child.send('stop');
+      return done;
+    },
+  };
 }
