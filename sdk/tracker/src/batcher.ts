@@ -36,6 +36,17 @@ function safeStringify(value: unknown): string | undefined {
   }
 }
 
+/** Bounds of the buffer while no session can take its batches (before the session starts). */
+export interface BufferCap {
+  /** JSON characters, recording and events together. */
+  maxBytes: number;
+  /** Semantic events. */
+  maxEvents: number;
+}
+
+/** Kept when the capped buffer is full: the page visit and the errors, the reason to record a page load. */
+const KEPT = /^\{"type":"(error|page)"/;
+
 export interface BatcherOptions {
   /** Seal as soon as the buffered JSON reaches this many characters (adjustable later). */
   flushBytes: number;
@@ -49,6 +60,11 @@ export class Batcher {
   private events: string[] = [];
   private bytes = 0;
   private fullSignalled = false;
+  private cap: BufferCap | null = null;
+  /** Events dropped to stay within the cap. */
+  dropped = 0;
+  /** The DOM recording went over the cap and was dropped: it needs a fresh full snapshot. */
+  recordingDropped = false;
 
   private flushBytes: number;
 
@@ -59,6 +75,19 @@ export class Batcher {
   /** The server's batch size limit is only known after start. */
   setFlushBytes(bytes: number): void {
     this.flushBytes = Math.max(1_024, bytes);
+    // The buffer may have passed the new threshold while nothing could be sealed.
+    this.fullSignalled = false;
+    this.signalIfFull();
+  }
+
+  /**
+   * Bounds the buffer (null: unbounded again, batches are sealed as it fills). Over the bound,
+   * the DOM recording goes first and whole (a fresh full snapshot replaces it), then the oldest
+   * events other than errors and page visits, and last the newest errors: the first error of a
+   * page is the one that explains it.
+   */
+  setCap(cap: BufferCap | null): void {
+    this.cap = cap;
   }
 
   get bufferedBytes(): number {
@@ -70,6 +99,8 @@ export class Batcher {
   }
 
   addRecording(event: RecordingEvent): void {
+    // Incremental DOM changes are worthless without the snapshot they apply to.
+    if (this.cap && this.recordingDropped) return;
     const json = safeStringify(event);
     if (json) this.push(this.recording, json);
   }
@@ -82,9 +113,45 @@ export class Batcher {
   private push(into: string[], json: string): void {
     into.push(json);
     this.bytes += json.length + 1;
+    if (this.cap) this.enforceCap(this.cap);
+    else this.signalIfFull();
+  }
+
+  private signalIfFull(): void {
     if (this.bytes >= this.flushBytes && !this.fullSignalled) {
       this.fullSignalled = true;
       this.opts.onFull();
+    }
+  }
+
+  private enforceCap(cap: BufferCap): void {
+    if (this.bytes > cap.maxBytes && this.recording.length) {
+      this.dropped += this.recording.length;
+      this.dropRecording();
+    }
+    while (this.events.length && (this.events.length > cap.maxEvents || this.bytes > cap.maxBytes)) {
+      const noise = this.events.findIndex((json) => !KEPT.test(json));
+      const [victim] = this.events.splice(noise < 0 ? this.events.length - 1 : noise, 1);
+      this.bytes -= victim!.length + 1;
+      this.dropped++;
+    }
+  }
+
+  /** Drops the buffered DOM recording (recorded under rules that turned out too lax, or over the cap). */
+  dropRecording(): void {
+    for (const json of this.recording) this.bytes -= json.length + 1;
+    this.recording = [];
+    this.recordingDropped = true;
+  }
+
+  /** Rewrites each buffered event (null drops it): re-masking under rules that came later. */
+  rewriteEvents(rewrite: (event: TrackerEvent) => TrackerEvent | null): void {
+    const events = this.events;
+    this.events = [];
+    this.bytes = this.recording.reduce((n, json) => n + json.length + 1, 0);
+    for (const json of events) {
+      const event = rewrite(JSON.parse(json) as TrackerEvent);
+      if (event) this.addEvent(event);
     }
   }
 
@@ -94,6 +161,7 @@ export class Batcher {
     this.events = [];
     this.bytes = 0;
     this.fullSignalled = false;
+    this.recordingDropped = false;
   }
 
   /** Empties the buffer into a batch; null when there is nothing to send (unless it is the final one). */

@@ -1,13 +1,17 @@
 import { installConsoleCapture } from './console-capture';
 import { installDomCapture } from './dom-capture';
 import { installErrorCapture } from './error-capture';
-import { maskFreeText, type PrivacyRules } from './masking';
+import { maskConsoleText, type PrivacyRules } from './masking';
 import { installNetworkCapture } from './network-capture';
 import { DEFAULTS, type TrackerOptions } from './options';
 import { installPerformanceCapture } from './performance-capture';
 import type { TrackerEvent } from './protocol';
 import type { Win } from './start-conditions';
 
+/**
+ * The captures read `rules` and `capturePayloads` at each event, not once: the rules applied
+ * before the session starts are replaced in place by the granted ones, without reinstalling.
+ */
 export interface CaptureSettings {
   options: TrackerOptions;
   ingestPoint: string;
@@ -42,7 +46,9 @@ export function installCaptures(win: Win, settings: CaptureSettings, push: (even
         win,
         {
           ingestPoint,
-          capturePayloads: settings.capturePayloads,
+          get capturePayloads() {
+            return settings.capturePayloads;
+          },
           ignoreHeaders: options.network?.ignoreHeaders ?? [],
           sanitizer: options.network?.sanitizer,
           baseUrl: win.location.href,
@@ -55,7 +61,7 @@ export function installCaptures(win: Win, settings: CaptureSettings, push: (even
   if (levels.length) {
     captures.disposers.push(
       installConsoleCapture(win.console, levels, (level, value) =>
-        push({ type: 'console', ts: now(), level, value: maskFreeText(value, { maskEmails: rules.maskEmails, maskNumbers: false }) }),
+        push({ type: 'console', ts: now(), level, value: maskConsoleText(value, rules) }),
       ),
     );
   }
