@@ -99,7 +99,7 @@ export class CassetteTracker {
     );
     if (isBrowser() && options.captureBeforeStart !== false) {
       try {
-        this.captureBeforeStart(window as Win);
+        this.startEarlyCapture(window as Win);
       } catch (error) {
         // Never into the page: without early capture, start() records as it always did.
         this.log('no capture before start:', error);
@@ -113,7 +113,7 @@ export class CassetteTracker {
    * (the strictest on a first visit). Not for visitors who opted out (with `respectDoNotTrack`),
    * nor in a tab whose visit was sampled out.
    */
-  private captureBeforeStart(win: Win): void {
+  private startEarlyCapture(win: Win): void {
     if (this.options.respectDoNotTrack && visitorOptedOut(win)) return;
     const ingestPoint = resolveIngestPoint(this.options.ingestPoint, win);
     if (!ingestPoint.ok) return;
