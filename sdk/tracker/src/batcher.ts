@@ -105,13 +105,15 @@ export class Batcher {
     if (json) this.push(this.recording, json);
   }
 
-  addEvent(event: TrackerEvent): void {
+  /** `first`: before every buffered event (the page visit, known in full only later). */
+  addEvent(event: TrackerEvent, first = false): void {
     const json = safeStringify(event);
-    if (json) this.push(this.events, json);
+    if (json) this.push(this.events, json, first);
   }
 
-  private push(into: string[], json: string): void {
-    into.push(json);
+  private push(into: string[], json: string, first = false): void {
+    if (first) into.unshift(json);
+    else into.push(json);
     this.bytes += json.length + 1;
     if (this.cap) this.enforceCap(this.cap);
     else this.signalIfFull();

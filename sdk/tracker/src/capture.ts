@@ -5,7 +5,7 @@ import { maskConsoleText, type PrivacyRules } from './masking';
 import { installNetworkCapture } from './network-capture';
 import { DEFAULTS, type TrackerOptions } from './options';
 import { installPerformanceCapture } from './performance-capture';
-import type { TrackerEvent } from './protocol';
+import type { PageEvent, TrackerEvent } from './protocol';
 import type { Win } from './start-conditions';
 
 /**
@@ -29,16 +29,19 @@ export interface Captures {
   disposers: Array<() => void>;
 }
 
+/** The page visit, as the session list, the search and the errors' pages name it. */
+export function pageEvent(win: Win, ts: number): PageEvent {
+  return { type: 'page', ts, url: win.location.href, referrer: win.document.referrer, title: win.document.title };
+}
+
 /**
- * Everything recorded besides the DOM: the page visit, requests, console, errors, clicks and
+ * Everything recorded besides the page visit and the DOM: requests, console, errors, clicks and
  * inputs, and performance, as the options and the project's privacy rules allow.
  */
 export function installCaptures(win: Win, settings: CaptureSettings, push: (event: TrackerEvent) => void): Captures {
   const { options, ingestPoint, rules } = settings;
   const now = () => Date.now();
   const captures: Captures = { flushPendingInputs: () => undefined, flushTimings: () => undefined, disposers: [] };
-
-  push({ type: 'page', ts: now(), url: win.location.href, referrer: win.document.referrer, title: win.document.title });
 
   if (options.network?.enabled !== false) {
     captures.disposers.push(

@@ -66,12 +66,15 @@ export const DEFAULTS = {
   /** sessionStorage is shared with the site: keep our share small. */
   maxPersistedBytes: 512 * 1024,
   /**
-   * What is kept before the session starts (JSON characters, and semantic events): enough for
-   * the full snapshot of a large page, bounded for a page whose start answer is slow to come.
+   * What is kept before the session starts (JSON characters, and semantic events): the memory the
+   * unacknowledged batches may hold (a full snapshot of a 2,000-row list is about 1.1 MB), and
+   * bounded for a page whose start answer is slow to come.
    */
-  capBeforeStart: { maxBytes: 2 * 1024 * 1024, maxEvents: 1_000 },
+  capBeforeStart: { maxBytes: 4 * 1024 * 1024, maxEvents: 1_000 },
   /** A page that created the tracker but has not called `start()` by then stops capturing. */
   waitForStartMs: 30_000,
+  /** On a first visit, how long after DOMContentLoaded the first snapshot waits for the granted rules. */
+  waitForRulesMs: 1_000,
 } as const;
 
 export function defaultIngestPoint(scriptSrc: string | undefined, pageOrigin: string | undefined): string | undefined {

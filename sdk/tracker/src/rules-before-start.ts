@@ -19,10 +19,11 @@ type Store = Pick<Storage, 'getItem' | 'setItem'> | undefined;
 const keyOf = (projectKey: string) => `cassette:rules:${projectKey}`;
 
 /**
- * The rules of this project's last answer in this browser, else the strictest. localStorage is
- * the site's: anything unreadable or odd in it counts as the strictest value of its field.
+ * The rules of this project's last answer in this browser; null on a first visit (then the
+ * strictest apply). localStorage is the site's: anything odd in it counts as the strictest value
+ * of its field, anything unreadable as a first visit.
  */
-export function rememberedRules(storage: Store, projectKey: string): PrivacyConfig {
+export function rememberedRules(storage: Store, projectKey: string): PrivacyConfig | null {
   try {
     const v = JSON.parse(storage?.getItem(keyOf(projectKey)) ?? 'null') as Partial<PrivacyConfig> | null;
     if (v && (v.defaultInputMode === 'plain' || v.defaultInputMode === 'obscured' || v.defaultInputMode === 'hidden')) {
@@ -31,7 +32,7 @@ export function rememberedRules(storage: Store, projectKey: string): PrivacyConf
   } catch {
     // Blocked storage or broken JSON: a first visit.
   }
-  return STRICTEST;
+  return null;
 }
 
 /** Keeps the granted rules for the next page load of this project (best effort). */

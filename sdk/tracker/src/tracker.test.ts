@@ -490,9 +490,14 @@ describe('before the session starts', () => {
 
   it('records the page load (error, console, failed request, DOM) and sends it once the session starts', async () => {
     quiet();
+    // A returning visitor: the rules of the project's last answer apply from the start.
+    localStorage.setItem(RULES_KEY, JSON.stringify(config));
     const release = holdStartAnswers();
+    document.title = '';
     document.body.innerHTML = '<h1>Loading</h1>';
     const t = tracker();
+    // The tracker came before <title>: the visit takes the title the page has once the session starts.
+    document.title = 'Shop';
     window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('broke while loading'), message: 'broke while loading' }));
     console.log('config loaded');
     await window.fetch('https://api.shop.test/fail').catch(() => undefined);
@@ -504,7 +509,7 @@ describe('before the session starts', () => {
     await t.stop();
 
     const events = server.events();
-    expect(events[0]).toMatchObject({ type: 'page', url: window.location.href });
+    expect(events[0]).toMatchObject({ type: 'page', url: window.location.href, title: 'Shop' });
     const error = server.events('error')[0]!;
     expect(error).toMatchObject({ source: 'js_exception', name: 'TypeError', message: 'broke while loading' });
     expect(server.events('console')[0]).toMatchObject({ level: 'log', value: 'config loaded' });
@@ -528,15 +533,26 @@ describe('before the session starts', () => {
     expect(recordingOf().filter((e) => e.type === 2)).toHaveLength(1);
   });
 
-  it('on a first visit records under the strictest rules, then follows a laxer grant with a fresh snapshot', async () => {
+  it('on a first visit records under the strictest rules until the answer, and snapshots the page once, under the granted rules', async () => {
     quiet();
+    server.config = { ...config, captureNetworkPayloads: true };
     document.body.innerHTML = '<p>Ship to jane@example.com</p><input id="name">';
     const t = tracker();
     fill('name', 'Grace');
     console.log('mail for jane@example.com, order 42');
+    await window.fetch('https://api.shop.test/early', { method: 'POST', body: 'early-body' });
     await t.start();
     fill('name', 'Grace Hopper');
+    await window.fetch('https://api.shop.test/later', { method: 'POST', body: 'later-body' });
+    // With payloads, the response body is read before the request is recorded.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     await t.stop();
+    // No payloads before the answer; the grant allows them, and the installed capture follows it.
+    const requests = server.events('request') as Array<{ url: string; requestBody?: string }>;
+    expect(requests.map((r) => [r.url, r.requestBody])).toEqual([
+      ['https://api.shop.test/early', undefined],
+      ['https://api.shop.test/later', 'later-body'],
+    ]);
     // Before the answer inputs were hidden; after it the project's plain mode applies.
     expect(server.events('input').map((e) => [(e as { value: string }).value, (e as { mode: string }).mode])).toEqual([
       ['', 'hidden'],
@@ -544,9 +560,34 @@ describe('before the session starts', () => {
     ]);
     expect(server.events('console')[0]).toMatchObject({ value: `mail for ${'*'.repeat(16)}, order 42` });
     expect(server.allBytes()).not.toContain('jane@example.com');
-    expect(recordingOf().filter((e) => e.type === 2)).toHaveLength(2);
+    // The first snapshot waited for the granted rules (a prompt answer): one snapshot, not two.
+    expect(recordingOf().filter((e) => e.type === 2)).toHaveLength(1);
     // The next page load of this project starts from the granted rules.
-    expect(JSON.parse(localStorage.getItem(RULES_KEY)!)).toEqual({ defaultInputMode: 'plain', maskEmails: true, maskNumbers: false, captureNetworkPayloads: false });
+    expect(JSON.parse(localStorage.getItem(RULES_KEY)!)).toEqual({ defaultInputMode: 'plain', maskEmails: true, maskNumbers: false, captureNetworkPayloads: true });
+  });
+
+  it('on a first visit with a slow answer snapshots the load under the strictest rules, then again under the granted ones', async () => {
+    const release = holdStartAnswers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let t: CassetteTracker;
+    let started: Promise<unknown>;
+    try {
+      t = tracker();
+      started = t.start();
+      expect(recordingOf()).toEqual([]);
+      // The document is parsed already (happy-dom): a second later the load is snapshotted.
+      vi.advanceTimersByTime(1_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    const strictAt = Date.now();
+    release();
+    await started;
+    await t.stop();
+    const snapshots = recordingOf().filter((e) => e.type === 2);
+    expect(snapshots).toHaveLength(2);
+    expect(snapshots[0]!.timestamp).toBeLessThanOrEqual(strictAt);
+    expect(recordingOf()[0]!.type).toBe(4);
   });
 
   it('sends nothing recorded under rules laxer than the granted ones', async () => {

@@ -1,6 +1,6 @@
 import { batchFlushBytes, openSession, renewSession, type ActiveSession } from './active-session';
 import { Batcher } from './batcher';
-import { installCaptures, type CaptureSettings } from './capture';
+import { installCaptures, pageEvent, type CaptureSettings } from './capture';
 import { gzip, gzipAvailable } from './compress';
 import { startDomRecording, takeFullSnapshot } from './dom-recording';
 import { localStore } from './device-id';
@@ -9,11 +9,11 @@ import { boundEvent } from './limits';
 import { resolvePrivacy } from './masking';
 import { DEFAULTS, type TrackerOptions } from './options';
 import { pageVisibility, type PageVisibility } from './page-visibility';
-import { INGEST_PATHS, type RecordingConfig, type TrackerEvent } from './protocol';
+import { INGEST_PATHS, type PageEvent, type RecordingConfig, type TrackerEvent } from './protocol';
 import { BatchSender, type SenderStats } from './sender';
 import { getSessionStorage, SessionStore, storageKey, type PersistedSession } from './session-store';
 import { sessionToResume } from './previous-session';
-import { asStrict, rememberedRules, rememberRules, remaskEarlyEvent, type PrivacyConfig } from './rules-before-start';
+import { asStrict, rememberedRules, rememberRules, remaskEarlyEvent, STRICTEST, type PrivacyConfig } from './rules-before-start';
 import { customEvent, graphqlEvent, issueEvent, stateActionEvent } from './site-events';
 import { isBrowser, resolveIngestPoint, visitorOptedOut, type Win } from './start-conditions';
 import { requestStart, type Identity, type StartCall } from './start-request';
@@ -57,6 +57,8 @@ export class CassetteTracker {
   private captureSettings: CaptureSettings | null = null;
   /** Captures were installed before the session started. */
   private capturingBeforeStart = false;
+  /** The page visit of a page captured before its session: sent first, with the title it has by then. */
+  private earlyPage: PageEvent | null = null;
   private readonly visibility: PageVisibility;
   private readonly hiddenTimeoutMs: number;
   private snapshotWanted = false;
@@ -123,12 +125,40 @@ export class CassetteTracker {
     // The page's own fetch, taken before the network capture wraps it.
     this.fetchFn = win.fetch.bind(win);
     this.capturingBeforeStart = true;
-    this.installCaptures(win, rememberedRules(localStore(win), this.options.projectKey));
+    // The tracker often comes before <title>: the visit's title is read at the grant.
+    this.earlyPage = pageEvent(win, Date.now());
+    const remembered = rememberedRules(localStore(win), this.options.projectKey);
+    const settings = this.installCaptures(win, remembered ?? STRICTEST);
+    if (remembered) this.startDom(settings);
+    else this.startDomOnceRulesKnown(win, settings);
     // A page that creates the tracker and never starts it must not keep console, fetch and the
     // DOM observed for good.
     setTimeout(() => {
       if (this.status === 'idle' && !this.startPromise) this.dropEarlyCapture();
     }, DEFAULTS.waitForStartMs);
+  }
+
+  /**
+   * On a first visit a snapshot under the strictest rules would be taken again under the granted
+   * ones, and a full snapshot is the most expensive thing the tracker does. So the first one waits
+   * for the grant (adoptGrantedRules starts it), at most `DEFAULTS.waitForRulesMs` after
+   * DOMContentLoaded: with a prompt server the page costs one snapshot, as before; with a slow one
+   * the load is still recorded, under the strictest rules, and snapshotted again at the grant.
+   */
+  private startDomOnceRulesKnown(win: Win, settings: CaptureSettings): void {
+    const doc = win.document;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = () => {
+      timer = setTimeout(() => {
+        if (this.capturingBeforeStart) this.startDom(settings);
+      }, DEFAULTS.waitForRulesMs);
+    };
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', wait, { once: true });
+    else wait();
+    this.disposers.push(() => {
+      doc.removeEventListener('DOMContentLoaded', wait);
+      clearTimeout(timer);
+    });
   }
 
   /** Nothing recorded before a session will be sent: forget it and restore what was wrapped. */
@@ -415,9 +445,10 @@ export class CassetteTracker {
   private startCapture(win: Win, session: ActiveSession): void {
     if (this.capturingBeforeStart && this.captureSettings) {
       this.capturingBeforeStart = false;
-      this.adoptGrantedRules(this.captureSettings, session);
+      this.adoptGrantedRules(win, this.captureSettings, session);
     } else {
-      this.installCaptures(win, session.config);
+      this.push(pageEvent(win, Date.now()));
+      this.startDom(this.installCaptures(win, session.config));
     }
     this.disposers.push(answerClaims(win, this.openChannel, () => this.session?.sessionId));
 
@@ -426,8 +457,8 @@ export class CassetteTracker {
     this.disposers.push(this.visibility.follow(win));
   }
 
-  /** Every capture and the DOM recording, under `config` made stricter by the site's options. */
-  private installCaptures(win: Win, config: PrivacyConfig): void {
+  /** Every capture but the DOM recording, under `config` made stricter by the site's options. */
+  private installCaptures(win: Win, config: PrivacyConfig): CaptureSettings {
     const settings: CaptureSettings = {
       options: this.options,
       ingestPoint: this.ingestPoint,
@@ -439,7 +470,7 @@ export class CassetteTracker {
     this.flushPendingInputs = captures.flushPendingInputs;
     this.flushTimings = captures.flushTimings;
     this.disposers.push(...captures.disposers, () => this.stopDom());
-    this.startDom(settings);
+    return settings;
   }
 
   /** (Re)starts the DOM recording: a new full snapshot under the settings' rules. */
@@ -458,7 +489,7 @@ export class CassetteTracker {
    * dropped (rules-before-start.ts); the DOM recording restarts with a full snapshot when its
    * rules change, so the replay is masked exactly as the project says from here on.
    */
-  private adoptGrantedRules(settings: CaptureSettings, session: ActiveSession): void {
+  private adoptGrantedRules(win: Win, settings: CaptureSettings, session: ActiveSession): void {
     const used = { ...settings.rules };
     const usedPayloads = settings.capturePayloads;
     Object.assign(settings.rules, session.rules);
@@ -467,14 +498,16 @@ export class CassetteTracker {
       this.batcher.rewriteEvents((e) => remaskEarlyEvent(e, settings.rules, settings.capturePayloads));
       this.batcher.dropRecording();
     }
+    this.batcher.addEvent(boundEvent({ ...this.earlyPage!, title: win.document.title }), true);
     const rulesChanged = used.defaultInputMode !== settings.rules.defaultInputMode || used.maskEmails !== settings.rules.maskEmails || used.maskNumbers !== settings.rules.maskNumbers;
-    if (rulesChanged || this.batcher.recordingDropped) this.startDom(settings);
+    // Also when it has not started yet: a first visit's first snapshot waits for these rules.
+    if (rulesChanged || this.batcher.recordingDropped || this.stopDom === noop) this.startDom(settings);
     if (this.batcher.dropped) {
       this.push({
         type: 'console',
         ts: Date.now(),
         level: 'warn',
-        value: `[cassette] ${this.batcher.dropped} events recorded before the session started were dropped: the page load is recorded in part.`,
+        value: `[cassette] ${this.batcher.dropped} events of the page load were dropped (over the bound kept before the session starts)`,
       });
     }
   }
