@@ -28,6 +28,26 @@ let server: Server;
 let browser: Browser;
 let origin = '';
 let sessions = 0;
+/** Start answers for the page-load test wait until that page's DOMContentLoaded ping, and 1.5 s more (a slow server). */
+let heldStart: (() => void) | null = null;
+let loadedPinged = false;
+let loadStartAnsweredAt = 0;
+/** Whichever of the start request and the ping reaches the server last schedules the answer. */
+function answerHeldStartLater() {
+  const answer = heldStart;
+  if (answer && loadedPinged) setTimeout(answer, 1_500);
+}
+
+// The page-load test: the tracker starts in <head>, the page throws and logs while it loads, and
+// the start answer comes 1.5 s after DOMContentLoaded (its ping is a request that fails, 404):
+// on a first visit the tracker snapshots the load under the strictest rules after 1 s.
+const loadingPage = `<!doctype html><html><head><title>Loading page</title>
+<script src="/tracker.js"></script>
+<script>window.t = new CassetteTracker({ projectKey: 'pk-load' }); window.started = t.start();
+document.addEventListener('DOMContentLoaded', () => { void fetch('/loaded'); });</script>
+</head><body><h1>Order 1234 is loading</h1>
+<script>console.warn('loading order', 1234); throw new Error('broke while loading');</script>
+</body></html>`;
 
 const page = (n: number) => `<!doctype html><html><head><title>Shop page ${n}</title>
 <script src="/tracker.js"></script>
@@ -62,6 +82,17 @@ beforeAll(async () => {
         res.setHeader('Content-Type', 'text/javascript');
         return res.end(readFileSync(join(out, 'tracker.js')));
       }
+      if (url.pathname === '/loading') {
+        res.setHeader('Content-Type', 'text/html');
+        return res.end(loadingPage);
+      }
+      if (url.pathname === '/loaded') {
+        loadedPinged = true;
+        res.statusCode = 404;
+        res.end();
+        answerHeldStartLater();
+        return;
+      }
       if (url.pathname === '/' || url.pathname === '/page2') {
         res.setHeader('Content-Type', 'text/html');
         return res.end(page(url.pathname === '/' ? 1 : 2));
@@ -71,7 +102,7 @@ beforeAll(async () => {
         starts.push(start);
         const sessionId = start.resume?.sessionId ?? `session-${++sessions}`;
         const seqs = stored.get(sessionId);
-        return respondJson(res, 200, {
+        const answer = () => respondJson(res, 200, {
           data: {
             sampled: true,
             sessionId,
@@ -83,6 +114,14 @@ beforeAll(async () => {
             config: { defaultInputMode: 'plain', maskEmails: true, maskNumbers: false, captureNetworkPayloads: false, maxBatchBytes: 1_000_000, flushIntervalMs: 1_000 },
           },
         });
+        if (start.projectKey !== 'pk-load') return answer();
+        heldStart = () => {
+          heldStart = null;
+          loadStartAnsweredAt = Date.now();
+          answer();
+        };
+        answerHeldStartLater();
+        return;
       }
       if (url.pathname === '/api/ingest/v1/batch') {
         const gzip = body[0] === 0x1f && body[1] === 0x8b;
@@ -221,5 +260,41 @@ describe('tracker.js in Chromium', () => {
       expect(received.filter((r) => r.batch.sessionId === id).some((r) => r.batch.final), id).toBe(true);
     }
     await context.close();
+  }, 30_000);
+
+  it('records the page load before the start answer: the error, the console line, the failed request and the DOM, masked by the strictest rules until the answer', async () => {
+    const tab = await browser.newPage();
+    const pageErrors: string[] = [];
+    tab.on('pageerror', (e) => pageErrors.push(e.message));
+    await tab.goto(origin + '/loading');
+    const result = (await tab.evaluate(() => (window as unknown as { started: Promise<unknown> }).started)) as { ok: boolean; sessionId: string };
+    expect(result).toMatchObject({ ok: true });
+    expect(loadStartAnsweredAt).toBeGreaterThan(0);
+    await tab.evaluate(() => (window as unknown as { t: { stop(): Promise<void> } }).t.stop());
+    await tab.close();
+    expect(pageErrors).toEqual(['broke while loading']);
+
+    const batches = received.filter((r) => r.batch.sessionId === result.sessionId);
+    const events = batches.flatMap((r) => r.batch.events) as TrackerEvent[];
+    const error = events.find((e) => e.type === 'error')!;
+    const log = events.find((e) => e.type === 'console')!;
+    expect(events[0]).toMatchObject({ type: 'page', url: origin + '/loading' });
+    expect(error).toMatchObject({ source: 'js_exception', message: 'broke while loading' });
+    expect(log).toMatchObject({ level: 'warn', value: 'loading order 1234' });
+    expect(events.find((e) => e.type === 'request')).toMatchObject({ url: origin + '/loaded', status: 404 });
+    // Both happened while the session did not exist yet.
+    expect(error.ts).toBeLessThan(loadStartAnsweredAt);
+    expect(log.ts).toBeLessThan(loadStartAnsweredAt);
+
+    // The recording starts with the snapshot of the loaded page, taken before the answer under the
+    // strictest rules (digits masked); the granted rules mask no digits, and a fresh snapshot follows.
+    expect(loadedPinged).toBe(true);
+    const recording = batches.flatMap((r) => r.batch.recording);
+    expect(recording.slice(0, 2).map((e) => e.type)).toEqual([4, 2]);
+    expect(recording[1]!.timestamp).toBeLessThan(loadStartAnsweredAt);
+    expect(JSON.stringify(recording[1])).toContain('Order **** is loading');
+    expect(JSON.stringify(recording[1])).not.toContain('1234');
+    const later = recording.slice(2).find((e) => e.type === 2);
+    expect(JSON.stringify(later)).toContain('Order 1234 is loading');
   }, 30_000);
 });

@@ -4,17 +4,19 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, type Frame, type Page } from '@playwright/test';
 import { ensureTrackerBuilt, type CassetteServer, type Owner } from './support/cassette-server.js';
+import { addValue, listed, pick } from './support/filter-bar.js';
 import { logIn } from './support/log-in.js';
 import { endedSession, serverForThisFile, sessionIdOn, test } from './support/own-server-test.js';
 
 /**
  * Finding a session and replaying it, in real Chromium: a visit recorded on the demo shop is
- * found in the list and replayed with its devtools; a hostile recording is replayed without
- * running, navigating or calling out.
+ * found in the list and replayed with its devtools; a page that fails while it loads, before its
+ * session has started, is found by its error and replayed with it; a hostile recording is
+ * replayed without running, navigating or calling out.
  */
 
 test.beforeAll(() => ensureTrackerBuilt());
-// The three tests record and replay sessions of their own: one server and owner serve them all.
+// The tests record and replay sessions of their own: one server and owner serve them all.
 const shared = serverForThisFile();
 
 /** The replay iframe's frame, once the recording's first frame is in it. */
@@ -195,6 +197,111 @@ test('a demo visit with a rage click and a failing request is found, replayed an
     await expect.poll(() => playerMs(page), { message: 'the player went back to the first event' }).toBeLessThan(firstTime + 250);
     await page.locator('[data-testid="event-row"][data-event-type="CLICKRAGE"]').first().click();
     await expect.poll(async () => Math.abs((await playerMs(page)) - rageTime), { message: 'the player moved to the rage click' }).toBeLessThan(250);
+  });
+});
+
+const LOAD_ERROR = 'Shop configuration missing while loading';
+
+/**
+ * A shop page that fails while it loads, the way sites install the tracker: the script tag and
+ * start() first in <head>, then the page's own code logs, asks for its configuration (a 500) and
+ * throws.
+ */
+function pageFailingWhileLoading(projectKey: string): string {
+  return `<!doctype html><html><head><title>A shop that fails to load</title>
+<script src="/tracker.js"></script>
+<script>
+  window.tracker = new CassetteTracker({ projectKey: ${JSON.stringify(projectKey)} });
+  window.started = tracker.start();
+  console.warn('loading the shop configuration');
+  fetch('/load-time-shop/api/config').then((r) => console.info('configuration answered ' + r.status));
+</script>
+</head><body><h1 id="load-title">A shop that fails while loading</h1>
+<script>throw new TypeError(${JSON.stringify(LOAD_ERROR)});</script>
+</body></html>`;
+}
+
+test('a page that throws, logs and fails a request before its session has started: all of it is in the player, the Errors list and a search', async ({ page, browser }) => {
+  const cassette = shared.server();
+  const owner = shared.owner();
+  // A first visit (a fresh browser profile): the tracker knows nothing of the project's rules yet.
+  const visit = await browser.newContext();
+  let sessionId = '';
+  let startAnsweredAt = 0;
+  try {
+    const site = await visit.newPage();
+    const pageUrl = `${cassette.url}/load-time-shop/`;
+    await site.route(pageUrl, (route) => route.fulfill({ contentType: 'text/html', body: pageFailingWhileLoading(owner.projectKey) }));
+    await site.route(`${cassette.url}/load-time-shop/api/config`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"no configuration"}' }));
+    // A slow server: the start request reaches it at once (its clock offset is measured then), and
+    // its answer reaches the page only once the page has thrown, logged and seen its request fail.
+    const thrown = site.waitForEvent('pageerror', (e) => e.message.includes(LOAD_ERROR));
+    const logged = site.waitForEvent('console', (m) => m.text() === 'loading the shop configuration');
+    const failed = site.waitForEvent('console', (m) => m.text() === 'configuration answered 500');
+    await site.route(`${cassette.url}/api/ingest/v1/start`, async (route) => {
+      const response = await route.fetch();
+      await Promise.all([thrown, logged, failed]);
+      // Stored times are on the server's clock, whose offset to the page's is measured through
+      // this route (a few ms off): a second more keeps "before the answer" beyond doubt.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      startAnsweredAt = Date.now();
+      await route.fulfill({ response });
+    });
+    await site.goto(pageUrl);
+    const started = await site.evaluate(() => (window as unknown as { started: Promise<{ ok: boolean; sessionId?: string }> }).started);
+    expect(started.ok, 'the session started').toBe(true);
+    sessionId = started.sessionId!;
+    expect(startAnsweredAt).toBeGreaterThan(0);
+    await site.evaluate(() => (window as unknown as { tracker: { stop(): Promise<void> } }).tracker.stop());
+  } finally {
+    await visit.close();
+  }
+  const stored = await endedSession(cassette, owner, sessionId);
+  expect(stored.errorsCount, 'the summary counts the load-time error').toBe(1);
+
+  await test.step('the session holds what happened before its start was answered, and starts with the load', async () => {
+    const answer = await page.request.get(`${cassette.url}/api/${owner.projectId}/sessions2/${sessionId}`, { headers: { Authorization: `Bearer ${owner.jwt}` } });
+    const detail = ((await answer.json()) as { data: { startedAt: number; errors: { message: string; timestamp: number }[]; logs: { value: string; timestamp: number }[]; resources: { url: string; status: number; timestamp: number }[] } }).data;
+    const error = detail.errors.find((e) => e.message.includes(LOAD_ERROR))!;
+    const log = detail.logs.find((l) => l.value === 'loading the shop configuration')!;
+    const request = detail.resources.find((r) => r.url.endsWith('/load-time-shop/api/config'))!;
+    for (const [what, item] of [['error', error], ['console line', log], ['failed request', request]] as const) {
+      expect(item, what).toBeTruthy();
+      expect(item.timestamp, `the ${what} happened before the start was answered`).toBeLessThan(startAnsweredAt);
+      expect(item.timestamp, `the session starts no later than the ${what}`).toBeGreaterThanOrEqual(detail.startedAt);
+    }
+    expect(request.status).toBe(500);
+  });
+
+  await test.step("the player replays the load and lists the error, the console line and the failed request", async () => {
+    await logIn(page, cassette, owner);
+    await page.goto(`${cassette.url}/${owner.projectId}/session/${sessionId}`);
+    const frame = await replayFrame(page);
+    await expect(frame.locator('#load-title')).toHaveText('A shop that fails while loading');
+    await page.getByTestId('panel-toggle-errors').click();
+    await expect(page.getByTestId('error-row').filter({ hasText: LOAD_ERROR })).toBeVisible();
+    await page.getByTestId('panel-toggle-console').click();
+    await expect(page.getByTestId('console-row').filter({ hasText: 'loading the shop configuration' })).toBeVisible();
+    await page.getByTestId('panel-toggle-network').click();
+    const failed = page.getByTestId('network-row').filter({ hasText: '/load-time-shop/api/config' });
+    await expect(failed).toBeVisible();
+    await expect(failed).toContainText('500');
+  });
+
+  await test.step('the Errors list shows the error, seen in this one session', async () => {
+    await page.goto(`${cassette.url}/${owner.projectId}/errors`);
+    const item = page.getByTestId('error-item').filter({ hasText: LOAD_ERROR });
+    await expect(item).toHaveCount(1, { timeout: 20_000 });
+    await expect(item).toContainText('TypeError');
+    await expect(item.locator('[data-field="sessions"]')).toHaveText('1');
+  });
+
+  await test.step('a search by the error message finds the session, with its error counted', async () => {
+    await page.goto(`${cassette.url}/${owner.projectId}/sessions`);
+    await pick(page, 'add-step', 'Error Message');
+    await addValue(page, 'Error Message', 'Shop configuration missing');
+    await expect.poll(() => listed(page)).toEqual([sessionId]);
+    await expect(page.locator(`[data-testid="session-item"][data-session-id="${sessionId}"] [data-field="counts"]`)).toContainText('1 error');
   });
 });
 

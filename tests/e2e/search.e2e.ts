@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { CassetteServer, ensureTrackerBuilt, signUp, type Owner } from './support/cassette-server.js';
+import { addValue, listed, pick } from './support/filter-bar.js';
 import { logIn } from './support/log-in.js';
 import { endedSession, sessionIdOn, test } from './support/own-server-test.js';
 
@@ -45,26 +46,6 @@ async function buyAndFail(demo: Page) {
   await sessionIdOn(demo);
   await demo.getByRole('button', { name: 'Place order' }).click();
   await expect(demo.locator('#demo-checkout-result')).toContainText('Order API answered 404');
-}
-
-/** Adds a step or a filter through its picker, typing part of the key's name first. */
-async function pick(page: Page, button: 'add-step' | 'add-filter', label: string) {
-  await page.getByTestId(button).click();
-  await page.getByRole('combobox', { name: button === 'add-step' ? 'Search events' : 'Search filters' }).fill(label.slice(0, 5));
-  await page.getByRole('option', { name: label, exact: true }).click();
-}
-
-async function addValue(page: Page, label: string, value: string) {
-  const input = page.getByRole('combobox', { name: `${label} value` });
-  await input.fill(value);
-  await input.press('Enter');
-  await expect(page.getByTestId('filter-value-chip').filter({ hasText: value })).toBeVisible();
-  await input.press('Escape');
-}
-
-async function listed(page: Page): Promise<string[]> {
-  await expect(page.getByRole('status', { name: 'Loading sessions' })).toHaveCount(0);
-  return page.getByTestId('session-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-session-id')!).sort());
 }
 
 test('a sequence of steps and attributes narrows the list; the saved search finds the same after a reload', async ({ cassette, page, browser }) => {

@@ -206,6 +206,32 @@ describe('GET /api/:projectId/sessions2/:sessionId', () => {
     expect(capped.logs).toHaveLength(1);
   });
 
+  it('places what was recorded before the granted start (the page load) from the session start, in order', async () => {
+    const granted = T0 + 3_600_000;
+    const loaded = ingestSession(projectId, tenantId, { sessionId: sessionIdAt(granted), startedAt: granted });
+    await t.started(loaded);
+    await t.batch(
+      loaded,
+      decodedBatch(loaded, 0, [
+        { type: 'page', ts: granted - 600, url: 'https://shop.example.test/', referrer: '', title: 'Shop' },
+        { type: 'console', ts: granted - 500, level: 'log', value: 'loading' },
+        { type: 'error', ts: granted - 400, source: 'js_exception', name: 'TypeError', message: 'broke while loading' },
+        { type: 'request', ts: granted - 300, kind: 'fetch', url: 'https://shop.example.test/api/config', method: 'GET', status: 500, duration: 20 },
+        { type: 'click', ts: granted + 1000, selector: 'a', label: 'Next' },
+      ]),
+    );
+    const d = (await get(loaded.sessionId)).body.data;
+    expect(d.startedAt).toBe(granted - 600);
+    expect(d.duration).toBe(1600);
+    expect(d.events.map((e: { type: string; time: number }) => [e.type, e.time])).toEqual([
+      ['LOCATION', 0],
+      ['CLICK', 1600],
+    ]);
+    expect(d.logs.map((l: { time: number }) => l.time)).toEqual([100]);
+    expect(d.errors.map((e: { time: number; message: string }) => [e.time, e.message])).toEqual([[200, 'broke while loading']]);
+    expect(d.resources.map((r: { time: number }) => r.time)).toEqual([300]);
+  });
+
   it("answers 404 for an unknown id and for another project's session, 400 for an id that is not one", async () => {
     const unknown = await get('1999999999999000000');
     expect(unknown.status).toBe(404);

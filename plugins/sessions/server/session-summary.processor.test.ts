@@ -3,6 +3,7 @@ import type { TrackerEvent } from '@cassette/plugin-ingest/api';
 import { sql } from '@cassette/plugin-sdk/server';
 import { sessionsEvents } from '../api.js';
 import { createSessionsTestKernel, decodedBatch, ingestSession, type SessionsTestKernel } from '../testing/ingest-stand-in.js';
+import { MAX_START_LEAD_MS } from './session-writer.js';
 
 const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
 
@@ -118,6 +119,40 @@ describe('session summary processor', () => {
     await t.batch(s, batch0); // an old batch again: still nothing twice
     expect(await session(s.sessionId)).toMatchObject({ pages_count: 2, events_count: 6, duration_ms: 10_000 });
     expect(await events(s.sessionId)).toHaveLength(15);
+  });
+
+  it('starts a session at its earliest event: the page load the tracker recorded before the session was granted', async () => {
+    const s = ingestSession(projectId, tenantId);
+    await t.started(s);
+    // The first batch holds what happened while the start request was on its way (server clock).
+    const batch0 = decodedBatch(
+      s,
+      0,
+      [
+        { type: 'page', ts: T0 - 900, url: 'https://shop.example.test/', referrer: '', title: 'Shop' },
+        { type: 'error', ts: T0 - 700, source: 'js_exception', name: 'TypeError', message: 'broke while loading' },
+        { type: 'click', ts: T0 + 4000, selector: 'a', label: 'Next' },
+      ],
+      { recording: [{ type: 4, timestamp: T0 - 800, data: {} }, { type: 2, timestamp: T0 - 800, data: {} }] },
+    );
+    await t.batch(s, batch0);
+    const row = await session(s.sessionId);
+    expect(new Date(row.started_at).getTime()).toBe(T0 - 900);
+    expect(row).toMatchObject({ duration_ms: 4900, errors_count: 1 });
+    // Repeated, or followed by later batches, the start stays where it is.
+    await t.batch(s, batch0);
+    await t.batch(s, decodedBatch(s, 1, [{ type: 'click', ts: T0 + 6000, selector: 'a', label: 'Again' }]));
+    expect(new Date((await session(s.sessionId)).started_at).getTime()).toBe(T0 - 900);
+    expect((await session(s.sessionId)).duration_ms).toBe(6900);
+  });
+
+  it('moves a start back at most a few minutes, never forward, and not for a broken clock', async () => {
+    const s = ingestSession(projectId, tenantId);
+    await t.started(s);
+    await t.batch(s, decodedBatch(s, 0, [{ type: 'custom', ts: 1, name: 'broken clock' }, { type: 'custom', ts: T0 + 1000, name: 'fine' }]));
+    expect(new Date((await session(s.sessionId)).started_at).getTime()).toBe(T0);
+    await t.batch(s, decodedBatch(s, 1, [{ type: 'custom', ts: T0 - 3 * 3_600_000, name: 'hours before' }]));
+    expect(new Date((await session(s.sessionId)).started_at).getTime()).toBe(T0 - MAX_START_LEAD_MS);
   });
 
   it('fills the timings of the matching page visit', async () => {

@@ -156,6 +156,25 @@ export async function refreshIdentity(run: SqlRunner, sessionId: string): Promis
   await run(sql`update sessions_sessions set user_id = ${userId}, user_anonymous_id = ${userAnonymousId}, metadata = ${JSON.stringify(metadata)}::jsonb, updated_at = now() where session_id = ${sessionId}`);
 }
 
+/**
+ * How far before the server granted it a session may start. The tracker records the page load
+ * before it asks for a session, and asks again while the server is unavailable, for a few
+ * minutes at most; a browser clock off by more must not move a session days back in the list.
+ */
+export const MAX_START_LEAD_MS = 5 * 60_000;
+
+/**
+ * A session starts with the first thing recorded in it: the tracker captures the page load
+ * before its start request is answered, so the first batch may hold events from before the
+ * granted start. The start moves back to the earliest of them (never forward, and at most
+ * `MAX_START_LEAD_MS` before `grantedAt`); the duration follows on the next summary refresh.
+ */
+export async function moveStartBack(run: SqlRunner, sessionId: string, earliest: number | null, grantedAt: number): Promise<void> {
+  if (earliest === null || earliest >= grantedAt) return;
+  const at = new Date(Math.max(earliest, grantedAt - MAX_START_LEAD_MS));
+  await run(sql`update sessions_sessions set started_at = ${at}, updated_at = now() where session_id = ${sessionId} and started_at > ${at}`);
+}
+
 const DURATION_SQL = trusted(`least(${MAX_INT}, greatest(0, floor(extract(epoch from (last_event_at - started_at)) * 1000)))::int`);
 
 /**

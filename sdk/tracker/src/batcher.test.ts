@@ -101,3 +101,83 @@ describe('Batcher event limit', () => {
     expect(JSON.parse(batchBody(b.seal(meta(0))!)).events).toHaveLength(2);
   });
 });
+
+describe('Batcher before the session starts (capped)', () => {
+  const noise = (i: number) => ({ type: 'console' as const, ts: i, level: 'log' as const, value: `line ${i}` });
+  const error = (i: number) => ({ type: 'error' as const, ts: i, source: 'js_exception' as const, name: 'TypeError', message: `boom ${i}` });
+  const sealedEvents = (b: Batcher) => (JSON.parse(batchBody(b.seal(meta(0))!)) as BatchRequest).events;
+
+  it('keeps at most maxEvents, dropping the oldest noise first and keeping the page visit and errors', () => {
+    const b = new Batcher({ flushBytes: 1e6, onFull: () => undefined });
+    b.setCap({ maxBytes: 1e6, maxEvents: 4 });
+    b.addEvent({ type: 'page', ts: 0, url: 'https://shop.test/', referrer: '', title: 'Shop' });
+    b.addEvent(noise(1));
+    b.addEvent(error(2));
+    b.addEvent(noise(3));
+    b.addEvent(noise(4));
+    b.addEvent(error(5));
+    expect(b.dropped).toBe(2);
+    expect(sealedEvents(b).map((e) => `${e.type} ${e.ts}`)).toEqual(['page 0', 'error 2', 'console 4', 'error 5']);
+  });
+
+  it('when only errors are left, keeps the earliest ones', () => {
+    const b = new Batcher({ flushBytes: 1e6, onFull: () => undefined });
+    b.setCap({ maxBytes: 1e6, maxEvents: 2 });
+    for (let i = 0; i < 5; i++) b.addEvent(error(i));
+    expect(sealedEvents(b).map((e) => e.ts)).toEqual([0, 1]);
+    expect(b.dropped).toBe(3);
+  });
+
+  it('over its byte bound drops the DOM recording whole, then ignores DOM changes until uncapped', () => {
+    const b = new Batcher({ flushBytes: 1e6, onFull: () => undefined });
+    b.setCap({ maxBytes: 2_000, maxEvents: 100 });
+    b.addRecording({ type: 4, timestamp: 1, data: { href: 'https://shop.test/' } });
+    b.addRecording({ type: 2, timestamp: 2, data: { node: 'x'.repeat(1_500) } });
+    b.addEvent(error(3));
+    expect(b.recordingDropped).toBe(false);
+    b.addRecording({ type: 3, timestamp: 4, data: { text: 'y'.repeat(600) } });
+    expect(b.recordingDropped).toBe(true);
+    expect(b.dropped).toBe(3);
+    // A change without its snapshot is worthless: not kept.
+    b.addRecording({ type: 3, timestamp: 5, data: { text: 'z' } });
+    expect(b.bufferedBytes).toBeLessThanOrEqual(2_000);
+    b.setCap(null);
+    b.addRecording({ type: 2, timestamp: 6, data: { node: 'fresh' } });
+    const body = JSON.parse(batchBody(b.seal(meta(0))!)) as BatchRequest;
+    expect(body.recording.map((e) => e.timestamp)).toEqual([6]);
+    expect(body.events.map((e) => e.type)).toEqual(['error']);
+  });
+
+  it('stays within its byte bound with events alone', () => {
+    const b = new Batcher({ flushBytes: 1e6, onFull: () => undefined });
+    b.setCap({ maxBytes: 3_000, maxEvents: 1_000 });
+    for (let i = 0; i < 200; i++) b.addEvent({ ...noise(i), value: 'v'.repeat(100) });
+    expect(b.bufferedBytes).toBeLessThanOrEqual(3_000);
+    expect(b.dropped).toBeGreaterThan(150);
+    // The newest lines are the ones kept.
+    expect(sealedEvents(b).at(-1)!.ts).toBe(199);
+  });
+
+  it('does not ask for a flush while capped, and asks once uncapped with a lower threshold it already passed', () => {
+    let full = 0;
+    const b = new Batcher({ flushBytes: 1_000, onFull: () => full++ });
+    b.setCap({ maxBytes: 1e6, maxEvents: 1_000 });
+    b.addRecording({ type: 2, timestamp: 1, data: 'x'.repeat(3_000) });
+    expect(full).toBe(0);
+    b.setCap(null);
+    b.setFlushBytes(2_000);
+    expect(full).toBe(1);
+  });
+
+  it('rewrites buffered events and keeps its byte count exact', () => {
+    const b = new Batcher({ flushBytes: 1e6, onFull: () => undefined });
+    b.addRecording({ type: 2, timestamp: 1, data: {} });
+    b.addEvent(noise(1));
+    b.addEvent({ type: 'click', ts: 2, selector: '#a', label: 'A' });
+    b.rewriteEvents((e) => (e.type === 'click' ? null : { ...e, value: 'masked' } as typeof e));
+    const recordingJson = JSON.stringify({ type: 2, timestamp: 1, data: {} });
+    const eventJson = JSON.stringify({ ...noise(1), value: 'masked' });
+    expect(b.bufferedBytes).toBe(recordingJson.length + 1 + eventJson.length + 1);
+    expect(sealedEvents(b)).toEqual([{ ...noise(1), value: 'masked' }]);
+  });
+});

@@ -36,6 +36,17 @@ function safeStringify(value: unknown): string | undefined {
   }
 }
 
+/** Bounds of the buffer while no session can take its batches (before the session starts). */
+export interface BufferCap {
+  /** JSON characters, recording and events together. */
+  maxBytes: number;
+  /** Semantic events. */
+  maxEvents: number;
+}
+
+/** Kept when the capped buffer is full: the page visit and the errors, the reason to record a page load. */
+const KEPT = /^\{"type":"(error|page)"/;
+
 export interface BatcherOptions {
   /** Seal as soon as the buffered JSON reaches this many characters (adjustable later). */
   flushBytes: number;
@@ -59,6 +70,11 @@ export class Batcher {
   private events: Buffered[] = [];
   private bytes = 0;
   private fullSignalled = false;
+  private cap: BufferCap | null = null;
+  /** Events dropped to stay within the cap. */
+  dropped = 0;
+  /** The DOM recording went over the cap and was dropped: it needs a fresh full snapshot. */
+  recordingDropped = false;
 
   private flushBytes: number;
   private maxEvents: number;
@@ -71,6 +87,19 @@ export class Batcher {
   /** The server's batch size limit is only known after start. */
   setFlushBytes(bytes: number): void {
     this.flushBytes = Math.max(1_024, bytes);
+    // The buffer may have passed the new threshold while nothing could be sealed.
+    this.fullSignalled = false;
+    this.signalIfFull();
+  }
+
+  /**
+   * Bounds the buffer (null: unbounded again, batches are sealed as it fills). Over the bound,
+   * the DOM recording goes first and whole (a fresh full snapshot replaces it), then the oldest
+   * events other than errors and page visits, and last the newest errors: the first error of a
+   * page is the one that explains it.
+   */
+  setCap(cap: BufferCap | null): void {
+    this.cap = cap;
   }
 
   /** The server's limit on events per batch is only known after start. */
@@ -96,21 +125,61 @@ export class Batcher {
   }
 
   addRecording(event: RecordingEvent): void {
+    // Incremental DOM changes are worthless without the snapshot they apply to.
+    if (this.cap && this.recordingDropped) return;
     const json = safeStringify(event);
     if (json) this.push(this.recording, { json, ts: timeOf(event.timestamp) });
   }
 
-  addEvent(event: TrackerEvent): void {
+  /** `first`: before every buffered event (the page visit, known in full only later). */
+  addEvent(event: TrackerEvent, first = false): void {
     const json = safeStringify(event);
-    if (json) this.push(this.events, { json, ts: timeOf(event.ts) });
+    if (json) this.push(this.events, { json, ts: timeOf(event.ts) }, first);
   }
 
-  private push(into: Buffered[], item: Buffered): void {
-    into.push(item);
+  private push(into: Buffered[], item: Buffered, first = false): void {
+    if (first) into.unshift(item);
+    else into.push(item);
     this.bytes += item.json.length + 1;
+    if (this.cap) this.enforceCap(this.cap);
+    else this.signalIfFull();
+  }
+
+  private signalIfFull(): void {
     if ((this.bytes >= this.flushBytes || this.bufferedEvents >= this.maxEvents) && !this.fullSignalled) {
       this.fullSignalled = true;
       this.opts.onFull();
+    }
+  }
+
+  private enforceCap(cap: BufferCap): void {
+    if (this.bytes > cap.maxBytes && this.recording.length) {
+      this.dropped += this.recording.length;
+      this.dropRecording();
+    }
+    while (this.events.length && (this.events.length > cap.maxEvents || this.bytes > cap.maxBytes)) {
+      const noise = this.events.findIndex((item) => !KEPT.test(item.json));
+      const [victim] = this.events.splice(noise < 0 ? this.events.length - 1 : noise, 1);
+      this.bytes -= victim!.json.length + 1;
+      this.dropped++;
+    }
+  }
+
+  /** Drops the buffered DOM recording (recorded under rules that turned out too lax, or over the cap). */
+  dropRecording(): void {
+    for (const item of this.recording) this.bytes -= item.json.length + 1;
+    this.recording = [];
+    this.recordingDropped = true;
+  }
+
+  /** Rewrites each buffered event (null drops it): re-masking under rules that came later. */
+  rewriteEvents(rewrite: (event: TrackerEvent) => TrackerEvent | null): void {
+    const events = this.events;
+    this.events = [];
+    this.bytes = this.recording.reduce((n, item) => n + item.json.length + 1, 0);
+    for (const item of events) {
+      const event = rewrite(JSON.parse(item.json) as TrackerEvent);
+      if (event) this.addEvent(event);
     }
   }
 
@@ -120,6 +189,7 @@ export class Batcher {
     this.events = [];
     this.bytes = 0;
     this.fullSignalled = false;
+    this.recordingDropped = false;
   }
 
   /**
@@ -158,6 +228,7 @@ export class Batcher {
     for (const x of this.recording) this.bytes += x.json.length + 1;
     for (const x of this.events) this.bytes += x.json.length + 1;
     this.fullSignalled = false;
+    this.recordingDropped = false;
     return batch;
   }
 }

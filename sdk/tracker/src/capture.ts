@@ -1,13 +1,17 @@
 import { installConsoleCapture } from './console-capture';
 import { installDomCapture } from './dom-capture';
 import { installErrorCapture } from './error-capture';
-import { maskFreeText, type PrivacyRules } from './masking';
+import { maskConsoleText, type PrivacyRules } from './masking';
 import { installNetworkCapture } from './network-capture';
 import { DEFAULTS, type TrackerOptions } from './options';
 import { installPerformanceCapture } from './performance-capture';
-import type { TrackerEvent } from './protocol';
+import type { PageEvent, TrackerEvent } from './protocol';
 import type { Win } from './start-conditions';
 
+/**
+ * The captures read `rules` and `capturePayloads` at each event, not once: the rules applied
+ * before the session starts are replaced in place by the granted ones, without reinstalling.
+ */
 export interface CaptureSettings {
   options: TrackerOptions;
   ingestPoint: string;
@@ -25,8 +29,13 @@ export interface Captures {
   disposers: Array<() => void>;
 }
 
+/** The page visit, as the session list, the search and the errors' pages name it. */
+export function pageEvent(win: Win, ts: number): PageEvent {
+  return { type: 'page', ts, url: win.location.href, referrer: win.document.referrer, title: win.document.title };
+}
+
 /**
- * Everything recorded besides the DOM: the page visit, requests, console, errors, clicks and
+ * Everything recorded besides the page visit and the DOM: requests, console, errors, clicks and
  * inputs, and performance, as the options and the project's privacy rules allow.
  */
 export function installCaptures(win: Win, settings: CaptureSettings, push: (event: TrackerEvent) => void): Captures {
@@ -34,15 +43,15 @@ export function installCaptures(win: Win, settings: CaptureSettings, push: (even
   const now = () => Date.now();
   const captures: Captures = { flushPendingInputs: () => undefined, flushTimings: () => undefined, disposers: [] };
 
-  push({ type: 'page', ts: now(), url: win.location.href, referrer: win.document.referrer, title: win.document.title });
-
   if (options.network?.enabled !== false) {
     captures.disposers.push(
       installNetworkCapture(
         win,
         {
           ingestPoint,
-          capturePayloads: settings.capturePayloads,
+          get capturePayloads() {
+            return settings.capturePayloads;
+          },
           ignoreHeaders: options.network?.ignoreHeaders ?? [],
           sanitizer: options.network?.sanitizer,
           baseUrl: win.location.href,
@@ -55,7 +64,7 @@ export function installCaptures(win: Win, settings: CaptureSettings, push: (even
   if (levels.length) {
     captures.disposers.push(
       installConsoleCapture(win.console, levels, (level, value) =>
-        push({ type: 'console', ts: now(), level, value: maskFreeText(value, { maskEmails: rules.maskEmails, maskNumbers: false }) }),
+        push({ type: 'console', ts: now(), level, value: maskConsoleText(value, rules) }),
       ),
     );
   }

@@ -3,9 +3,14 @@ import { rrwebPrivacyOptions, type PrivacyRules } from './masking';
 import { DEFAULTS } from './options';
 import type { RecordingEvent } from './protocol';
 
+/** rrweb's DomContentLoaded and Load markers: they carry nothing, and the full snapshot must come first. */
+const MARKERS = 1;
+
 /**
  * The DOM recording (rrweb) that replays are made of. Canvas, fonts and inlined images stay
  * off: `build.mjs` cuts rrweb's code for them from the bundle, and rrweb then refuses them.
+ * Started while the page is still loading, the first snapshot is taken once the document is
+ * parsed (DOMContentLoaded), not after every image loaded, so the load itself is replayable.
  * Returns what stops the recording, or undefined when the page cannot be recorded.
  */
 export function startDomRecording(
@@ -16,7 +21,10 @@ export function startDomRecording(
   try {
     return (
       record({
-        emit: (event) => emit(event as never),
+        emit: (event) => {
+          if (event.type > MARKERS) emit(event as never);
+        },
+        recordAfter: 'DOMContentLoaded',
         checkoutEveryNms: DEFAULTS.checkoutEveryNms,
         ...(rrwebPrivacyOptions(rules) as object),
         slimDOMOptions: { script: true, comment: true, headFavicon: true, headWhitespace: true, headMetaVerification: true },

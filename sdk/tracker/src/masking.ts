@@ -55,6 +55,11 @@ export function maskFreeText(text: string, rules: Pick<PrivacyRules, 'maskEmails
   return out;
 }
 
+/** Console lines have emails masked when the project masks them (numbers in logs are kept: ids, counts). */
+export function maskConsoleText(text: string, rules: Pick<PrivacyRules, 'maskEmails'>): string {
+  return maskFreeText(text, { maskEmails: rules.maskEmails, maskNumbers: false });
+}
+
 function closestSafe(el: Element, selector: string): Element | null {
   try {
     return el.closest(selector);

@@ -38,6 +38,13 @@ export interface TrackerOptions {
   capturePerformance?: boolean;
   /** A hidden tab ends its session after this long (default 30 minutes). */
   sessionHiddenTimeoutMs?: number;
+  /**
+   * Record from construction, before `start()`'s answer (default true): errors, console,
+   * requests and the DOM of the page load, kept in memory and sent once the session starts.
+   * Set false when the tracker is created before the visitor may be recorded (a consent banner
+   * that calls `start()` later): then nothing is captured until the session starts.
+   */
+  captureBeforeStart?: boolean;
   /** Log what the tracker does to the browser console. */
   __debug?: boolean;
 }
@@ -63,6 +70,16 @@ export const DEFAULTS = {
   keepaliveBytes: 60 * 1024,
   /** sessionStorage is shared with the site: keep our share small. */
   maxPersistedBytes: 512 * 1024,
+  /**
+   * What is kept before the session starts (JSON characters, and semantic events): the memory the
+   * unacknowledged batches may hold (a full snapshot of a 2,000-row list is about 1.1 MB), and
+   * bounded for a page whose start answer is slow to come.
+   */
+  capBeforeStart: { maxBytes: 4 * 1024 * 1024, maxEvents: 1_000 },
+  /** A page that created the tracker but has not called `start()` by then stops capturing. */
+  waitForStartMs: 30_000,
+  /** On a first visit, how long after DOMContentLoaded the first snapshot waits for the granted rules. */
+  waitForRulesMs: 1_000,
 } as const;
 
 export function defaultIngestPoint(scriptSrc: string | undefined, pageOrigin: string | undefined): string | undefined {

@@ -35,12 +35,20 @@ class FakeIngest {
   tokens = new Map<string, string>();
   startAnswer: (req: StartRequest) => { status: number; body: unknown } | null = () => null;
   batchAnswer: (r: Received) => { status: number; headers?: Record<string, string> } | null = () => null;
-  recordingConfig: RecordingConfig = config;
   siteCalls: string[] = [];
+  /** What the start answer tells the tracker to apply. */
+  config: RecordingConfig = config;
+  /** While set, start answers wait for it (a slow server, or a page still loading). */
+  startGate: Promise<void> | null = null;
 
   fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = String(input);
-    if (url === `${INGEST}/v1/start`) return this.start(JSON.parse(String(init.body)) as StartRequest);
+    if (url === `${INGEST}/v1/start`) {
+      const req = JSON.parse(String(init.body)) as StartRequest;
+      this.starts.push(req);
+      if (this.startGate) await this.startGate;
+      return this.start(req);
+    }
     if (url.startsWith(`${INGEST}/v1/batch`)) return this.batch(url, init);
     this.siteCalls.push(url);
     if (url.includes('fail')) throw new TypeError('Failed to fetch');
@@ -48,7 +56,6 @@ class FakeIngest {
   };
 
   private start(req: StartRequest): Response {
-    this.starts.push(req);
     const custom = this.startAnswer(req);
     if (custom) return Response.json(custom.body, { status: custom.status });
     const resumable = req.resume && this.tokens.get(req.resume.sessionId) !== undefined;
@@ -65,7 +72,7 @@ class FakeIngest {
       serverTime: Date.now(),
       resumed: !!resumable,
       nextSeq,
-      config: this.recordingConfig,
+      config: this.config,
     };
     return Response.json({ data: body });
   }
@@ -137,6 +144,7 @@ beforeEach(() => {
     },
   });
   sessionStorage.clear();
+  localStorage.clear();
   setVisibility('visible');
   document.body.innerHTML = '';
 });
@@ -465,7 +473,7 @@ describe('token renewal', () => {
 
 describe('a burst of events (a page logging in a loop)', () => {
   it('goes out at once in batches within the limit the server stated, every event once and in order', async () => {
-    server.recordingConfig = { ...config, maxBatchEvents: 10 };
+    server.config = { ...config, maxBatchEvents: 10 };
     const t = tracker({ console: { levels: ['log'] } });
     await t.start();
     const sentBefore = server.batches.length;
@@ -479,5 +487,238 @@ describe('a burst of events (a page logging in a loop)', () => {
     const seqs = server.batches.map((b) => b.batch.seq);
     expect(seqs).toEqual(seqs.map((_, i) => i));
     expect(sent.some((b) => b.final)).toBe(false);
+  });
+});
+
+describe('before the session starts', () => {
+  const RULES_KEY = 'cassette:rules:pk-1';
+  const recordingOf = () => server.batches.flatMap((b) => b.batch.recording);
+  /** Start answers wait until the returned function is called. */
+  function holdStartAnswers(): () => void {
+    let release!: () => void;
+    server.startGate = new Promise<void>((resolve) => (release = resolve));
+    return release;
+  }
+  function fill(id: string, value: string) {
+    const el = document.getElementById(id) as HTMLInputElement;
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  const quiet = () => vi.spyOn(console, 'log').mockImplementation(() => undefined);
+
+  it('records the page load (error, console, failed request, DOM) and sends it once the session starts', async () => {
+    quiet();
+    // A returning visitor: the rules of the project's last answer apply from the start.
+    localStorage.setItem(RULES_KEY, JSON.stringify(config));
+    const release = holdStartAnswers();
+    document.title = '';
+    document.body.innerHTML = '<h1>Loading</h1>';
+    const t = tracker();
+    // The tracker came before <title>: the visit takes the title the page has once the session starts.
+    document.title = 'Shop';
+    window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('broke while loading'), message: 'broke while loading' }));
+    console.log('config loaded');
+    await window.fetch('https://api.shop.test/fail').catch(() => undefined);
+    const started = t.start();
+    await vi.waitFor(() => expect(server.starts).toHaveLength(1));
+    const askedAt = server.starts[0]!.timestamp;
+    release();
+    await expect(started).resolves.toMatchObject({ ok: true, sessionId: 'sess-1' });
+    await t.stop();
+
+    const events = server.events();
+    expect(events[0]).toMatchObject({ type: 'page', url: window.location.href, title: 'Shop' });
+    const error = server.events('error')[0]!;
+    expect(error).toMatchObject({ source: 'js_exception', name: 'TypeError', message: 'broke while loading' });
+    expect(server.events('console')[0]).toMatchObject({ level: 'log', value: 'config loaded' });
+    const request = server.events('request')[0]!;
+    expect(request).toMatchObject({ kind: 'fetch', url: 'https://api.shop.test/fail', status: 0 });
+    // Recorded before the tracker asked for a session, stamped with when they happened.
+    for (const e of [events[0]!, error, request]) expect(e.ts).toBeLessThanOrEqual(askedAt);
+    // The replay starts with the page's full snapshot, taken at the load.
+    const recording = recordingOf();
+    expect(recording.slice(0, 2).map((e) => e.type)).toEqual([4, 2]);
+    expect(recording[1]!.timestamp).toBeLessThanOrEqual(askedAt);
+    expect(JSON.stringify(recording[1])).toContain('"tagName":"h1"');
+  });
+
+  it('keeps the load recording when the rules it was recorded under are the granted ones', async () => {
+    localStorage.setItem(RULES_KEY, JSON.stringify(config));
+    const t = tracker();
+    await t.start();
+    await t.stop();
+    // One snapshot, the one of the load: nothing had to be recorded again.
+    expect(recordingOf().filter((e) => e.type === 2)).toHaveLength(1);
+  });
+
+  it('on a first visit records under the strictest rules until the answer, and snapshots the page once, under the granted rules', async () => {
+    quiet();
+    server.config = { ...config, captureNetworkPayloads: true };
+    document.body.innerHTML = '<p>Ship to jane@example.com</p><input id="name">';
+    const t = tracker();
+    fill('name', 'Grace');
+    console.log('mail for jane@example.com, order 42');
+    await window.fetch('https://api.shop.test/early', { method: 'POST', body: 'early-body' });
+    await t.start();
+    fill('name', 'Grace Hopper');
+    await window.fetch('https://api.shop.test/later', { method: 'POST', body: 'later-body' });
+    // With payloads, the response body is read before the request is recorded.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.stop();
+    // No payloads before the answer; the grant allows them, and the installed capture follows it.
+    const requests = server.events('request') as Array<{ url: string; requestBody?: string }>;
+    expect(requests.map((r) => [r.url, r.requestBody])).toEqual([
+      ['https://api.shop.test/early', undefined],
+      ['https://api.shop.test/later', 'later-body'],
+    ]);
+    // Before the answer inputs were hidden; after it the project's plain mode applies.
+    expect(server.events('input').map((e) => [(e as { value: string }).value, (e as { mode: string }).mode])).toEqual([
+      ['', 'hidden'],
+      ['Grace Hopper', 'plain'],
+    ]);
+    expect(server.events('console')[0]).toMatchObject({ value: `mail for ${'*'.repeat(16)}, order 42` });
+    expect(server.allBytes()).not.toContain('jane@example.com');
+    // The first snapshot waited for the granted rules (a prompt answer): one snapshot, not two.
+    expect(recordingOf().filter((e) => e.type === 2)).toHaveLength(1);
+    // The next page load of this project starts from the granted rules.
+    expect(JSON.parse(localStorage.getItem(RULES_KEY)!)).toEqual({ defaultInputMode: 'plain', maskEmails: true, maskNumbers: false, captureNetworkPayloads: true });
+  });
+
+  it('on a first visit with a slow answer snapshots the load under the strictest rules, then again under the granted ones', async () => {
+    const release = holdStartAnswers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let t: CassetteTracker;
+    let started: Promise<unknown>;
+    try {
+      t = tracker();
+      started = t.start();
+      expect(recordingOf()).toEqual([]);
+      // The document is parsed already (happy-dom): a second later the load is snapshotted.
+      vi.advanceTimersByTime(1_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    const strictAt = Date.now();
+    release();
+    await started;
+    await t.stop();
+    const snapshots = recordingOf().filter((e) => e.type === 2);
+    expect(snapshots).toHaveLength(2);
+    expect(snapshots[0]!.timestamp).toBeLessThanOrEqual(strictAt);
+    expect(recordingOf()[0]!.type).toBe(4);
+  });
+
+  it('sends nothing recorded under rules laxer than the granted ones', async () => {
+    quiet();
+    localStorage.setItem(RULES_KEY, JSON.stringify({ defaultInputMode: 'plain', maskEmails: false, maskNumbers: false, captureNetworkPayloads: true }));
+    server.config = { ...config, defaultInputMode: 'obscured', maskEmails: true, captureNetworkPayloads: false };
+    document.body.innerHTML = '<button id="buy">Buy as jane@example.com</button><input id="name">';
+    const t = tracker();
+    document.getElementById('buy')!.click();
+    fill('name', 'Grace Secret');
+    console.log('mail for jane@example.com');
+    await window.fetch('https://api.shop.test/orders', { method: 'POST', body: 'card=4242-secret-body' });
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('kept as it is'), message: 'kept as it is' }));
+    const startedAt = Date.now();
+    await t.start();
+    await t.stop();
+
+    const bytes = server.allBytes();
+    for (const secret of ['jane@example.com', 'Grace Secret', '4242-secret-body']) expect(bytes, secret).not.toContain(secret);
+    // Clicks and inputs read under the laxer rules are gone; console text is masked again and the
+    // request kept without its payload; the error stays.
+    expect(server.events('click')).toEqual([]);
+    expect(server.events('input')).toEqual([]);
+    expect(server.events('console')[0]).toMatchObject({ value: `mail for ${'*'.repeat(16)}` });
+    const request = server.events('request')[0]!;
+    expect(request).toMatchObject({ url: 'https://api.shop.test/orders', method: 'POST', status: 200 });
+    expect(request).not.toHaveProperty('requestBody');
+    expect(request).not.toHaveProperty('responseHeaders');
+    expect(server.events('error')[0]).toMatchObject({ message: 'kept as it is' });
+    // The load's DOM recording is dropped: the session's recording starts with a snapshot taken under the granted rules.
+    const recording = recordingOf();
+    expect(recording.slice(0, 2).map((e) => e.type)).toEqual([4, 2]);
+    expect(recording[0]!.timestamp).toBeGreaterThanOrEqual(startedAt);
+  });
+
+  it('stays bounded while the answer is slow: the first error is kept and the session says what was dropped', async () => {
+    quiet();
+    const release = holdStartAnswers();
+    const t = tracker();
+    window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('the first failure'), message: 'the first failure' }));
+    for (let i = 0; i < 1_500; i++) console.log('noise', i);
+    const started = t.start();
+    release();
+    await started;
+    expect(t.getStats()!.droppedBeforeStart).toBeGreaterThan(500);
+    await t.stop();
+    expect(server.events('error')[0]).toMatchObject({ message: 'the first failure' });
+    const logs = server.events('console') as Array<{ level: string; value: string }>;
+    expect(logs.length).toBeLessThanOrEqual(1_000);
+    // The newest lines are kept, and a line of the tracker's own says data was dropped.
+    expect(logs.some((l) => l.value === 'noise 1499')).toBe(true);
+    expect(logs.at(-1)).toMatchObject({ level: 'warn', value: expect.stringContaining('dropped') });
+  });
+
+  it('drops everything and restores the page when the session is sampled out or the project unknown', async () => {
+    const xhrOpen = XMLHttpRequest.prototype.open;
+    for (const answer of [{ status: 200, body: { data: { sampled: false, reason: 'Not sampled.' } } }, { status: 404, body: { errors: ['Unknown project key.'] } }]) {
+      sessionStorage.clear();
+      server.startAnswer = () => answer;
+      const t = tracker();
+      // Captured from construction.
+      expect(window.fetch).not.toBe(server.fetch);
+      expect(XMLHttpRequest.prototype.open).not.toBe(xhrOpen);
+      window.dispatchEvent(new ErrorEvent('error', { error: new Error('lost'), message: 'lost' }));
+      await expect(t.start()).resolves.toMatchObject({ ok: false });
+      expect(window.fetch).toBe(server.fetch);
+      expect(XMLHttpRequest.prototype.open).toBe(xhrOpen);
+      expect(console.log).toBe(originalLog);
+    }
+    expect(server.batches).toHaveLength(0);
+    // The next page of a sampled-out tab does not capture at all.
+    server.startAnswer = () => ({ status: 200, body: { data: { sampled: false, reason: 'Not sampled.' } } });
+    await tracker().start();
+    tracker();
+    expect(window.fetch).toBe(server.fetch);
+  });
+
+  it('a page that never calls start() stops capturing after a while; start() later records as before', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let t: CassetteTracker;
+    try {
+      t = tracker();
+      expect(window.fetch).not.toBe(server.fetch);
+      window.dispatchEvent(new ErrorEvent('error', { error: new Error('too long ago'), message: 'too long ago' }));
+      vi.advanceTimersByTime(30_000);
+      expect(window.fetch).toBe(server.fetch);
+      expect(console.log).toBe(originalLog);
+    } finally {
+      vi.useRealTimers();
+    }
+    await expect(t.start()).resolves.toMatchObject({ ok: true });
+    t.handleError(new Error('after start'));
+    await t.stop();
+    expect(server.events('error').map((e) => (e as { message: string }).message)).toEqual(['after start']);
+    expect(recordingOf().some((e) => e.type === 2)).toBe(true);
+  });
+
+  it('captures nothing before start for a visitor who opted out, nor with captureBeforeStart: false, and stop() restores the page', async () => {
+    Object.defineProperty(navigator, 'doNotTrack', { value: '1', configurable: true });
+    try {
+      tracker({ respectDoNotTrack: true });
+      expect(window.fetch).toBe(server.fetch);
+      expect(console.log).toBe(originalLog);
+    } finally {
+      Object.defineProperty(navigator, 'doNotTrack', { value: null, configurable: true });
+    }
+    tracker({ captureBeforeStart: false });
+    expect(window.fetch).toBe(server.fetch);
+    const t = tracker();
+    expect(window.fetch).not.toBe(server.fetch);
+    await t.stop();
+    expect(window.fetch).toBe(server.fetch);
+    expect(server.starts).toHaveLength(0);
   });
 });

@@ -1,16 +1,19 @@
 import { batchFlushBytes, batchMaxEvents, openSession, renewSession, type ActiveSession } from './active-session';
 import { Batcher } from './batcher';
-import { installCaptures } from './capture';
+import { installCaptures, pageEvent, type CaptureSettings } from './capture';
 import { gzip, gzipAvailable } from './compress';
 import { startDomRecording, takeFullSnapshot } from './dom-recording';
+import { localStore } from './device-id';
 import { describeError } from './error-capture';
 import { boundEvent } from './limits';
+import { resolvePrivacy } from './masking';
 import { DEFAULTS, type TrackerOptions } from './options';
 import { pageVisibility, type PageVisibility } from './page-visibility';
-import { INGEST_PATHS, type TrackerEvent } from './protocol';
+import { INGEST_PATHS, type PageEvent, type RecordingConfig, type TrackerEvent } from './protocol';
 import { BatchSender, type SenderStats } from './sender';
 import { getSessionStorage, SessionStore, storageKey, type PersistedSession } from './session-store';
 import { sessionToResume } from './previous-session';
+import { asStrict, rememberedRules, rememberRules, remaskEarlyEvent, STRICTEST, type PrivacyConfig } from './rules-before-start';
 import { customEvent, graphqlEvent, issueEvent, stateActionEvent } from './site-events';
 import { isBrowser, resolveIngestPoint, visitorOptedOut, type Win } from './start-conditions';
 import { requestStart, type Identity, type StartCall } from './start-request';
@@ -20,12 +23,22 @@ import { answerClaims, openTabChannel } from './tab-claim';
 type Status = 'idle' | 'starting' | 'active' | 'ended' | 'stopped';
 
 const MAX_META = 500;
+const noop = () => undefined;
+
+/** Delivery counters, and the events dropped to keep what came before the session start bounded. */
+export type TrackerStats = SenderStats & { droppedBeforeStart: number };
 
 /**
  * The tracker a site creates: what it records goes into one buffer, sealed into numbered
  * batches of the session the ingest server granted. The session's start, the captures, the
  * DOM recording and the page's visibility live in files of their own; this class holds the
  * state they share and the order of things.
+ *
+ * Capture starts in the constructor, so the page load is recorded (errors thrown while loading
+ * are the common case for an error tracker): until the session starts, the buffer is bounded
+ * (`DEFAULTS.capBeforeStart`) and recorded under the rules of `rules-before-start.ts`. The grant
+ * sends it with the first batch; anything else (sampled out, unknown project, Do Not Track,
+ * `stop()`, no `start()` within `DEFAULTS.waitForStartMs`) drops it and restores what was wrapped.
  */
 export class CassetteTracker {
   private readonly options: TrackerOptions;
@@ -37,8 +50,15 @@ export class CassetteTracker {
   private ingestPoint = '';
   private fetchFn: typeof fetch | null = null;
   private disposers: Array<() => void> = [];
-  private flushPendingInputs: () => void = () => undefined;
-  private flushTimings: () => void = () => undefined;
+  private flushPendingInputs: () => void = noop;
+  private flushTimings: () => void = noop;
+  private stopDom: () => void = noop;
+  /** What the installed captures apply, read at each event (changed in place by the grant). */
+  private captureSettings: CaptureSettings | null = null;
+  /** Captures were installed before the session started. */
+  private capturingBeforeStart = false;
+  /** The page visit of a page captured before its session: sent first, with the title it has by then. */
+  private earlyPage: PageEvent | null = null;
   private readonly visibility: PageVisibility;
   private readonly hiddenTimeoutMs: number;
   private snapshotWanted = false;
@@ -53,6 +73,13 @@ export class CassetteTracker {
     }
     this.options = { ...options };
     this.batcher = new Batcher({ flushBytes: DEFAULTS.flushBytes, maxEvents: DEFAULTS.maxBatchEvents, onFull: () => this.scheduleFlush() });
+    // No session takes batches yet: what waits for one stays bounded.
+    this.batcher.setCap(DEFAULTS.capBeforeStart);
+    if (options.__debug && typeof console !== 'undefined') {
+      // Bound now, before the console is wrapped, so debug lines are not recorded.
+      const out = console.log.bind(console);
+      this.log = (...args) => out('[cassette]', ...args);
+    }
     this.hiddenTimeoutMs = this.options.sessionHiddenTimeoutMs ?? DEFAULTS.sessionHiddenTimeoutMs;
     this.visibility = pageVisibility(
       {
@@ -72,6 +99,73 @@ export class CassetteTracker {
       },
       this.hiddenTimeoutMs,
     );
+    if (isBrowser() && options.captureBeforeStart !== false) {
+      try {
+        this.startEarlyCapture(window as Win);
+      } catch (error) {
+        // Never into the page: without early capture, start() records as it always did.
+        this.log('no capture before start:', error);
+        this.dropEarlyCapture();
+      }
+    }
+  }
+
+  /**
+   * Installs every capture now, under the rules this project's last answer in this browser gave
+   * (the strictest on a first visit). Not for visitors who opted out (with `respectDoNotTrack`),
+   * nor in a tab whose visit was sampled out.
+   */
+  private startEarlyCapture(win: Win): void {
+    if (this.options.respectDoNotTrack && visitorOptedOut(win)) return;
+    const ingestPoint = resolveIngestPoint(this.options.ingestPoint, win);
+    if (!ingestPoint.ok) return;
+    this.store = new SessionStore(getSessionStorage(), storageKey(this.options.projectKey), DEFAULTS.maxPersistedBytes);
+    if (this.store.isSampledOut(Date.now(), this.hiddenTimeoutMs)) return;
+    this.ingestPoint = ingestPoint.href;
+    // The page's own fetch, taken before the network capture wraps it.
+    this.fetchFn = win.fetch.bind(win);
+    this.capturingBeforeStart = true;
+    // The tracker often comes before <title>: the visit's title is read at the grant.
+    this.earlyPage = pageEvent(win, Date.now());
+    const remembered = rememberedRules(localStore(win), this.options.projectKey);
+    const settings = this.installCaptures(win, remembered ?? STRICTEST);
+    if (remembered) this.startDom(settings);
+    else this.startDomOnceRulesKnown(win, settings);
+    // A page that creates the tracker and never starts it must not keep console, fetch and the
+    // DOM observed for good.
+    setTimeout(() => {
+      if (this.status === 'idle' && !this.startPromise) this.dropEarlyCapture();
+    }, DEFAULTS.waitForStartMs);
+  }
+
+  /**
+   * On a first visit a snapshot under the strictest rules would be taken again under the granted
+   * ones, and a full snapshot is the most expensive thing the tracker does. So the first one waits
+   * for the grant (adoptGrantedRules starts it), at most `DEFAULTS.waitForRulesMs` after
+   * DOMContentLoaded: with a prompt server the page costs one snapshot, as before; with a slow one
+   * the load is still recorded, under the strictest rules, and snapshotted again at the grant.
+   */
+  private startDomOnceRulesKnown(win: Win, settings: CaptureSettings): void {
+    const doc = win.document;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = () => {
+      timer = setTimeout(() => {
+        if (this.capturingBeforeStart) this.startDom(settings);
+      }, DEFAULTS.waitForRulesMs);
+    };
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', wait, { once: true });
+    else wait();
+    this.disposers.push(() => {
+      doc.removeEventListener('DOMContentLoaded', wait);
+      clearTimeout(timer);
+    });
+  }
+
+  /** Nothing recorded before a session will be sent: forget it and restore what was wrapped. */
+  private dropEarlyCapture(): void {
+    this.capturingBeforeStart = false;
+    this.stopCapture();
+    this.batcher.clear();
   }
 
   /** Starts recording. Resolves with the session id, or with why nothing is recorded. */
@@ -85,7 +179,7 @@ export class CassetteTracker {
     this.startPromise = this.doStart()
       .catch((error: unknown): StartResult => {
         this.status = 'idle';
-        this.batcher.clear();
+        this.dropEarlyCapture();
         this.log('not recording:', error);
         return { ok: false, reason: 'unavailable', message: `Recording could not start: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300) };
       })
@@ -99,9 +193,9 @@ export class CassetteTracker {
     return this.session?.sessionId ?? null;
   }
 
-  /** Delivery counters (sent, retried, dropped under memory pressure). */
-  getStats(): SenderStats | null {
-    return this.session ? { ...this.session.sender.stats } : null;
+  /** Delivery counters (sent, retried, dropped under memory pressure or before the start). */
+  getStats(): TrackerStats | null {
+    return this.session ? { ...this.session.sender.stats, droppedBeforeStart: this.batcher.dropped } : null;
   }
 
   setUserID(id: string): void {
@@ -181,8 +275,8 @@ export class CassetteTracker {
 
   // --- The buffer and its batches ---------------------------------------------------------
 
-  private payloadsAllowed(): boolean {
-    return !!this.session?.config.captureNetworkPayloads && this.options.network?.capturePayload !== false;
+  private payloadsAllowed(config: Pick<RecordingConfig, 'captureNetworkPayloads'> | undefined = this.session?.config): boolean {
+    return !!config?.captureNetworkPayloads && this.options.network?.capturePayload !== false;
   }
 
   private push(event: TrackerEvent): void {
@@ -241,25 +335,20 @@ export class CassetteTracker {
     }
     const win = window as Win;
     if (this.options.respectDoNotTrack && visitorOptedOut(win)) {
-      this.batcher.clear();
+      this.dropEarlyCapture();
       return { ok: false, reason: 'do_not_track', message: 'The visitor asked not to be tracked.' };
-    }
-    if (this.options.__debug) {
-      // Bound now, before the console is wrapped, so debug lines are not recorded.
-      const out = win.console.log.bind(win.console);
-      this.log = (...args) => out('[cassette]', ...args);
     }
     // The page's own fetch, taken before the network capture wraps it.
     this.fetchFn = this.fetchFn ?? win.fetch.bind(win);
     const ingestPoint = resolveIngestPoint(this.options.ingestPoint, win);
     if (!ingestPoint.ok) {
-      this.batcher.clear();
+      this.dropEarlyCapture();
       return { ok: false, reason: 'invalid_options', message: `The ingestPoint option is not an http(s) URL: ${ingestPoint.given.slice(0, 200)}` };
     }
     this.ingestPoint = ingestPoint.href;
     this.store = new SessionStore(getSessionStorage(), storageKey(this.options.projectKey), DEFAULTS.maxPersistedBytes);
     if (this.store.isSampledOut(Date.now(), this.hiddenTimeoutMs)) {
-      this.batcher.clear();
+      this.dropEarlyCapture();
       return { ok: false, reason: 'sampled_out', message: 'This visit was not sampled.' };
     }
     this.status = 'starting';
@@ -272,13 +361,15 @@ export class CassetteTracker {
     }
     if (!answer.ok) {
       this.status = 'idle';
-      this.batcher.clear();
+      this.dropEarlyCapture();
       if (answer.reason === 'sampled_out' || answer.reason === 'unknown_project') this.store.clear();
       if (answer.reason === 'sampled_out') this.store.markSampledOut(Date.now());
       this.log('not recording:', answer.message);
       return answer;
     }
     const { session, resumed } = openSession(answer.response, persisted, this.options, (s) => this.createSender(s));
+    rememberRules(localStore(win), this.options.projectKey, session.config);
+    this.batcher.setCap(null);
     this.batcher.setFlushBytes(batchFlushBytes(session.config));
     this.batcher.setMaxEvents(batchMaxEvents(session.config));
     this.session = session;
@@ -361,21 +452,73 @@ export class CassetteTracker {
   // --- Capture ----------------------------------------------------------------------------
 
   private startCapture(win: Win, session: ActiveSession): void {
-    const captures = installCaptures(
-      win,
-      { options: this.options, ingestPoint: this.ingestPoint, rules: session.rules, capturePayloads: this.payloadsAllowed() },
-      (e) => this.push(e),
-    );
-    this.flushPendingInputs = captures.flushPendingInputs;
-    this.flushTimings = captures.flushTimings;
-    this.disposers.push(...captures.disposers);
+    if (this.capturingBeforeStart && this.captureSettings) {
+      this.capturingBeforeStart = false;
+      this.adoptGrantedRules(win, this.captureSettings, session);
+    } else {
+      this.push(pageEvent(win, Date.now()));
+      this.startDom(this.installCaptures(win, session.config));
+    }
     this.disposers.push(answerClaims(win, this.openChannel, () => this.session?.sessionId));
-    const stopRecording = startDomRecording(session.rules, (event) => this.batcher.addRecording(event), (error) => this.log('DOM recording unavailable', error));
-    if (stopRecording) this.disposers.push(stopRecording);
 
     const flushTimer = setInterval(() => this.flush(), Math.max(1_000, session.config.flushIntervalMs || 10_000));
     this.disposers.push(() => clearInterval(flushTimer));
     this.disposers.push(this.visibility.follow(win));
+  }
+
+  /** Every capture but the DOM recording, under `config` made stricter by the site's options. */
+  private installCaptures(win: Win, config: PrivacyConfig): CaptureSettings {
+    const settings: CaptureSettings = {
+      options: this.options,
+      ingestPoint: this.ingestPoint,
+      rules: resolvePrivacy(config, this.options),
+      capturePayloads: this.payloadsAllowed(config),
+    };
+    this.captureSettings = settings;
+    const captures = installCaptures(win, settings, (e) => this.push(e));
+    this.flushPendingInputs = captures.flushPendingInputs;
+    this.flushTimings = captures.flushTimings;
+    this.disposers.push(...captures.disposers, () => this.stopDom());
+    return settings;
+  }
+
+  /** (Re)starts the DOM recording: a new full snapshot under the settings' rules. */
+  private startDom(settings: CaptureSettings): void {
+    this.stopDom();
+    const stop = startDomRecording(settings.rules, (event) => this.batcher.addRecording(event), (error) => this.log('DOM recording unavailable', error));
+    this.stopDom = () => {
+      this.stopDom = noop;
+      stop?.();
+    };
+  }
+
+  /**
+   * The session started while the captures ran under assumed rules. From now on they apply the
+   * granted ones. What was recorded under rules laxer than those is brought under them or
+   * dropped (rules-before-start.ts); the DOM recording restarts with a full snapshot when its
+   * rules change, so the replay is masked exactly as the project says from here on.
+   */
+  private adoptGrantedRules(win: Win, settings: CaptureSettings, session: ActiveSession): void {
+    const used = { ...settings.rules };
+    const usedPayloads = settings.capturePayloads;
+    Object.assign(settings.rules, session.rules);
+    settings.capturePayloads = this.payloadsAllowed(session.config);
+    if (!asStrict(used, usedPayloads, settings.rules, settings.capturePayloads)) {
+      this.batcher.rewriteEvents((e) => remaskEarlyEvent(e, settings.rules, settings.capturePayloads));
+      this.batcher.dropRecording();
+    }
+    this.batcher.addEvent(boundEvent({ ...this.earlyPage!, title: win.document.title }), true);
+    const rulesChanged = used.defaultInputMode !== settings.rules.defaultInputMode || used.maskEmails !== settings.rules.maskEmails || used.maskNumbers !== settings.rules.maskNumbers;
+    // Also when it has not started yet: a first visit's first snapshot waits for these rules.
+    if (rulesChanged || this.batcher.recordingDropped || this.stopDom === noop) this.startDom(settings);
+    if (this.batcher.dropped) {
+      this.push({
+        type: 'console',
+        ts: Date.now(),
+        level: 'warn',
+        value: `[cassette] ${this.batcher.dropped} events of the page load were dropped (over the bound kept before the session starts)`,
+      });
+    }
   }
 
   private stopCapture(): void {
@@ -386,7 +529,7 @@ export class CassetteTracker {
         // Keep restoring the rest.
       }
     }
-    this.flushPendingInputs = () => undefined;
-    this.flushTimings = () => undefined;
+    this.flushPendingInputs = noop;
+    this.flushTimings = noop;
   }
 }
