@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices, sql } from '@cassette/plugin-sdk/server';
 import type { DecodedBatch, SessionEnd } from '../api.js';
 import { batch, bootIngest, newSession, probePlugin, sendBatch, waitFor, type IngestWorld, type ProcessorCall } from '../testing/ingest-fixture.js';
-import { MAX_FAILURES } from './process-session.job.js';
+import { MAX_FAILURES, STORED_BATCH_READER } from './process-session.job.js';
 
 const db = (w: IngestWorld) => w.t.kernel.resolve(coreServices.database);
 const sessionState = async (w: IngestWorld, id: string) =>
@@ -103,6 +103,19 @@ describe('processing pipeline', () => {
     const kept = await db(w).sql(sql`select seq, skipped_reason from ingest_batches where session_id = ${s.sessionId} order by seq`);
     expect(kept).toEqual([{ seq: 0, skipped_reason: null }, { seq: 1, skipped_reason: 'parked' }, { seq: 2, skipped_reason: null }]);
     expect(w.t.log.lines.some((l) => l.level === 'error' && /parked after repeated processor failures/.test(String(l.msg)))).toBe(true);
+  }, 60_000);
+
+  it('parks a batch whose stored recording no longer reads, and goes on with the next ones', async () => {
+    const s = await newSession(w);
+    // Batch 1 arrives first and waits for 0, long enough to spoil its stored blob.
+    await sendBatch(w.t, batch(s.sessionId, 1), { token: s.token });
+    const [stored] = await db(w).sql<{ blob_key: string }>(sql`select blob_key from ingest_batches where session_id = ${s.sessionId} and seq = 1`);
+    await w.t.kernel.resolve(coreServices.blobs).put(stored!.blob_key, new Uint8Array([1, 2, 3]));
+    for (const seq of [0, 2]) await sendBatch(w.t, batch(s.sessionId, seq, { final: seq === 2 }), { token: s.token });
+    await waitFor(async () => (await sessionState(w, s.sessionId))?.ended, 'the session to end past its unreadable batch', 30_000);
+    expect(of(s.sessionId).filter((c) => c.processor === 'alpha' && c.method === 'batch').map((c) => c.seq)).toEqual([0, 2]);
+    const parked = await db(w).sql<{ step: string; seq: number; processor: string; attempts: number }>(sql`select step, seq, processor, attempts from ingest_parked_steps where session_id = ${s.sessionId}`);
+    expect(parked).toEqual([{ step: 'batch', seq: 1, processor: STORED_BATCH_READER, attempts: MAX_FAILURES }]);
   }, 60_000);
 
   it('hands processors the session facts and the decoded batch', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { defineJob, sql, type Logger } from '@cassette/plugin-sdk/server';
+import { defineJob, sql, type BlobStore, type Logger } from '@cassette/plugin-sdk/server';
 import { SESSION_ID_PATTERN, type DecodedBatch, type IngestProcessor, type IngestSession, type ProcessorContext, type SessionEnd } from '../api.js';
 import { sliceBatch } from './batch-slices.js';
 import { readStoredBatch, unprocessedBatches, type StoredBatchRow } from './batch-store.js';
@@ -30,6 +30,16 @@ export const MAX_FAILURES = PARK_AFTER_FAILURES;
 const PAGE = 50;
 
 /** A processor threw: which one, and (as the cause) what it threw. */
+/** The name a parked batch shows when it was its stored recording, not a processor, that failed. */
+export const STORED_BATCH_READER = 'ingest.storedBatch';
+
+/** The stored batch, or null when its blob is gone; a blob that no longer reads fails like a processor. */
+export function readBatchForProcessing(blobs: BlobStore, row: StoredBatchRow): Promise<DecodedBatch | null> {
+  return readStoredBatch(blobs, row).catch((error: unknown) => {
+    throw new ProcessorFailure(STORED_BATCH_READER, `the stored batch ${row.seq} could not be read`, { cause: error });
+  });
+}
+
 export class ProcessorFailure extends Error {
   constructor(
     readonly processor: string,
@@ -158,13 +168,26 @@ export class SessionProcessor {
   }
 
   private async processBatch(session: SessionRow, row: StoredBatchRow, log: Logger): Promise<void> {
-    const decoded = await readStoredBatch(this.rt.deps.blobs, row);
-    if (!decoded) {
+    let missing = false;
+    // Reading the stored batch is a step like the processors' calls: a blob that no longer
+    // unzips or parses is counted, then parked for an admin, instead of failing the session's
+    // job forever and holding back every later batch.
+    await this.step(
+      session,
+      log,
+      `batch ${row.seq}`,
+      async () => {
+        const decoded = await readBatchForProcessing(this.rt.deps.blobs, row);
+        if (!decoded) missing = true;
+        else await this.deliver(session.info, decoded, log);
+      },
+      row,
+    );
+    if (missing) {
       log.error({ seq: row.seq, blobKey: row.blobKey }, 'a stored batch has lost its recording; skipped');
       await this.db.sql(sql`update ingest_batches set processed_at = now(), skipped_reason = 'blob missing' where session_id = ${row.sessionId} and seq = ${row.seq}`);
       return;
     }
-    await this.step(session, log, `batch ${row.seq}`, () => this.deliver(session.info, decoded, log), row);
     await this.db.sql(sql`update ingest_batches set processed_at = now() where session_id = ${row.sessionId} and seq = ${row.seq} and processed_at is null`);
   }
 

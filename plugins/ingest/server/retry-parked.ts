@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { conflict, sql, type Logger } from '@cassette/plugin-sdk/server';
 import type { ProcessorContext, SessionEnd } from '../api.js';
 import type { RetryOutcome } from '../shared/parked.js';
-import { findBatch, readStoredBatch } from './batch-store.js';
+import { findBatch } from './batch-store.js';
 import { parkedErrorText } from './parked-error.js';
 import { noteFailedRetry, unparkStep, type ParkedStepRow } from './parked-steps.js';
-import { callEach, ProcessorFailure } from './process-session.job.js';
+import { callEach, ProcessorFailure, readBatchForProcessing } from './process-session.job.js';
 import type { IngestRuntime } from './runtime.js';
 import { findSession, releaseLease, takeLease } from './session-store.js';
 
@@ -41,7 +41,7 @@ export async function retryParkedStep(rt: IngestRuntime, parked: ParkedStepRow, 
         await callEach(rt.processors, stepLog, what, (p) => p.sessionEnded?.(session.info, end, context(p.id)));
       } else {
         const row = await findBatch(db, session.id, parked.seq);
-        const batch = row ? await readStoredBatch(rt.deps.blobs, row) : null;
+        const batch = row ? await readBatchForProcessing(rt.deps.blobs, row) : null;
         if (!batch) return await unpark(rt, parked, 'gone');
         await callEach(rt.processors, stepLog, what, (p) => p.batch?.(session.info, batch, context(p.id)));
         if (batch.events.some((e) => e.type === 'user_id' && e.userId)) await rt.deps.onboarding.markDone(session.tenantId, 'identifyUsers');
