@@ -5,6 +5,7 @@ import { createTestKernel, type TestKernel, type TestUser } from '@cassette/core
 import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import errorsPlugin from '@cassette/plugin-errors/server';
+import { startBody as trackerStartBodyOf } from '@cassette/plugin-ingest/testing';
 import type { BatchRequest, StartRequest } from '@cassette/tracker/protocol';
 
 /**
@@ -49,17 +50,7 @@ describe('one heavy sender and a flood of session starts', () => {
   // Closing waits for the job still working through the heavy sender's batches.
   afterAll(async () => t?.close(), 180_000);
 
-  const startBody = (): StartRequest => ({
-    projectKey,
-    trackerVersion: '1.0.0',
-    protocolVersion: 1,
-    timestamp: Date.now(),
-    url: 'https://shop.example.test/',
-    referrer: '',
-    title: 'Shop',
-    screen: { width: 1920, height: 1080 },
-    viewport: { width: 1280, height: 720 },
-  });
+  const startBody = (): StartRequest => trackerStartBodyOf(projectKey);
 
   async function start(address: string) {
     const res = await fetch(`${base}/api/ingest/v1/start`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': CHROME_UA, 'x-forwarded-for': address }, body: JSON.stringify(startBody()) });

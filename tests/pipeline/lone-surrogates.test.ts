@@ -5,6 +5,7 @@ import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import type { BatchRequest, StartRequest, TrackerEvent } from '@cassette/tracker/protocol';
 import errorsPlugin from '../../plugins/errors/server.js';
+import { startBody as trackerStartBodyOf } from '@cassette/plugin-ingest/testing';
 
 /**
  * Text from the browser is arbitrary UTF-16: a title cut inside an emoji leaves a lone high
@@ -52,18 +53,7 @@ describe('lone UTF-16 surrogates from the browser', () => {
     throw new Error(`timed out waiting for ${what}`);
   }
 
-  const startBody = (extra: Partial<StartRequest>): StartRequest => ({
-    projectKey,
-    trackerVersion: '1.0.0',
-    protocolVersion: 1,
-    timestamp: Date.now(),
-    url: 'https://shop.example.test/',
-    referrer: '',
-    title: 'Shop',
-    screen: { width: 1920, height: 1080 },
-    viewport: { width: 1280, height: 720 },
-    ...extra,
-  });
+  const startBody = (extra: Partial<StartRequest>): StartRequest => trackerStartBodyOf(projectKey, extra);
 
   it.each([
     ['a lone high surrogate (a title cut inside an emoji)', `Shop ${HIGH}`],
