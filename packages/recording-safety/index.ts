@@ -1,5 +1,6 @@
 // Recorded DOM is untrusted HTML: the same rules run when ingest stores it and when the player rebuilds it.
 export { isDangerousUrl, sanitizeRecording } from './sanitize-recording.js';
 export type { SanitizeReport } from './sanitize-recording.js';
+export { assetProxyPath, isAssetProxyPath } from './asset-proxy-url.js';
 export { INERT_URL, neutralizeExternalUrls } from './external-urls.js';
 export type { NeutralizeOptions, NeutralizeReport } from './external-urls.js';
