@@ -116,3 +116,29 @@ describe('inputs', () => {
     expect(seen).toHaveLength(1);
   });
 });
+
+describe('a form whose controls are named after element properties', () => {
+  // A browser exposes a form's controls as its own properties; defining them on the form
+  // reproduces that in any DOM implementation.
+  function clobberedForm(): { form: HTMLFormElement; button: HTMLButtonElement } {
+    document.body.innerHTML = '<main id="checkout"><form class="pay"><label>Card <input name="card"></label><button type="button">Pay now</button></form></main>';
+    const form = document.querySelector('form')!;
+    const button = form.querySelector('button')!;
+    for (const name of ['tagName', 'id', 'children', 'classList', 'textContent', 'closest', 'querySelector']) {
+      Object.defineProperty(form, name, { configurable: true, value: document.createElement('input') });
+    }
+    return { form, button };
+  }
+
+  it('still gets selectors, labels and clicks without throwing into the page', () => {
+    const { form, button } = clobberedForm();
+    const { seen } = capture();
+    expect(cssSelector(button)).toBe('#checkout > form.pay > button');
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    form.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(seen).toEqual([
+      expect.objectContaining({ type: 'click', selector: '#checkout > form.pay > button', label: 'Pay now', tag: 'button' }),
+      expect.objectContaining({ type: 'click', selector: '#checkout > form.pay', tag: 'form' }),
+    ]);
+  });
+});

@@ -1,17 +1,18 @@
 import { inputModeFor, maskInputValue, type PrivacyRules } from './masking';
 import type { ClickEvent, InputEvent } from './protocol';
+import { attrOf, tagOf } from './dom-reads';
 import { clickTarget, cssSelector, elementLabel } from './selector';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const SKIPPED_TYPES = new Set(['button', 'submit', 'reset', 'image', 'file', 'hidden']);
 
 function isField(el: EventTarget | null): el is Field {
-  const tag = (el as Element | null)?.tagName;
+  const tag = tagOf(el);
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
 }
 
 function fieldValue(el: Field): string {
-  const type = (el.getAttribute('type') || '').toLowerCase();
+  const type = (attrOf(el, 'type') || '').toLowerCase();
   if (type === 'checkbox' || type === 'radio') return (el as HTMLInputElement).checked ? 'checked' : 'unchecked';
   return el.value ?? '';
 }
@@ -19,7 +20,7 @@ function fieldValue(el: Field): string {
 /** The input event for a field, masked by the same rules as the DOM recording. */
 export function inputEventFor(el: Field, rules: PrivacyRules, ts: number): InputEvent {
   const mode = inputModeFor(el, rules);
-  const type = (el.getAttribute('type') || '').toLowerCase();
+  const type = (attrOf(el, 'type') || '').toLowerCase();
   const raw = fieldValue(el);
   // Checkbox state is not personal text; it is kept unless the field is hidden.
   const value = (type === 'checkbox' || type === 'radio') && mode !== 'hidden' ? raw : maskInputValue(raw, mode, rules);
@@ -43,7 +44,7 @@ export function installDomCapture(
     const raw = ev.target as Element | null;
     if (!raw || raw.nodeType !== 1) return;
     const el = clickTarget(raw);
-    const e: ClickEvent = { type: 'click', ts: now(), selector: cssSelector(el), label: elementLabel(el, rules), tag: el.tagName.toLowerCase() };
+    const e: ClickEvent = { type: 'click', ts: now(), selector: cssSelector(el), label: elementLabel(el, rules), tag: tagOf(el).toLowerCase() };
     if (Number.isFinite(ev.pageX)) {
       e.x = Math.round(ev.pageX);
       e.y = Math.round(ev.pageY);
@@ -52,11 +53,11 @@ export function installDomCapture(
   };
   const onInput = (ev: Event) => {
     const el = ev.composedPath?.()[0] ?? ev.target;
-    if (isField(el) && !SKIPPED_TYPES.has((el.getAttribute('type') || '').toLowerCase())) typing.add(el);
+    if (isField(el) && !SKIPPED_TYPES.has((attrOf(el, 'type') || '').toLowerCase())) typing.add(el);
   };
   const onChange = (ev: Event) => {
     const el = ev.composedPath?.()[0] ?? ev.target;
-    if (!isField(el) || SKIPPED_TYPES.has((el.getAttribute('type') || '').toLowerCase())) return;
+    if (!isField(el) || SKIPPED_TYPES.has((attrOf(el, 'type') || '').toLowerCase())) return;
     typing.delete(el);
     emit(inputEventFor(el, rules, now()));
   };

@@ -1,4 +1,5 @@
 import type { InputMode, RecordingConfig } from './protocol';
+import { attrOf, closestOf, hasAttrOf, tagOf } from './dom-reads';
 
 /** Masking rules in force on this page: the project's settings, made stricter by the site's options. */
 export interface PrivacyRules {
@@ -62,7 +63,7 @@ export function maskConsoleText(text: string, rules: Pick<PrivacyRules, 'maskEma
 
 function closestSafe(el: Element, selector: string): Element | null {
   try {
-    return el.closest(selector);
+    return closestOf(el, selector);
   } catch {
     return null;
   }
@@ -78,10 +79,10 @@ export function isMasked(el: Element | null | undefined): boolean {
 
 export function isPasswordField(el: Element | null | undefined): boolean {
   if (!el) return false;
-  const type = ((el as HTMLInputElement).type || el.getAttribute('type') || '').toLowerCase();
+  const type = ((el as HTMLInputElement).type || attrOf(el, 'type') || '').toLowerCase();
   // rrweb marks inputs whose type was once "password" (a "show password" toggle must not leak it).
-  if (type === 'password' || el.hasAttribute('data-rr-is-password')) return true;
-  const autocomplete = (el.getAttribute('autocomplete') || '').toLowerCase();
+  if (type === 'password' || hasAttrOf(el, 'data-rr-is-password')) return true;
+  const autocomplete = (attrOf(el, 'autocomplete') || '').toLowerCase();
   return /password|cc-number|cc-csc|cc-exp/.test(autocomplete);
 }
 
@@ -101,7 +102,7 @@ export function maskInputValue(value: string, mode: InputMode, rules: Pick<Priva
 
 /** Text of the page: masked areas are obscured whole; elsewhere only emails / numbers per rules. */
 export function maskTextFor(text: string, el: Element | null | undefined, rules: PrivacyRules): string {
-  const tag = el?.tagName;
+  const tag = tagOf(el);
   // Style sheets are not visible text, and masking digits would break them.
   if (tag === 'STYLE' || tag === 'SCRIPT') return text;
   if (isMasked(el)) return obscureText(text);

@@ -1,3 +1,4 @@
+import { attrOf, childrenOf, classesOf, closestOf, idOf, parentOf, queryOf, tagOf, textOf } from './dom-reads';
 import { BLOCK_SELECTOR, isBlocked, MASK_SELECTOR, maskTextFor, obscureText, type PrivacyRules } from './masking';
 
 const MAX_DEPTH = 6;
@@ -18,18 +19,19 @@ export function cssSelector(el: Element): string {
   const parts: string[] = [];
   let node: Element | null = el;
   for (let depth = 0; node && node.nodeType === 1 && depth < MAX_DEPTH; depth++) {
-    const tag = node.tagName.toLowerCase();
+    const tag = tagOf(node).toLowerCase();
     if (tag === 'html') break;
-    if (node.id && stableId(node.id)) {
-      parts.unshift('#' + escapeIdent(node.id));
+    const id = idOf(node);
+    if (id && stableId(id)) {
+      parts.unshift('#' + escapeIdent(id));
       break;
     }
     let part = tag;
-    const classes = Array.from(node.classList).filter((c) => /^[a-zA-Z][\w-]*$/.test(c)).slice(0, 2);
+    const classes = classesOf(node).filter((c) => /^[a-zA-Z][\w-]*$/.test(c)).slice(0, 2);
     if (classes.length) part += '.' + classes.map(escapeIdent).join('.');
-    const parent: Element | null = node.parentElement;
+    const parent: Element | null = parentOf(node);
     if (parent) {
-      const same = Array.from(parent.children).filter((c) => c.tagName === node!.tagName);
+      const same = childrenOf(parent).filter((c) => tagOf(c) === tagOf(node));
       if (same.length > 1) part += `:nth-of-type(${same.indexOf(node) + 1})`;
     }
     parts.unshift(part);
@@ -44,14 +46,14 @@ function clip(text: string): string {
 }
 
 function fieldLabel(el: Element): string {
-  const id = el.id;
+  const id = idOf(el);
   if (id && el.ownerDocument) {
     const label = el.ownerDocument.querySelector(`label[for="${escapeIdent(id)}"]`);
     if (label?.textContent) return label.textContent;
   }
-  const wrapping = el.closest('label');
-  if (wrapping?.textContent) return wrapping.textContent;
-  return el.getAttribute('placeholder') || el.getAttribute('name') || '';
+  const wrapping = closestOf(el, 'label');
+  if (wrapping && textOf(wrapping)) return textOf(wrapping);
+  return attrOf(el, 'placeholder') || attrOf(el, 'name') || '';
 }
 
 /**
@@ -60,20 +62,20 @@ function fieldLabel(el: Element): string {
  */
 export function elementLabel(el: Element, rules: PrivacyRules): string {
   if (isBlocked(el)) return '';
-  const tag = el.tagName;
+  const tag = tagOf(el);
   const isField = tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
-  let raw = el.getAttribute('aria-label') || el.getAttribute('title') || '';
+  let raw = attrOf(el, 'aria-label') || attrOf(el, 'title') || '';
   if (!raw) {
     if (isField) {
-      const type = (el.getAttribute('type') || '').toLowerCase();
+      const type = (attrOf(el, 'type') || '').toLowerCase();
       // A button-like input shows its value; any other field's value is user data, never a label.
       raw = type === 'submit' || type === 'button' ? (el as HTMLInputElement).value || '' : fieldLabel(el);
     } else if (tag !== 'BODY' && tag !== 'HTML') {
       // textContent, not innerText: no layout work inside a click handler.
-      raw = (el.textContent ?? '').slice(0, 500);
-      if (!raw) raw = el.getAttribute('alt') || '';
+      raw = textOf(el).slice(0, 500);
+      if (!raw) raw = attrOf(el, 'alt') || '';
       // Text of masked or blocked parts inside the element must not leak through its label.
-      if (raw && el.querySelector(`${MASK_SELECTOR},${BLOCK_SELECTOR}`)) return obscureText(clip(raw));
+      if (raw && queryOf(el, `${MASK_SELECTOR},${BLOCK_SELECTOR}`)) return obscureText(clip(raw));
     }
   }
   return clip(maskTextFor(clip(raw), el, rules));
@@ -81,5 +83,5 @@ export function elementLabel(el: Element, rules: PrivacyRules): string {
 
 /** The element a click was meant for: the nearest interactive ancestor, else the target. */
 export function clickTarget(el: Element): Element {
-  return el.closest('a,button,input,select,textarea,label,summary,[role="button"],[role="link"],[onclick]') ?? el;
+  return closestOf(el, 'a,button,input,select,textarea,label,summary,[role="button"],[role="link"],[onclick]') ?? el;
 }
