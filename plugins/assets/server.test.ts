@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
-import ingestPlugin from '@cassette/plugin-ingest/server';
+import { ingestStandIn } from '@cassette/plugin-ingest/testing';
 import assetsPlugin from './server.js';
 
 describe('assets plugin boot', () => {
   let t: TestKernel;
   beforeAll(async () => {
-    t = await createTestKernel({ plugins: [ingestPlugin, assetsPlugin] });
+    t = await createTestKernel({ plugins: [ingestStandIn({ processors: [] }), assetsPlugin] });
   });
   afterAll(async () => {
     await t?.close();
@@ -23,6 +23,6 @@ describe('assets plugin boot', () => {
   });
 
   it('refuses settings out of range at boot, naming the plugin', async () => {
-    await expect(createTestKernel({ plugins: [ingestPlugin, assetsPlugin], config: { plugins: [{ id: 'assets', settings: { maxAssetBytes: 1 } }] } })).rejects.toThrow(/assets/);
+    await expect(createTestKernel({ plugins: [ingestStandIn({ processors: [] }), assetsPlugin], config: { plugins: [{ id: 'assets', settings: { maxAssetBytes: 1 } }] } })).rejects.toThrow(/assets/);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreEvents, coreServices, sql } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel, type TestUser } from '@cassette/plugin-sdk/testing';
-import { eventually, startBody } from '@cassette/plugin-ingest/testing';
-import ingestPlugin from '@cassette/plugin-ingest/server';
+import type { IngestProcessor, RecordingEvent } from '@cassette/plugin-ingest/api';
+import { decodedBatch, eventually, ingestSession, ingestStandIn, processorContext } from '@cassette/plugin-ingest/testing';
 import { assetProxyPath } from '@cassette/recording-safety';
 import assetsPlugin from '../server.js';
 import { pageReferencing, startAssetSite, type AssetSite } from '../testing/asset-sites.js';
@@ -18,18 +18,19 @@ describe('asset proxy: GET /api/:projectId/assets', () => {
   let cdn: AssetSite;
   let privateSite: AssetSite;
   let projectId: number;
-  let projectKey: string;
+  let tenantId: number;
+  const processors: IngestProcessor[] = [];
   let owner: TestUser;
   let otherTenantOwner: TestUser;
   const page = 'https://shop.example.test/products/1';
   const asset = (url: string, token = owner.token, headers: Record<string, string> = {}) =>
     t.kernel.app.inject({ method: 'GET', url: assetProxyPath(projectId, url), headers: { authorization: `Bearer ${token}`, ...headers } });
 
+  /** Hands a stored batch to the contributed processors, as ingest's pipeline does. */
   async function record(events: unknown[]): Promise<void> {
-    const started = await t.request('POST', '/api/ingest/v1/start', { body: startBody(projectKey, { url: page }) });
-    const { sessionId, token } = started.body.data;
-    const res = await t.request('POST', `/api/ingest/v1/batch?token=${encodeURIComponent(token)}`, { body: { sessionId, seq: 0, sentAt: Date.now(), pageNo: 0, recording: events, events: [] } });
-    expect(res.status).toBe(200);
+    const session = ingestSession(projectId, tenantId, { url: page });
+    const batch = decodedBatch(session, 0, [], { recording: events as RecordingEvent[] });
+    for (const processor of processors) await processor.batch?.(session, batch, processorContext(t));
   }
 
   async function stateOf(url: string): Promise<{ state: string; reason: string | null } | undefined> {
@@ -49,15 +50,16 @@ describe('asset proxy: GET /api/:projectId/assets', () => {
     });
     privateSite = await startAssetSite({ '/secret.png': { type: 'image/png', body: PNG } });
     t = await createTestKernel({
-      plugins: [ingestPlugin, assetsPlugin],
+      plugins: [ingestStandIn({ processors }), assetsPlugin],
       // Only the CDN stand-in is allowlisted: the other local server is a private address like any other.
       env: { CASSETTE_OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${cdn.port}` },
-      config: { plugins: [{ id: 'ingest', settings: { sweepEverySeconds: 3600 } }, { id: 'assets', settings: { maxAssetBytes: MAX_ASSET_BYTES } }] },
+      config: { plugins: [{ id: 'assets', settings: { maxAssetBytes: MAX_ASSET_BYTES } }] },
     });
     const tenant = await t.createTenant();
     projectId = tenant.projectId;
     owner = tenant.owner;
-    projectKey = (await t.request('GET', `/api/projects/${projectId}`, { token: owner.token })).body.data.projectKey;
+    tenantId = tenant.tenantId;
+    expect(processors.map((p) => p.id)).toEqual(['assets.recordedUrls']);
     otherTenantOwner = (await t.createTenant('Other org')).owner;
     await record(
       pageReferencing(page, {
