@@ -1,6 +1,6 @@
 import { OutboundHttpError, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { AssetsDeps } from './deps.js';
-import { blobKeyOf, markFailed, markStored, registerAssets, storedBytes, type AssetRow } from './asset-store.js';
+import { blobKeyOf, findAsset, markFailed, markStored, registerAssets, storedBytes, type AssetRow } from './asset-store.js';
 import { acceptedContentType, kindOf } from './content-types.js';
 import { cssUrls } from './css-urls.js';
 import { assetUrlsToRegister } from './own-origin.js';
@@ -28,13 +28,36 @@ function reasonOf(error: OutboundHttpError, limit: number): { reason: string; up
 }
 
 /**
+ * Fetches in progress in this process, per database (tests run several kernels in one
+ * process): a viewer asking for an asset the background run is fetching waits for that fetch
+ * instead of asking the host a second time.
+ */
+const inFlight = new WeakMap<object, Map<string, Promise<FetchOutcome>>>();
+
+/**
  * Fetches one registered asset through the outbound client, keeps the bytes in the blob store
  * and records the outcome on its row. A stylesheet's own references are registered too (one
  * level deeper), so its fonts and images are copied and served from here as well.
  */
-export async function fetchAsset(deps: AssetsDeps, run: SqlRunner, row: AssetRow): Promise<FetchOutcome> {
+export function fetchAsset(deps: AssetsDeps, run: SqlRunner, row: AssetRow): Promise<FetchOutcome> {
+  let running = inFlight.get(deps.database);
+  if (!running) inFlight.set(deps.database, (running = new Map()));
+  const key = `${row.project_id} ${row.url}`;
+  const pending = running.get(key);
+  if (pending) return pending;
+  const fetching = fetchAndStore(deps, run, row).finally(() => running.delete(key));
+  running.set(key, fetching);
+  return fetching;
+}
+
+async function fetchAndStore(deps: AssetsDeps, run: SqlRunner, row: AssetRow): Promise<FetchOutcome> {
   const { settings } = deps;
   const projectId = row.project_id;
+  // The row may have been copied since it was read (a viewer's request while a run was queued).
+  const current = await findAsset(run, projectId, row.url);
+  if (current?.state === 'stored' && current.blob_key && current.content_type) {
+    return { state: 'stored', contentType: current.content_type, bytes: Number(current.bytes ?? 0), blobKey: current.blob_key };
+  }
   const ceiling = Math.max(settings.maxAssetBytes, settings.maxMediaBytes);
   const fail = async (reason: string, upstream: boolean): Promise<FetchOutcome> => {
     await markFailed(run, row.id, reason, upstream);
