@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eOutboundAllowHosts } from './e2e/support/asset-hosts.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 18_090);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -56,6 +57,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Cross-origin assets of the test pages come from E2E_PORT + 1 and + 2 only.
+      CASSETTE_OUTBOUND_ALLOW_HOSTS: e2eOutboundAllowHosts(PORT),
     },
   },
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from './app-config.js';
 
@@ -7,6 +10,21 @@ describe('configuration', () => {
     expect(config).toMatchObject({ port: 8080, dataDir: '/tmp/cassette-config-test', databaseUrl: undefined, redisUrl: undefined, trustProxy: false });
     expect(config.limits).toEqual({ sites: -1, teamMembers: -1 });
     expect(config.plugins.map((p) => p.id)).toEqual(expect.arrayContaining(['notifications', 'sessions']));
+  });
+
+  it('reads the outbound allowlist from the config file and CASSETTE_OUTBOUND_ALLOW_HOSTS, refusing malformed entries', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cassette-config-'));
+    const file = join(dir, 'cassette.json');
+    writeFileSync(file, JSON.stringify({ plugins: {}, outbound: { allowHosts: ['assets.intranet:443'] } }));
+    expect(loadConfig({ CASSETTE_CONFIG: file, CASSETTE_OUTBOUND_ALLOW_HOSTS: '127.0.0.1:18091, 127.0.0.1:18092' }).outboundAllowHosts).toEqual([
+      'assets.intranet:443',
+      '127.0.0.1:18091',
+      '127.0.0.1:18092',
+    ]);
+    expect(loadConfig({}).outboundAllowHosts).toEqual([]);
+    expect(() => loadConfig({ CASSETTE_OUTBOUND_ALLOW_HOSTS: '127.0.0.1' })).toThrow('Outbound allowlist entry "127.0.0.1" must be host:port');
+    writeFileSync(file, JSON.stringify({ plugins: {}, outbound: { allowHosts: '127.0.0.1:1' } }));
+    expect(() => loadConfig({ CASSETTE_CONFIG: file })).toThrow('outbound.allowHosts must be a list');
   });
 
   it('lets CASSETTE_PLUGINS choose the plugins for one run', () => {

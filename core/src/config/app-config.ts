@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAllowEntry, parseAllowList } from '../services/outbound/address-policy.js';
 import { DEFAULT_PASSWORD_HASHING, type PasswordHashingLimits } from '../auth/password-hasher.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -39,6 +40,12 @@ export interface AppConfig {
   /** Lifetime of a login token. */
   tokenTtlSeconds: number;
   plugins: PluginEntry[];
+  /**
+   * Exact `host:port` pairs the outbound HTTP client may reach although they are not public
+   * (intranet assets, tests): `outbound.allowHosts` in the config file plus the comma-separated
+   * `CASSETTE_OUTBOUND_ALLOW_HOSTS`.
+   */
+  outboundAllowHosts: string[];
   /** Where `plugins` came from, for boot messages about a plugin's settings. */
   configFile?: string;
   /** Directory holding the built UI (served when present). */
@@ -71,16 +78,32 @@ export function parseTrustProxy(raw: string | undefined): boolean | number | str
 
 interface ConfigFile {
   plugins?: Record<string, { enabled?: boolean; settings?: Record<string, unknown> }>;
+  outbound?: { allowHosts?: unknown };
 }
 
-export function readPluginConfig(file: string): PluginEntry[] {
+function readConfigFile(file: string): ConfigFile {
   if (!existsSync(file)) throw new Error(`Config file ${file} not found`);
-  let parsed: ConfigFile;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8')) as ConfigFile;
+    return JSON.parse(readFileSync(file, 'utf8')) as ConfigFile;
   } catch (error) {
     throw new Error(`Config file ${file} is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/** `outbound.allowHosts` of the config file and `CASSETTE_OUTBOUND_ALLOW_HOSTS`; each entry must be `host:port`. */
+export function readOutboundAllowHosts(file: string, env: NodeJS.ProcessEnv): string[] {
+  const listed = readConfigFile(file).outbound?.allowHosts ?? [];
+  if (!Array.isArray(listed) || listed.some((entry) => typeof entry !== 'string')) {
+    throw new Error(`Config file ${file}: outbound.allowHosts must be a list of "host:port" strings`);
+  }
+  const entries = [...(listed as string[]), ...parseAllowList(env.CASSETTE_OUTBOUND_ALLOW_HOSTS)];
+  // Checked at boot, so a typo stops the start instead of silently allowing nothing.
+  for (const entry of entries) parseAllowEntry(entry);
+  return entries;
+}
+
+export function readPluginConfig(file: string): PluginEntry[] {
+  const parsed = readConfigFile(file);
   return Object.entries(parsed.plugins ?? {})
     .filter(([, entry]) => entry.enabled !== false)
     .map(([id, entry]) => ({ id, settings: entry.settings ?? {} }));
@@ -118,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     plugins,
+    outboundAllowHosts: readOutboundAllowHosts(configFile, env),
     configFile,
     uiDir: env.UI_DIR ?? join(REPO_ROOT, 'host-ui', 'dist'),
     env,

@@ -72,7 +72,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // A route serving foreign content (the asset proxy) sets a stricter policy of its own.
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     return payload;
   });
 

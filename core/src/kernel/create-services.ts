@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ConfigService, Logger, Mailer, SecretsService } from '@cassette/plugin-sdk/server';
+import type { ConfigService, Logger, Mailer, OutboundHttpClient, SecretsService } from '@cassette/plugin-sdk/server';
 import type { AppConfig } from '../config/app-config.js';
 import { createLogger } from '../services/logger.js';
 import { guardLogger } from '../services/logging/guarded-logger.js';
@@ -16,6 +16,7 @@ import { AesGcmSecrets } from '../services/secrets/aes-gcm-secrets.js';
 import { loadSecretKeys } from '../services/secrets/load-secret-keys.js';
 import { createMailer } from '../services/mailer/create-mailer.js';
 import { assertRedisReachable } from '../services/redis-check.js';
+import { SafeHttpClient } from '../services/outbound/safe-http-client.js';
 
 /** Tests swap any service for a fake or a capturing one. */
 export interface ServiceOverrides {
@@ -24,6 +25,7 @@ export interface ServiceOverrides {
   jobs?: JobsRuntime;
   pubsub?: PubSubRuntime;
   blobs?: BlobStoreRuntime;
+  outboundHttp?: OutboundHttpClient;
   /** `memory://` for tests. */
   pgliteDir?: string;
   /** Dump to start an in-memory PGlite from (tests). */
@@ -39,6 +41,7 @@ export interface KernelServices {
   metrics: PrometheusMetrics;
   secrets: SecretsService;
   mailer: Mailer;
+  outboundHttp: OutboundHttpClient;
   jwtSecret: Uint8Array;
   pgliteDir: string;
 }
@@ -63,6 +66,7 @@ export async function createServices(config: AppConfig, overrides: ServiceOverri
     metrics: new PrometheusMetrics(log),
     secrets: new AesGcmSecrets(keys.keys, keys.currentKeyId),
     mailer: overrides.mailer ?? createMailer(config.smtpUrl, config.mailFrom, log),
+    outboundHttp: overrides.outboundHttp ?? new SafeHttpClient({ allowHosts: config.outboundAllowHosts }),
     jwtSecret: keys.jwtSecret,
     pgliteDir: overrides.pgliteDir ?? join(config.dataDir, 'pglite'),
   };

@@ -119,6 +119,7 @@ export class Kernel {
       register(coreServices.blobs, services.blobs);
       register(coreServices.secrets, services.secrets);
       register(coreServices.mailer, services.mailer);
+      register(coreServices.outboundHttp, services.outboundHttp);
       register(coreServices.events, events);
       register(coreServices.projects, projects);
       register(coreServices.users, users);

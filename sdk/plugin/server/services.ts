@@ -4,6 +4,7 @@ import type { TSchema, Static } from '@sinclair/typebox';
 import type { AnyActorRef } from 'xstate';
 import type { EventDef, EventPayload } from '../shared/events.js';
 import { createServiceRef } from '../shared/refs.js';
+import type { OutboundHttpClient } from './outbound-http.js';
 
 /** Structured logger (pino-compatible subset). */
 export interface Logger {
@@ -240,4 +241,6 @@ export const coreServices = {
   flows: createServiceRef<FlowsService>('core.flows'),
   onboarding: createServiceRef<OnboardingService>('core.onboarding'),
   metrics: createServiceRef<MetricsService>('core.metrics'),
+  /** HTTP requests to the outside on a user's behalf: public addresses only, bounded (see OutboundHttpClient). */
+  outboundHttp: createServiceRef<OutboundHttpClient>('core.outboundHttp'),
 } as const;

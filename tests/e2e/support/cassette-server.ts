@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { e2eOutboundAllowHosts } from './asset-hosts.js';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 // The same stamp-checked build `npm test` and `npm start` run, for Playwright started on its own.
@@ -42,7 +43,7 @@ export class CassetteServer {
     const root = mkdtempSync(join(tmpdir(), 'cassette-rec-e2e-'));
     mkdirSync(join(root, 'data'));
     const plugins = Object.fromEntries(
-      ['notifications', 'ingest', 'sessions', 'errors', 'demo'].map((id) => [id, { enabled: true, settings: id === 'ingest' ? INGEST_SETTINGS : {} }]),
+      ['notifications', 'ingest', 'sessions', 'errors', 'assets', 'demo'].map((id) => [id, { enabled: true, settings: id === 'ingest' ? INGEST_SETTINGS : {} }]),
     );
     writeFileSync(join(root, 'cassette.json'), JSON.stringify({ plugins }, null, 2));
     const server = new CassetteServer(root, await freePort());
@@ -77,6 +78,8 @@ export class CassetteServer {
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
+      // The same two asset ports as the shared server (E2E_PORT + 1 and + 2), and no others.
+      CASSETTE_OUTBOUND_ALLOW_HOSTS: e2eOutboundAllowHosts(),
     };
     delete env.CASSETTE_PLUGINS;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: CORE_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });

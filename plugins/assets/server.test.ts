@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
+import { ingestStandIn } from '@cassette/plugin-ingest/testing';
+import assetsPlugin from './server.js';
+
+describe('assets plugin boot', () => {
+  let t: TestKernel;
+  beforeAll(async () => {
+    t = await createTestKernel({ plugins: [ingestStandIn({ processors: [] }), assetsPlugin] });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('mounts the proxy route behind the replay permission', () => {
+    const mine = t.kernel.routes.filter((r) => r.plugin === 'assets').map((r) => `${r.method} ${r.path} ${r.access.auth} ${r.access.permission}`);
+    expect(mine).toEqual(['GET /api/:projectId/assets user SESSION_REPLAY']);
+  });
+
+  it('refuses anonymous callers', async () => {
+    const res = await t.request('GET', `/api/1/assets?url=${encodeURIComponent('https://cdn.example.test/a.png')}`);
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses settings out of range at boot, naming the plugin', async () => {
+    await expect(createTestKernel({ plugins: [ingestStandIn({ processors: [] }), assetsPlugin], config: { plugins: [{ id: 'assets', settings: { maxAssetBytes: 1 } }] } })).rejects.toThrow(/assets/);
+  });
+});
