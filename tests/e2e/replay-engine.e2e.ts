@@ -5,9 +5,11 @@ import { endedSession, serverForThisFile, test } from './support/own-server-test
 
 /**
  * Pages the replay engine used to get wrong, recorded with the script-tag tracker in real
- * Chromium and replayed in the player to the end: a form whose controls are named after DOM
- * properties, an element with an invalid tag name inline in text, a modal dialog, a hover style,
- * and a value typed into a field as the very last thing of the visit.
+ * Chromium and replayed in the player to the end: forms whose controls are named after DOM
+ * properties and methods, an element with an invalid tag name inline in text, a modal dialog
+ * closed again, a dialog shown non-modally, a modal dialog left open, a hover style under the
+ * pointer where it came to rest, and a value typed into a field as the very last thing of the
+ * visit. The end is checked once played to it, and again after a seek back into the visit.
  */
 
 test.beforeAll(() => ensureTrackerBuilt());
@@ -16,6 +18,16 @@ const shared = serverForThisFile();
 const FINAL_WORDS = 'see you soon';
 const HOVER_COLOR = 'rgb(200, 0, 0)';
 const HOVER_BACKGROUND = 'rgb(255, 240, 200)';
+const CHECKED_BACKGROUND = 'rgb(230, 255, 230)';
+/**
+ * Controls named after what a replayer calls on a form: each shadows the form's own member
+ * (`form.insertBefore` is that input). rrweb's recorder and replayer read or call every one of them.
+ */
+const METHOD_NAMES = [
+  'insertBefore', 'appendChild', 'removeChild', 'replaceChild', 'setAttribute', 'getAttribute', 'removeAttribute',
+  'querySelector', 'contains', 'parentNode', 'firstChild', 'nextSibling', 'childNodes', 'nodeType', 'shadowRoot',
+  'style', 'id', 'className', 'classList',
+];
 
 /** The visited page: served by the test on the Cassette origin (the project's host), tracker included. */
 function faultsPage(projectKey: string): string {
@@ -30,7 +42,8 @@ function faultsPage(projectKey: string): string {
       #order-form { padding: 8px; border: 4px solid rgb(180, 180, 180); }
       #order-form.checked { border-color: rgb(0, 128, 0); }
       #hover-target { color: rgb(0, 0, 200); }
-      dialog::backdrop { background: rgba(0, 0, 0, 0.4); }
+      #modal-dialog::backdrop { background: rgba(0, 0, 0, 0.4); }
+      #notice-dialog::backdrop { background: rgba(0, 0, 80, 0.3); }
     </style>
     <style id="component-styles"></style>
     <script src="/tracker.js"></script>
@@ -44,7 +57,20 @@ function faultsPage(projectKey: string): string {
       <label>Children <input name="children" value="2" /></label>
       <button type="button" id="check-order" onclick="this.form.className = 'checked'; this.form.setAttribute('data-step', '2')">Check the order</button>
     </form>
+    <form id="method-form" class="fresh">
+      ${METHOD_NAMES.map((name) => `<input name="${name}" value="${name}" size="6" />`).join('\n      ')}
+      <p id="method-first">First line</p>
+      <p id="method-gone">Line to remove</p>
+    </form>
     <p id="price-line">Today <x-1! id="odd-tag">12 €</x-1!> instead of 15 €</p>
+    <button type="button" id="open-notice">Read the notice</button>
+    <dialog id="notice-dialog">
+      <p>Prices change on Monday.</p>
+      <label>Initials <input id="notice-initials" /></label>
+      <button type="button" id="close-notice">Got it</button>
+    </dialog>
+    <button type="button" id="show-tip">Show a tip</button>
+    <dialog id="tip-dialog">Green tea keeps a year.</dialog>
     <button type="button" id="open-dialog">Open the dialog</button>
     <dialog id="modal-dialog">
       <p id="hover-target">Point here</p>
@@ -52,6 +78,26 @@ function faultsPage(projectKey: string): string {
     </dialog>
     <footer id="page-end">Thank you for your order</footer>
     <script>
+      // The page changes its method-named form through the prototypes: its own members are its controls.
+      document.getElementById('check-order').addEventListener('click', () => {
+        const form = document.getElementById('method-form');
+        Element.prototype.setAttribute.call(form, 'data-state', 'checked');
+        Element.prototype.setAttribute.call(form, 'class', 'checked');
+        Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'style').get.call(form).setProperty('background-color', '${CHECKED_BACKGROUND}');
+        const added = document.createElement('p');
+        added.id = 'method-added';
+        added.textContent = 'Added line';
+        Node.prototype.insertBefore.call(form, added, document.getElementById('method-first'));
+        Node.prototype.removeChild.call(form, document.getElementById('method-gone'));
+        document.getElementById('method-first').textContent = 'First line, checked';
+        const total = document.createElement('output');
+        total.id = 'method-total';
+        total.textContent = '3 items';
+        Node.prototype.appendChild.call(form, total);
+      });
+      document.getElementById('open-notice').addEventListener('click', () => document.getElementById('notice-dialog').showModal());
+      document.getElementById('close-notice').addEventListener('click', () => document.getElementById('notice-dialog').close());
+      document.getElementById('show-tip').addEventListener('click', () => document.getElementById('tip-dialog').show());
       // The dialog's styles arrive with it, as a CSS-in-JS library inserts them: through the CSSOM, and as a constructed sheet.
       document.getElementById('open-dialog').addEventListener('click', () => {
         const sheet = document.getElementById('component-styles').sheet;
@@ -94,41 +140,89 @@ function formAttributes(target: Page | Frame): Promise<Record<string, string> | 
   });
 }
 
-/** What the end of the replay shows, read in one go (the replay is paused at its end). */
+/** What the replay shows, read in one go (the replay is paused). */
 function replayState(frame: Frame) {
   return frame.evaluate(() => {
     const byId = (id: string) => document.getElementById(id);
     const form = byId('order-form');
+    const methodForm = byId('method-form');
     const odd = byId('odd-tag');
-    const dialog = byId('modal-dialog') as HTMLDialogElement | null;
     const hover = byId('hover-target');
     const attributesOf = (el: Element) =>
       Object.fromEntries(Element.prototype.getAttributeNames.call(el).map((name) => [name, Element.prototype.getAttribute.call(el, name) ?? '']));
+    /** A dialog as the viewer sees it: open, modal (in the top layer, the page behind inert), where. */
+    const dialogState = (id: string) => {
+      const dialog = byId(id) as HTMLDialogElement | null;
+      if (!dialog) return null;
+      const box = dialog.getBoundingClientRect();
+      return {
+        open: dialog.open,
+        modal: dialog.matches(':modal'),
+        position: getComputedStyle(dialog).position,
+        shown: box.width > 0 && box.height > 0,
+        centred: Math.abs(box.left + box.width / 2 - innerWidth / 2) <= 1 && Math.abs(box.top + box.height / 2 - innerHeight / 2) <= 1,
+      };
+    };
     return {
       pageEnds: [document.querySelector('h1')?.textContent, byId('page-end')?.textContent],
       form: form ? attributesOf(form) : null,
       controls: form ? [...Element.prototype.querySelectorAll.call(form, 'input')].map((input) => input.getAttribute('name')) : null,
+      methodForm: methodForm
+        ? {
+            attributes: attributesOf(methodForm),
+            background: getComputedStyle(methodForm).backgroundColor,
+            controls: [...Element.prototype.querySelectorAll.call(methodForm, 'input')].map((input) => input.getAttribute('name')),
+            lines: [...Element.prototype.querySelectorAll.call(methodForm, 'p, output')].map((line) => `${line.id}: ${line.textContent}`),
+          }
+        : null,
       finalField: (byId('final-field') as HTMLInputElement | null)?.value ?? null,
       oddTag: odd ? { text: odd.textContent, display: getComputedStyle(odd).display } : null,
       priceLine: byId('price-line')?.innerText ?? null,
-      dialog: dialog
-        ? {
-            open: dialog.open,
-            modal: dialog.matches(':modal'),
-            // A modal dialog's backdrop covers the page: a point outside the dialog hits the dialog.
-            coversPage: document.elementFromPoint(2, 2) === dialog,
-            backdrop: getComputedStyle(dialog, '::backdrop').backgroundColor,
-          }
-        : null,
+      notice: dialogState('notice-dialog'),
+      tip: dialogState('tip-dialog'),
+      dialog: dialogState('modal-dialog'),
+      // A modal dialog's backdrop covers the page: a point outside the dialog hits the dialog.
+      coveredBy: document.elementFromPoint(2, 2)?.id ?? null,
+      backdrop: byId('modal-dialog') ? getComputedStyle(byId('modal-dialog')!, '::backdrop').backgroundColor : null,
       hover: hover ? { color: getComputedStyle(hover).color, background: getComputedStyle(hover).backgroundColor } : null,
     };
   });
 }
 
+type ReplayState = Awaited<ReturnType<typeof replayState>>;
+
+/** The last moment of the visit, as it was seen: checked once played to, and again after a seek. */
+function expectTheEnd(replay: ReplayState, oddTagDisplay: string, when: string) {
+  expect.soft(replay.pageEnds, `${when}: the body is not emptied`).toEqual(['Replay faults', 'Thank you for your order']);
+  expect.soft(replay.form, `${when}: the form is rebuilt, with its attributes as they changed`).toEqual({ id: 'order-form', class: 'checked', 'data-step': '2' });
+  expect.soft(replay.controls, `${when}: the form keeps its controls`).toEqual(['tagName', 'attributes', 'nodeName', 'children']);
+  expect.soft(replay.methodForm, `${when}: the form with method-named controls is rebuilt, and changed as the page changed it`).toEqual({
+    attributes: { id: 'method-form', class: 'checked', 'data-state': 'checked', style: `background-color: ${CHECKED_BACKGROUND};` },
+    background: CHECKED_BACKGROUND,
+    controls: METHOD_NAMES,
+    lines: ['method-added: Added line', 'method-first: First line, checked', 'method-total: 3 items'],
+  });
+  expect.soft(replay.finalField, `${when}: the value typed last is shown at the end`).toBe(FINAL_WORDS);
+  expect.soft(replay.oddTag, `${when}: an invalid tag name is rebuilt inline in its text, as the page showed it`).toEqual({ text: '12 €', display: oddTagDisplay });
+  expect.soft(replay.priceLine, `${when}: the text around the odd tag stays on one line`).toBe('Today 12 € instead of 15 €');
+  expect.soft(replay.notice, `${when}: the modal notice closed by the visitor is closed, not left in the top layer`).toEqual({ open: false, modal: false, position: 'absolute', shown: false, centred: false });
+  expect.soft(replay.tip, `${when}: the tip shown with show() is open in the page's flow, not modal`).toMatchObject({ open: true, modal: false, position: 'absolute', shown: true });
+  expect.soft(replay.dialog, `${when}: the dialog opened with showModal() is modal: in the top layer, fixed and centred`).toEqual({ open: true, modal: true, position: 'fixed', shown: true, centred: true });
+  expect.soft({ coveredBy: replay.coveredBy, backdrop: replay.backdrop }, `${when}: the modal dialog's backdrop covers the page`).toEqual({ coveredBy: 'modal-dialog', backdrop: 'rgba(0, 0, 0, 0.4)' });
+  expect.soft(replay.hover, `${when}: the element under the pointer has its hover styles, inserted through the CSSOM and as a constructed sheet`).toEqual({ color: HOVER_COLOR, background: HOVER_BACKGROUND });
+}
+
 interface ChunkEvent {
   type: number;
   timestamp: number;
-  data: { source?: number; text?: string };
+  data: { source?: number; text?: string; attributes?: { attributes: Record<string, string | null> }[] };
+}
+
+/** Moments of the recording (epoch ms) when a dialog's `open` attribute was set modal, or removed. */
+function dialogMoments(events: ChunkEvent[]) {
+  const changes = (test: (attributes: Record<string, string | null>) => boolean) =>
+    events.filter((e) => e.type === 3 && e.data.source === 0 && (e.data.attributes ?? []).some((change) => test(change.attributes))).map((e) => e.timestamp);
+  return { openedModal: changes((a) => a.rr_open_mode === 'modal' && a.open !== null), closed: changes((a) => 'open' in a && a.open === null) };
 }
 
 test('a visit the replay engine used to get wrong replays as it was seen', async ({ page, context }) => {
@@ -145,20 +239,31 @@ test('a visit the replay engine used to get wrong replays as it was seen', async
   const live = await visit.evaluate(() => ({ oddTagDisplay: getComputedStyle(document.getElementById('odd-tag')!).display }));
   expect(live.oddTagDisplay, 'an element of an unknown (invalid) tag name is inline').toBe('inline');
 
-  // The form's attributes change: the form's named controls shadow its DOM properties.
-  await visit.getByRole('button', { name: 'Check the order' }).click();
+  // The forms' attributes and children change: their named controls shadow their DOM properties and
+  // methods (Playwright's role queries trip over them too: buttons are found by id).
+  await visit.locator('#check-order').click();
   await expect.poll(() => formAttributes(visit)).toMatchObject({ class: 'checked', 'data-step': '2' });
-  await visit.getByRole('button', { name: 'Open the dialog' }).click();
+  await expect(visit.locator('#method-total')).toHaveText('3 items');
+  // A modal notice, read and closed; a tip shown non-modally; then a modal dialog left open.
+  await visit.locator('#open-notice').click();
+  expect(await visit.locator('#notice-dialog').evaluate((d) => d.matches(':modal')), 'the notice is modal on the live page').toBe(true);
+  await visit.locator('#notice-initials').pressSequentially('JB', { delay: 150 });
+  await visit.locator('#close-notice').click();
+  await expect(visit.locator('#notice-dialog')).toHaveJSProperty('open', false);
+  await visit.locator('#show-tip').click();
+  await expect(visit.locator('#tip-dialog')).toHaveJSProperty('open', true);
+  await visit.locator('#open-dialog').click();
   await expect(visit.locator('#modal-dialog')).toHaveJSProperty('open', true);
   expect(await visit.locator('#modal-dialog').evaluate((d) => d.matches(':modal')), 'the dialog is modal on the live page').toBe(true);
+  // The pointer crosses the backdrop and goes straight on to the hover target, where it rests: the two
+  // moves come within one of rrweb's 50 ms sampling windows, and only the first used to be recorded.
   const hoverBox = (await visit.locator('#hover-target').boundingBox())!;
+  await visit.mouse.move(5, 5);
   await visit.mouse.move(hoverBox.x + 10, hoverBox.y + hoverBox.height / 2);
   await expect(visit.locator('#hover-target')).toHaveCSS('color', HOVER_COLOR);
   await expect(visit.locator('#hover-target')).toHaveCSS('background-color', HOVER_BACKGROUND);
-  // rrweb sends mouse positions in batches, at most 500 ms after a move: let the hover's go out
-  // before the last event (checked below, so a late batch fails loudly instead of passing).
-  await visit.waitForTimeout(1200);
   // The last thing of the visit: a value typed into a field (rrweb records it on change), then the tab ends.
+  // No wait for the pointer's position: the tracker hands it over when it stops.
   await visit.locator('#final-field').evaluate((field) => (field as HTMLInputElement).focus());
   await visit.keyboard.type(FINAL_WORDS);
   await visit.locator('#final-field').evaluate((field) => field.dispatchEvent(new Event('change', { bubbles: true })));
@@ -166,31 +271,60 @@ test('a visit the replay engine used to get wrong replays as it was seen', async
   await visit.close();
   await endedSession(cassette, owner, sessionId);
 
-  // The recording ends with the typed value: the end of the replay must show it.
   const api = (path: string) => page.request.get(`${cassette.url}/api/${owner.projectId}/sessions2/${sessionId}${path}`, { headers: { Authorization: `Bearer ${owner.jwt}` } });
-  const index = (await (await api('/recording')).json()).data as { chunks: { seq: number }[] };
+  const index = (await (await api('/recording')).json()).data as { startedAt: number; chunks: { seq: number }[] };
   const events: ChunkEvent[] = [];
   for (const chunk of index.chunks) events.push(...((await (await api(`/recording/${chunk.seq}`)).json()).data.events as ChunkEvent[]));
   events.sort((a, b) => a.timestamp - b.timestamp);
+  // The recording ends with the typed value, or with the pointer's resting position when the
+  // tracker handed it over on stopping: the end of the replay must show the last event either way.
   const last = events[events.length - 1]!;
-  expect({ source: last.data.source, text: last.data.text }, 'the last recorded event is the typed value').toEqual({ source: 5, text: FINAL_WORDS });
+  const lastInput = events.filter((e) => e.type === 3 && e.data.source === 5).at(-1);
+  expect(lastInput?.data.text, 'the typed value is recorded').toBe(FINAL_WORDS);
+  expect(last === lastInput || last.data.source === 1, `the last recorded event is the typed value or the pointer's last position (source ${last.data.source})`).toBe(true);
+  const moments = dialogMoments(events);
+  expect(moments.openedModal.length, 'the notice and the dialog were opened as modals').toBe(2);
+  expect(moments.closed.length, 'the notice was closed').toBe(1);
 
   await logIn(page, cassette, owner);
   await page.goto(`${cassette.url}/${owner.projectId}/session/${sessionId}`);
   const frame = await replayFrame(page);
   await expect(frame.locator('h1')).toHaveText('Replay faults');
+  const player = page.getByTestId('session-player');
   await page.getByTestId('player-play').click();
-  await expect(page.getByTestId('session-player')).toHaveAttribute('data-player-state', 'ended', { timeout: 60_000 });
+  await expect(player).toHaveAttribute('data-player-state', 'ended', { timeout: 60_000 });
   await page.screenshot({ path: test.info().outputPath('replay-ended.png') });
-
   // The end is still: read it once, then check each fault on its own.
-  const replay = await replayState(frame);
-  expect.soft(replay.pageEnds, 'the body is not emptied').toEqual(['Replay faults', 'Thank you for your order']);
-  expect.soft(replay.form, 'the form is rebuilt, with its attributes as they changed').toEqual({ id: 'order-form', class: 'checked', 'data-step': '2' });
-  expect.soft(replay.controls, 'the form keeps its controls').toEqual(['tagName', 'attributes', 'nodeName', 'children']);
-  expect.soft(replay.finalField, 'the value typed last is shown at the end').toBe(FINAL_WORDS);
-  expect.soft(replay.oddTag, 'an invalid tag name is rebuilt inline in its text, as the page showed it').toEqual({ text: '12 €', display: live.oddTagDisplay });
-  expect.soft(replay.priceLine, 'the text around the odd tag stays on one line').toBe('Today 12 € instead of 15 €');
-  expect.soft(replay.dialog, 'the dialog is open as a modal, its backdrop over the page').toEqual({ open: true, modal: true, coversPage: true, backdrop: 'rgba(0, 0, 0, 0.4)' });
-  expect.soft(replay.hover, 'the hovered element has its hover styles, inserted through the CSSOM and as a constructed sheet').toEqual({ color: HOVER_COLOR, background: HOVER_BACKGROUND });
+  expectTheEnd(await replayState(frame), live.oddTagDisplay, 'played to the end');
+
+  // Seeks back to while the notice was open, then on past its close. (The end itself is rebuilt from
+  // the last full snapshot: rrweb starts over once it finished, so only a seek shows what the close left.)
+  const track = page.getByTestId('player-timeline-track');
+  const length = Number(await track.getAttribute('aria-valuemax'));
+  const box = (await track.boundingBox())!;
+  const seekBetween = async (from: number, to: number, what: string) => {
+    const [start, end] = [from - index.startedAt, to - index.startedAt];
+    await page.mouse.click(box.x + (box.width * (start + end)) / 2 / length, box.y + box.height / 2);
+    await expect(player).toHaveAttribute('data-player-state', 'paused');
+    const seekedTo = Number(await track.getAttribute('aria-valuenow'));
+    expect(seekedTo > start && seekedTo < end, `the seek lands ${what} (${start}–${end} ms): ${seekedTo} ms`).toBe(true);
+  };
+  const [noticeOpened, dialogOpened] = moments.openedModal as [number, number];
+  const noticeClosed = moments.closed[0]!;
+  await seekBetween(noticeOpened, noticeClosed, 'while the notice is open');
+  await expect.poll(async () => (await replayState(frame)).notice, { message: 'the notice is modal at that moment' }).toEqual({ open: true, modal: true, position: 'fixed', shown: true, centred: true });
+  const during = await replayState(frame);
+  expect.soft({ tip: during.tip?.open, dialog: during.dialog?.open, coveredBy: during.coveredBy }, 'only the notice is open then, its backdrop over the page').toEqual({ tip: false, dialog: false, coveredBy: 'notice-dialog' });
+  await seekBetween(noticeClosed, dialogOpened, 'after the notice closed, before the dialog opened');
+  await expect
+    .poll(async () => {
+      const after = await replayState(frame);
+      return { notice: after.notice, dialog: after.dialog?.open, coveredBy: after.coveredBy };
+    }, { message: 'the closed notice leaves the top layer: nothing is modal, nothing covers the page' })
+    .toEqual({ notice: { open: false, modal: false, position: 'absolute', shown: false, centred: false }, dialog: false, coveredBy: '' });
+
+  // Played on from there to the end: the same end.
+  await page.getByTestId('player-play').click();
+  await expect(player).toHaveAttribute('data-player-state', 'ended', { timeout: 60_000 });
+  expectTheEnd(await replayState(frame), live.oddTagDisplay, 'played to the end after seeks');
 });

@@ -252,6 +252,24 @@ describe('start', () => {
 });
 
 describe('what is captured', () => {
+  it('sends where the pointer came to rest in the last batch when it stops', async () => {
+    document.body.innerHTML = '<p id="far">Far</p><button id="target">Hover me</button>';
+    const t = tracker();
+    await t.start();
+    const move = (id: string, x: number) => document.getElementById(id)!.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: x, clientY: 20 }));
+    // The second move comes within rrweb's sampling window of the first, and the tab ends at once:
+    // it is where the pointer is (and what it hovers) at the end of the visit.
+    move('far', 5);
+    move('target', 300);
+    await t.stop();
+    // rrweb's pointer positions: source 1, or 12 (happy-dom's MouseEvent passes for a DragEvent).
+    const positions = server.batches
+      .flatMap((b) => b.batch.recording)
+      .filter((e) => e.type === 3 && [1, 12].includes((e.data as { source: number }).source))
+      .flatMap((e) => (e.data as { positions: { x: number; y: number }[] }).positions.map((p) => [p.x, p.y]));
+    expect(positions.at(-1)).toEqual([300, 20]);
+  });
+
   it('records clicks, inputs, console, errors and requests, and never a password or masked value', async () => {
     document.body.innerHTML = `
       <button id="buy">Buy now</button>

@@ -260,6 +260,8 @@ export class CassetteTracker {
     if (this.status === 'active' && session) {
       this.flushPendingInputs();
       this.flushTimings();
+      // Stopping the recording hands over what it still holds (the pointer's last positions): it goes in the last batch.
+      this.stopCapture();
       this.flush(true);
     }
     this.stopCapture();
