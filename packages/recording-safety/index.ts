@@ -2,5 +2,5 @@
 export { isDangerousUrl, sanitizeRecording } from './sanitize-recording.js';
 export type { SanitizeReport } from './sanitize-recording.js';
 export { assetProxyPath, isAssetProxyPath } from './asset-proxy-url.js';
-export { INERT_URL, neutralizeExternalUrls } from './external-urls.js';
-export type { NeutralizeOptions, NeutralizeReport } from './external-urls.js';
+export { INERT_URL, proxyRecordedUrls } from './recorded-urls.js';
+export type { ProxyOptions, ProxyReport } from './recorded-urls.js';

@@ -18,15 +18,18 @@ export interface HttpServerOptions {
 }
 
 /**
- * The CSP for the app: no inline script, nothing from other origins. The player's
- * sandboxed iframe (later) relies on this never allowing recorded scripts.
+ * The CSP for the app: no inline script, nothing from other origins. The player's sandboxed
+ * iframe (same origin, so this policy governs it) relies on it never allowing recorded scripts,
+ * and on it stopping every request to another host that the player's URL rewriting missed:
+ * replayed pages load their images, media, fonts and sheets through the asset proxy on our
+ * own origin, or from `data:` / `blob:` URLs. Inline styles stay allowed: replays need them.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  // Announcement images and, later, replayed pages show images from other sites.
-  "img-src 'self' data: blob: https: http:",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "frame-src 'self' blob:",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocationEvent, SessionEventItem } from '../../shared/session.js';
 import type { RecordingIndex } from '../../shared/recording.js';
-import { allowedReplayOrigins, createChunkPreparer, pageUrlAt } from './recording-preparation.js';
+import { createChunkPreparer, pageUrlAt } from './recording-preparation.js';
 import { UNKNOWN_TAG_STAND_IN } from './uncreatable-tag-names.js';
 
 const T0 = 1_700_000_000_000;
@@ -11,22 +11,15 @@ const session = {
   events: [location(0, 'https://shop.test/'), { type: 'CLICK', time: 5 } as unknown as SessionEventItem, location(10_000, 'https://checkout.shop-pay.test/pay/')],
 };
 
-describe('replay origins and preparation', () => {
-  it('allows the app, every recorded page origin and, with a project host, only pages of that site', () => {
-    expect(allowedReplayOrigins(session, 'https://cassette.test', null)).toEqual(['https://cassette.test', 'https://shop.test', 'https://checkout.shop-pay.test']);
-    expect(allowedReplayOrigins(session, 'https://cassette.test', 'https://www.shop.test/')).toEqual(['https://cassette.test', 'https://shop.test', 'www.shop.test']);
-    expect(allowedReplayOrigins(session, 'https://cassette.test', 'shop-pay.test')).toEqual(['https://cassette.test', 'https://checkout.shop-pay.test', 'shop-pay.test']);
-    expect(allowedReplayOrigins({ startUrl: 'not a url', events: [] }, null, '')).toEqual([]);
-  });
-
+describe('recording preparation', () => {
   it('knows the recorded page at a time', () => {
     expect(pageUrlAt(session, 0)).toBe('https://shop.test/');
     expect(pageUrlAt(session, 9_999)).toBe('https://shop.test/');
     expect(pageUrlAt(session, 12_000)).toBe('https://checkout.shop-pay.test/pay/');
   });
 
-  it('sanitizes and neutralizes a chunk, resolving relative URLs against the page of its time, and renames tags the browser cannot create', () => {
-    const prepare = createChunkPreparer(session, allowedReplayOrigins(session, 'https://cassette.test', null), (tagName) => !tagName.includes('!'));
+  it('sanitizes a chunk and routes its URLs to the asset proxy, resolving relative URLs against the page of its time, and renames tags the browser cannot create', () => {
+    const prepare = createChunkPreparer(session, { projectId: 4, appOrigin: 'https://cassette.test' }, (tagName) => !tagName.includes('!'));
     const index: RecordingIndex = { startedAt: T0, chunks: [] };
     const node = {
       type: 2,
@@ -44,7 +37,11 @@ describe('replay origins and preparation', () => {
     const out = prepare(events, { seq: 3, pageNo: 2, firstTimestamp: T0 + 11_000, lastTimestamp: T0 + 12_000, hasFullSnapshot: true, bytes: 1 }, index);
     const root = (out[0]!.data as { node: typeof node }).node;
     expect(root.attributes).toEqual({});
-    expect(root.childNodes.map((c) => c.attributes.src)).toEqual(['https://checkout.shop-pay.test/pay/logo.png', 'about:invalid', undefined]);
+    expect(root.childNodes.map((c) => c.attributes.src)).toEqual([
+      `https://cassette.test/api/4/assets?url=${encodeURIComponent('https://checkout.shop-pay.test/pay/logo.png')}`,
+      `https://cassette.test/api/4/assets?url=${encodeURIComponent('https://tracker.evil.test/p.gif')}`,
+      undefined,
+    ]);
     expect(root.childNodes[2]!.tagName).toBe(UNKNOWN_TAG_STAND_IN);
   });
 });

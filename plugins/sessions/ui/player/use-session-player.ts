@@ -2,13 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import { useActorRef, useSelector } from '@xstate/react';
 import { Replayer } from '@rrweb/replay';
 import type { eventWithTime } from '@rrweb/types';
-import { ApiError, useApi, useHost } from '@cassette/plugin-sdk/ui';
+import { ApiError, useApi } from '@cassette/plugin-sdk/ui';
 import type { RecordingChunk, RecordingIndex } from '../../shared/recording.js';
 import type { Session } from '../../shared/session.js';
 import { describeRecordingError, NO_RECORDING_TEXT } from './player-errors.js';
 import { playerMachine } from './player.machine.js';
 import { RecordingLoader, recordingLength } from './recording-loader.js';
-import { allowedReplayOrigins, createChunkPreparer } from './recording-preparation.js';
+import { createChunkPreparer } from './recording-preparation.js';
 import { ReplayDriver, type ReplayerFactory, type ReplayerLike } from './replay-driver.js';
 import { recordingIndexFromAnswer } from './session-answer.js';
 
@@ -82,7 +82,6 @@ export interface UseSessionPlayerOptions {
 /** Wires the player machine to the recording loader, the Replayer and the API. */
 export function useSessionPlayer({ projectId, session, replayRef, startPlaying, jumpTo = null, onAutoplayNext }: UseSessionPlayerOptions) {
   const api = useApi();
-  const { currentProject } = useHost();
   const driverRef = useRef<ReplayDriver | null>(null);
   const loaderRef = useRef<RecordingLoader | null>(null);
   const sendRef = useRef<(event: Parameters<typeof actorRef.send>[0]) => void>(() => {});
@@ -151,7 +150,6 @@ export function useSessionPlayer({ projectId, session, replayRef, startPlaying, 
     if (!root || !current || !sessionId) return;
     const send = (event: Parameters<typeof actorRef.send>[0]) => actorRef.send(event);
     const fail = (error: unknown) => send({ type: 'LOAD_FAILED', message: describeRecordingError(error) });
-    const origins = allowedReplayOrigins(current, globalThis.location?.origin ?? null, currentProject?.host);
     const path = `/${projectId}/sessions2/${encodeURIComponent(sessionId)}/recording`;
     let lastSize: { width: number; height: number } | null = null;
     let driver: ReplayDriver | null = null;
@@ -160,7 +158,7 @@ export function useSessionPlayer({ projectId, session, replayRef, startPlaying, 
         fetchIndex: () => api.get<RecordingIndex>(path).then(recordingIndexFromAnswer),
         fetchChunk: (seq) => api.get<RecordingChunk>(`${path}/${seq}`),
       },
-      prepare: createChunkPreparer(current, origins),
+      prepare: createChunkPreparer(current, { projectId, appOrigin: globalThis.location?.origin ?? null }),
       onIndex: (index) => {
         if (!index.chunks.some((c) => c.hasFullSnapshot)) {
           fail(new ApiError(404, [NO_RECORDING_TEXT]));
@@ -202,7 +200,7 @@ export function useSessionPlayer({ projectId, session, replayRef, startPlaying, 
       driverRef.current = null;
       loaderRef.current = null;
     };
-  }, [actorRef, api, currentProject?.host, projectId, replayRef, sessionId, attempt]);
+  }, [actorRef, api, projectId, replayRef, sessionId, attempt]);
 
   useEffect(() => {
     if (state !== 'playing') return;

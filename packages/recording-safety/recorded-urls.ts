@@ -1,19 +1,21 @@
 import type { RecordingEvent } from '@cassette/tracker/protocol';
+import { assetProxyPath } from './asset-proxy-url.js';
+import { cssString, rewriteCssUrls } from './css-urls.js';
 import { localName } from './qualified-names.js';
 
 /**
- * Makes a recording unable to make the viewer's browser call an outside host. The player
- * rebuilds recorded DOM in the viewer's browser: every URL that DOM would fetch (images,
- * stylesheets, fonts, CSS `url()` / `@import`, SVG references, canvas images) becomes a request
- * from the viewer, with the viewer's IP and referrer. A hostile recording could use that to
- * track who watches it, probe the viewer's network, or load content nobody recorded. So only
- * origins the viewer already trusts are kept: the app's own, the recorded site's pages and the
- * project's host; every other absolute URL is replaced by an inert value.
- *
- * Relative URLs are resolved against the recorded page URL (a relative URL inside the replay
- * iframe would otherwise resolve against the app itself), and kept as absolute URLs when the
- * result is allowed. Fragment-only references (`#icon`, `url(#clip)`) point inside the rebuilt
- * document and stay as they are.
+ * Points every URL of a recording at the Cassette server. The player rebuilds recorded DOM in
+ * the viewer's browser: every URL that DOM would fetch (images, stylesheets, fonts, media, CSS
+ * `url()` / `@import` / `image-set()`, SVG references and presentation attributes, canvas
+ * images) would otherwise be a request from the viewer to wherever the page pointed, with the
+ * viewer's IP and referrer: a hostile recording could track who watches it, probe the viewer's
+ * network or load content nobody recorded, and an honest one shows assets that changed, moved
+ * or sit behind the visitor's login. So each recorded network URL, resolved against the
+ * recorded page URL, becomes the project's asset proxy path on our own origin
+ * (`assetProxyPath`), where the server serves the copy it fetched. URLs already on the app's own
+ * origin stay; `data:`, `blob:` and fragment-only references (`#icon`, `url(#clip)`) stay; a URL
+ * that cannot be resolved or is of another scheme becomes inert. The app's CSP stops whatever
+ * this misses.
  *
  * rrweb shapes handled (restated, as in sanitize-recording.ts): event 2 = full snapshot,
  * 3 = incremental (source 0 mutation, 8 style sheet rule, 9 canvas mutation, 10 font,
@@ -35,8 +37,14 @@ const SOURCE_ADOPTED_STYLE_SHEET = 15;
 const NODE_ELEMENT = 2;
 const NODE_TEXT = 3;
 
-/** Schemes a browser fetches over the network; anything else (data:, blob:, about:, mailto:) stays. */
-const NETWORK_PROTOCOLS = new Set(['http:', 'https:', 'ws:', 'wss:', 'ftp:']);
+/** Schemes of recorded page URLs (the base relative URLs resolve against). */
+const PAGE_PROTOCOLS = new Set(['http:', 'https:']);
+/**
+ * Schemes that stay as recorded: they fetch nothing from any host (`data:` and `blob:` are
+ * read in the viewer's browser, the others only navigate). Any other scheme is made inert: an
+ * extension's (`chrome-extension:`) would probe what the viewer has installed.
+ */
+const KEPT_SCHEMES = new Set(['data', 'blob', 'about', 'mailto', 'tel', 'sms', 'javascript']);
 
 /** Attributes whose whole value is one URL the browser may fetch (on whatever element); `xlink:href` is `href` by its local name. */
 const URL_ATTRIBUTES = new Set([
@@ -60,12 +68,18 @@ const SRCSET_ATTRIBUTES = new Set(['srcset', 'imagesrcset']);
 /** SVG animation values: `<animate attributeName="href" to="https://...">` would change a URL at replay time. */
 const ANIMATION_ATTRIBUTES = new Set(['values', 'to', 'from', 'by']);
 
-export interface NeutralizeOptions {
+export interface ProxyOptions {
+  /** The project the recording belongs to: its asset proxy serves the copies. */
+  projectId: number;
+  /** The app's own origin (`location.origin`): URLs on it stay, and proxy URLs are made absolute on it. */
+  appOrigin: string | null;
   /** The recorded page URL in effect before the first event (a meta event inside the events replaces it). */
   baseUrl?: string | null;
 }
 
-export interface NeutralizeReport {
+export interface ProxyReport {
+  /** How many URLs now point at the asset proxy. */
+  proxied: number;
   /** How many URLs were made inert. */
   neutralized: number;
   /** The recorded page URL in effect after the last event (hand it to the next chunk). */
@@ -73,27 +87,10 @@ export interface NeutralizeReport {
 }
 
 interface Context {
-  allowed: Set<string>;
+  projectId: number;
+  appOrigin: string | null;
   base: string | null;
-  report: NeutralizeReport;
-}
-
-/** Normalises an allowed origin given as an origin, a URL or a bare host (`shop.test`, any scheme). */
-function toOriginKeys(value: string): string[] {
-  const trimmed = value.trim().toLowerCase();
-  if (!trimmed) return [];
-  try {
-    if (/^[a-z][a-z0-9+.-]*:\/\//.test(trimmed)) return [new URL(trimmed).origin];
-  } catch {
-    return [];
-  }
-  // A bare host (the project's `host`) allows it on any scheme.
-  try {
-    const host = new URL(`http://${trimmed}`).host;
-    return [`host:${host}`];
-  } catch {
-    return [];
-  }
+  report: ProxyReport;
 }
 
 function isFragmentOnly(value: string): boolean {
@@ -107,15 +104,15 @@ function cleanUrlText(value: string): string {
 }
 
 /**
- * Decides one URL: returns the value to keep (possibly made absolute) or INERT_URL.
- * `null` base: relative URLs cannot be placed, so they are made inert rather than left to
- * resolve against the app.
+ * Decides one URL: returns the value to use in the replay: as recorded, on the app's origin,
+ * through the asset proxy, or INERT_URL. `null` base: relative URLs cannot be placed, so they
+ * are made inert rather than left to resolve against the app.
  */
 function judgeUrl(raw: string, ctx: Context): string {
   const value = cleanUrlText(raw);
   if (value === '' || isFragmentOnly(value)) return raw;
-  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(value);
-  if (hasScheme && !/^(?:https?|wss?|ftp):/i.test(value)) return raw; // data:, blob:, about:, mailto:, ...
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (scheme && KEPT_SCHEMES.has(scheme)) return raw;
   let url: URL;
   try {
     url = ctx.base ? new URL(value, ctx.base) : new URL(value);
@@ -124,14 +121,21 @@ function judgeUrl(raw: string, ctx: Context): string {
     ctx.report.neutralized++;
     return INERT_URL;
   }
-  if (!NETWORK_PROTOCOLS.has(url.protocol)) return raw;
-  if (ctx.allowed.has(url.origin.toLowerCase()) || ctx.allowed.has(`host:${url.host.toLowerCase()}`)) {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    ctx.report.neutralized++;
+    return INERT_URL;
+  }
+  if (ctx.appOrigin !== null && url.origin === ctx.appOrigin) {
     // The resolved form, not the text: inside the replay iframe the browser would resolve a
     // relative or scheme-relative text (`https:x`, `/\\x`) against the app, not the recorded page.
     return url.href === value ? raw : url.href;
   }
-  ctx.report.neutralized++;
-  return INERT_URL;
+  // The fragment names a part of the asset (`sprite.svg#icon`, `filters.svg#blur`): it stays a
+  // fragment of the proxy URL; servers never see fragments anyway.
+  const fragment = url.hash;
+  url.hash = '';
+  ctx.report.proxied++;
+  return `${ctx.appOrigin ?? ''}${assetProxyPath(ctx.projectId, url.href)}${fragment}`;
 }
 
 /** `srcset`: comma-separated candidates `url [descriptor]`; a URL may itself hold commas (data URLs). */
@@ -160,57 +164,17 @@ function judgeSrcset(value: string, ctx: Context): string {
   return candidates.join(', ');
 }
 
-/** Undoes CSS escapes (`\75 rl`, `\3a`), so a disguised `url(` or scheme is seen for what it is. */
-function unescapeCss(value: string): string {
-  return value.replace(/\\([0-9a-f]{1,6})[ \t\n\r\f]?|\\([^\n0-9a-f])/gi, (_m, hex: string | undefined, char: string | undefined) => {
-    if (hex) {
-      const code = parseInt(hex, 16);
-      return code === 0 || code > 0x10ffff ? '\ufffd' : String.fromCodePoint(code);
-    }
-    return char ?? '';
-  });
-}
-
-// A function token whose name may be escaped, with a quoted or unquoted argument.
-const CSS_FUNCTION_URL = /((?:[a-z0-9_-]|\\[0-9a-f]{1,6}[ \t\n\r\f]?|\\[^\n0-9a-f])+)\(\s*(?:"((?:[^"\\]|\\[\s\S])*)"|'((?:[^'\\]|\\[\s\S])*)'|((?:[^)"'\\\s]|\\[\s\S])*))\s*\)/gi;
-// `@import "x.css"` (the string form; `@import url(...)` is a function token).
-const CSS_IMPORT_STRING = /(@(?:[a-z0-9_-]|\\[0-9a-f]{1,6}[ \t\n\r\f]?|\\[^\n0-9a-f])+)(\s*)(?:"((?:[^"\\]|\\[\s\S])*)"|'((?:[^'\\]|\\[\s\S])*)')/gi;
-// Strings inside image-set() are URLs too.
-const CSS_IMAGE_SET = /((?:-webkit-)?image-set)\(((?:[^()]|\([^()]*\))*)\)/gi;
-const CSS_STRING = /"((?:[^"\\]|\\[\s\S])*)"|'((?:[^'\\]|\\[\s\S])*)'/g;
-
-/** Rewrites every URL in a piece of CSS (a sheet, a rule, a style attribute, a declaration value). */
+/** Rewrites every URL in a piece of CSS (a sheet, a rule, a style attribute, a declaration value, a presentation attribute). */
 function judgeCss(css: string, ctx: Context): string {
-  if (!/url|src|image|import|\\/i.test(css)) return css;
-  let out = css.replace(CSS_FUNCTION_URL, (match, name: string, dq: string | undefined, sq: string | undefined, bare: string | undefined) => {
-    const fn = unescapeCss(name).toLowerCase();
-    if (fn !== 'url' && fn !== 'src') return match;
-    const raw = unescapeCss(dq ?? sq ?? bare ?? '');
-    const judged = judgeUrl(raw, ctx);
-    if (judged === INERT_URL) return `url(${INERT_URL})`;
-    return judged === raw && !/\\/.test(match) ? match : `url(${JSON.stringify(judged)})`;
+  return rewriteCssUrls(css, {
+    rewrite: (url) => judgeUrl(url, ctx),
+    inert: INERT_URL,
   });
-  out = out.replace(CSS_IMPORT_STRING, (match, at: string, space: string, dq: string | undefined, sq: string | undefined) => {
-    if (unescapeCss(at).toLowerCase() !== '@import') return match;
-    const raw = unescapeCss(dq ?? sq ?? '');
-    const judged = judgeUrl(raw, ctx);
-    if (judged === INERT_URL) return `${at}${space}url(${INERT_URL})`;
-    return judged === raw ? match : `${at}${space}${JSON.stringify(judged)}`;
-  });
-  out = out.replace(CSS_IMAGE_SET, (match, fn: string, inner: string) => {
-    const rewritten = inner.replace(CSS_STRING, (str, dq: string | undefined, sq: string | undefined) => {
-      const raw = unescapeCss(dq ?? sq ?? '');
-      const judged = judgeUrl(raw, ctx);
-      if (judged === INERT_URL) return `"${INERT_URL}"`;
-      return judged === raw ? str : JSON.stringify(judged);
-    });
-    return rewritten === inner ? match : `${fn}(${rewritten})`;
-  });
-  return out;
 }
 
 function judgeAnimationValues(value: string, ctx: Context): string {
-  return value
+  // `<animate attributeName="fill" to="url(https://...)">` animates a presentation attribute.
+  return judgeCss(value, ctx)
     .split(';')
     .map((item) => {
       const trimmed = cleanUrlText(item);
@@ -250,7 +214,10 @@ function judgeAttribute(name: string, value: unknown, ctx: Context): unknown {
       .filter((u) => u !== INERT_URL)
       .join(' ');
   }
-  return value;
+  // Any other attribute may be CSS the browser fetches from: SVG presentation attributes
+  // (`fill`, `stroke`, `mask`, `clip-path`, `filter`, `cursor`, `marker-*`, ...) take `url()`,
+  // and the list grows. The tokenizer changes nothing in a value without a URL token.
+  return judgeCss(value, ctx);
 }
 
 function judgeAttributes(attributes: Record<string, unknown>, ctx: Context): void {
@@ -328,10 +295,11 @@ function judgeIncremental(data: Record<string, unknown>, ctx: Context): void {
       if (Array.isArray(data.styles)) for (const style of data.styles) if (isRecord(style)) judgeRuleList(style.rules, ctx);
       return;
     case SOURCE_FONT:
-      // `fontSource` is a CSS src value (`url(...)`) unless the font came as a buffer.
+      // `fontSource` is a CSS src value (`url(...)`) unless the font came as a buffer; a bare URL
+      // (not CSS) loads nothing, but is routed all the same.
       if (typeof data.fontSource === 'string' && data.buffer !== true) {
         const judged = judgeCss(data.fontSource, ctx);
-        data.fontSource = /url\(/i.test(data.fontSource) || judged !== data.fontSource ? judged : judgeUrl(data.fontSource, ctx);
+        data.fontSource = judged !== data.fontSource || /[()]/.test(data.fontSource) ? judged : `url(${cssString(judgeUrl(data.fontSource, ctx))})`;
       }
       return;
     case SOURCE_CANVAS_MUTATION:
@@ -343,14 +311,12 @@ function judgeIncremental(data: Record<string, unknown>, ctx: Context): void {
 }
 
 /**
- * Replaces, in place, every URL the rebuilt DOM would fetch whose origin is not allowed.
- * `allowedOrigins`: origins (`https://shop.test`), URLs, or bare hosts (`shop.test`: any scheme).
+ * Rewrites, in place, every URL the rebuilt DOM would fetch: to the project's asset proxy, kept
+ * on the app's origin, or inert (see the top of this file).
  */
-export function neutralizeExternalUrls(events: RecordingEvent[], allowedOrigins: Iterable<string>, options: NeutralizeOptions = {}): NeutralizeReport {
-  const allowed = new Set<string>();
-  for (const origin of allowedOrigins) for (const key of toOriginKeys(origin)) allowed.add(key);
-  const report: NeutralizeReport = { neutralized: 0, baseUrl: options.baseUrl ?? null };
-  const ctx: Context = { allowed, base: validBase(options.baseUrl ?? null), report };
+export function proxyRecordedUrls(events: RecordingEvent[], options: ProxyOptions): ProxyReport {
+  const report: ProxyReport = { proxied: 0, neutralized: 0, baseUrl: options.baseUrl ?? null };
+  const ctx: Context = { projectId: options.projectId, appOrigin: validOrigin(options.appOrigin), base: validBase(options.baseUrl ?? null), report };
   for (const event of events) {
     if (!isRecord(event) || !isRecord(event.data)) continue;
     if (event.type === META) {
@@ -372,7 +338,17 @@ function validBase(value: string | null): string | null {
   if (!value) return null;
   try {
     const url = new URL(value);
-    return NETWORK_PROTOCOLS.has(url.protocol) ? url.href : null;
+    return PAGE_PROTOCOLS.has(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function validOrigin(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return PAGE_PROTOCOLS.has(url.protocol) ? url.origin : null;
   } catch {
     return null;
   }
