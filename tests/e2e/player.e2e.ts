@@ -343,48 +343,106 @@ async function recordByHand(cassette: CassetteServer, owner: Owner, pageUrl: str
 
 let nextId = 1;
 const el = (tagName: string, attributes: Record<string, string> = {}, childNodes: unknown[] = []) => ({ type: 2, id: ++nextId, tagName, attributes, childNodes });
+const svgEl = (tagName: string, attributes: Record<string, string> = {}, childNodes: unknown[] = []) => ({ ...el(tagName, attributes, childNodes), isSVG: true });
 const txt = (textContent: string) => ({ type: 3, id: ++nextId, textContent });
+const styleText = (css: string) => ({ ...txt(css), isStyle: true });
+
+/**
+ * CSS that a regular expression misreads but a browser fetches from (the vectors of an outside
+ * review): a `)` inside a string of image-set(), comments around a URL, a CSS-escaped `)`,
+ * @import written every way, and a url( left open at the very end.
+ */
+function hostileSheet(o: string): string {
+  return [
+    `@import/**/"${o}/import-comment.css";`,
+    `@\\69mport "${o}/import-escaped.css";`,
+    `@import url("${o}/import-url-comment.css" /* c */) screen;`,
+    `body { background: url(${o}/style-bg.png) }`,
+    `.v-set { background-image: image-set("${o}/set-a).png" 1x, "${o}/set-b.png" 2x) }`,
+    `.v-comment { background-image: url("${o}/comment.png" /* ) */) }`,
+    `.v-escaped { background-image: url(${o}/escaped\\29 x.png) }`,
+    `.v-cursor { cursor: url(${o}/style-cursor.cur), auto }`,
+    `.v-open { background-image: url(${o}/unclosed-style.png`,
+  ].join('\n');
+}
+
+/** Every SVG presentation attribute that takes url(): each points outside. */
+const paintAttributes = (o: string, prefix: string): Record<string, string> => ({
+  fill: `url(${o}/${prefix}fill.svg#g)`,
+  stroke: `url(${o}/${prefix}stroke.svg#s)`,
+  mask: `url(${o}/${prefix}mask.svg#m)`,
+  'clip-path': `url(${o}/${prefix}clip.svg#c)`,
+  filter: `url(${o}/${prefix}filter.svg#f)`,
+  cursor: `url(${o}/${prefix}cursor.cur), auto`,
+  'marker-start': `url(${o}/${prefix}marker.svg#a)`,
+});
 
 /** An rrweb recording of a page made to attack whoever replays it. */
 function hostileRecording(pageUrl: string, outside: string, start: number) {
   nextId = 1;
+  const o = outside;
+  const declarationStyle = el('style', {}, [styleText('.v-declared { color: blue }')]);
   const head = el('head', {}, [
-    el('meta', { 'http-equiv': 'refresh', content: `0;url=${outside}/meta-refresh` }),
-    el('base', { href: `${outside}/base/` }),
-    el('link', { rel: 'stylesheet', href: `${outside}/sheet.css` }),
-    el('style', {}, [{ ...txt(''), textContent: `body { background: url(${outside}/style-bg.png) } @import url("${outside}/import.css");`, isStyle: true }]),
-    el('script', {}, [txt(`parent.__pwned = 'script'; fetch('${outside}/script-fetch')`)]),
+    el('meta', { 'http-equiv': 'refresh', content: `0;url=${o}/meta-refresh` }),
+    el('base', { href: `${o}/base/` }),
+    el('link', { rel: 'stylesheet', href: `${o}/sheet.css` }),
+    el('style', {}, [styleText(hostileSheet(o))]),
+    declarationStyle,
+    el('script', {}, [txt(`parent.__pwned = 'script'; fetch('${o}/script-fetch')`)]),
   ]);
+  const rect = svgEl('rect', { id: 'hostile-rect', width: '20', height: '20', ...paintAttributes(o, 'rect-') });
+  const line = svgEl('line', { id: 'hostile-line', x1: '0', y1: '0', x2: '50', y2: '50', ...paintAttributes(o, 'snapshot-') });
   const body = el('body', {}, [
     el('h1', { id: 'hostile-title' }, [txt('A page with traps')]),
-    el('img', { src: `${outside}/img.png`, onerror: "parent.__pwned = 'img-onerror'" }),
+    el('img', { src: `${o}/img.png`, onerror: "parent.__pwned = 'img-onerror'" }),
     el('svg', { onload: "parent.__pwned = 'svg-onload'" }),
     el('a', { id: 'js-link', href: "javascript:parent.__pwned='js-link'" }, [txt('a javascript: link')]),
     el('iframe', { srcdoc: "<script>parent.parent.__pwned = 'srcdoc'</script>" }),
-    el('div', { id: 'styled', style: `background-image: url(${outside}/inline-bg.png)` }, [txt('styled')]),
-    el('img', { srcset: `${outside}/a.png 1x, ${outside}/b.png 2x` }),
+    el('div', { id: 'styled', style: `background-image: url(${o}/inline-bg.png)` }, [txt('styled')]),
+    el('div', { id: 'unclosed', style: `color: red; background-image: url(${o}/unclosed-attr.png` }, [txt('unclosed')]),
+    el('img', { srcset: `${o}/a.png 1x, ${o}/b.png 2x` }),
+    ...['v-set', 'v-comment', 'v-escaped', 'v-cursor', 'v-open', 'v-rule', 'v-declared', 'v-adopted'].map((name) => el('div', { class: name, style: 'width: 40px; height: 20px' }, [txt(name)])),
+    el('div', { id: 'font-user', style: 'font-family: HostileFont' }, [txt('font')]),
+    svgEl('svg', { width: '60', height: '60' }, [
+      line,
+      rect,
+      svgEl('use', { href: `${o}/sprite.svg#icon` }),
+      svgEl('image', { href: `${o}/svg-image.png`, width: '10', height: '10' }),
+      svgEl('filter', { id: 'f' }, [svgEl('feImage', { href: `${o}/fe-image.png` })]),
+    ]),
+    el('video', { id: 'hostile-video', src: `${o}/video.webm`, poster: `${o}/poster.png`, preload: 'auto' }),
+    el('audio', { preload: 'auto' }, [el('source', { src: `${o}/audio.wav` })]),
   ]);
   const html = el('html', {}, [head, body]);
+  const at = (offset: number, data: Record<string, unknown>) => ({ type: 3, timestamp: start + offset, data });
   return [
     { type: 4, timestamp: start, data: { href: pageUrl, width: 1280, height: 720 } },
     { type: 2, timestamp: start + 10, data: { node: { type: 0, id: 1, childNodes: [{ type: 1, id: 2, name: 'html', publicId: '', systemId: '' }, html] }, initialOffset: { left: 0, top: 0 } } },
-    // A later mutation adds another trap, and an attribute change points an image outside.
-    {
-      type: 3,
-      timestamp: start + 1500,
-      data: {
-        source: 0,
-        texts: [],
-        attributes: [{ id: 3, attributes: { style: `background: url(${outside}/mutated-bg.png)` } }],
-        removes: [],
-        adds: [{ parentId: body.id, nextId: null, node: { type: 2, id: 500, tagName: 'img', attributes: { src: `${outside}/added.png`, onload: "parent.__pwned = 'added'" }, childNodes: [] } }],
-      },
-    },
-    { type: 3, timestamp: start + 3000, data: { source: 2, type: 2, id: 4, x: 10, y: 10 } },
+    // Later mutations add more traps, and attribute changes point images and paints outside.
+    at(1500, {
+      source: 0,
+      texts: [],
+      attributes: [
+        { id: 3, attributes: { style: `background: url(${o}/mutated-bg.png)` } },
+        { id: rect.id, attributes: paintAttributes(o, 'mutated-') },
+      ],
+      removes: [],
+      adds: [
+        { parentId: body.id, nextId: null, node: { type: 2, id: 500, tagName: 'img', attributes: { src: `${o}/added.png`, onload: "parent.__pwned = 'added'" }, childNodes: [] } },
+        { parentId: body.id, nextId: null, node: { type: 2, id: 501, tagName: 'div', attributes: { style: `width: 9px; height: 9px; background-image: image-set('${o}/added-set).png' 1x)` }, childNodes: [] } },
+        { parentId: body.id, nextId: null, node: { type: 2, id: 502, tagName: 'style', attributes: {}, childNodes: [{ type: 3, id: 503, textContent: `.v-open { background: url("${o}/added-style.png" /**/) }`, isStyle: true }] } },
+      ],
+    }),
+    // Rules inserted through the CSSOM, a declaration set on one, a constructed sheet, a font.
+    at(1600, { source: 8, id: declarationStyle.id, adds: [{ rule: `.v-rule { background-image: image-set("${o}/rule).png" 1x) }`, index: 1 }] }),
+    at(1700, { source: 13, id: declarationStyle.id, index: [0], set: { property: 'background-image', value: `url(${o}/declaration\\29 .png` } }),
+    at(1800, { source: 15, id: 1, styleIds: [1], styles: [{ styleId: 1, rules: [{ rule: `.v-adopted { background-image: url("${o}/adopted.png" /**/) }`, index: 0 }] }] }),
+    at(1900, { source: 10, family: 'HostileFont', fontSource: `url(${o}/font\\29 .woff2)`, buffer: false, descriptors: {} }),
+    at(3000, { source: 2, type: 2, id: 4, x: 10, y: 10 }),
   ];
 }
 
-test('a hostile recording is replayed: nothing runs, nothing navigates, nothing reaches the outside host', async ({ page }) => {
+test('a hostile recording is replayed: nothing runs, nothing navigates, nothing reaches the outside host, every URL goes to the asset proxy', async ({ page }) => {
   const cassette = shared.server();
   const owner = shared.owner();
   const outside = await outsideHost();
@@ -411,6 +469,11 @@ test('a hostile recording is replayed: nothing runs, nothing navigates, nothing 
     page.on('request', (request) => {
       if (request.url().startsWith(outside.origin)) outsideRequests.push(request.url());
     });
+    // What the CSP had to stop: the URL rewriting let it through.
+    const refusedOutside: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes(outside.origin)) refusedOutside.push(message.text());
+    });
 
     await logIn(page, cassette, owner);
     const playerUrl = `${cassette.url}/${owner.projectId}/session/${started.sessionId}`;
@@ -418,8 +481,32 @@ test('a hostile recording is replayed: nothing runs, nothing navigates, nothing 
     const frame = await replayFrame(page);
     await expect(frame.locator('#hostile-title')).toHaveText('A page with traps');
     await playToEnd(page);
-    await expect(frame.locator('img[src*="added"]')).toHaveCount(0);
+    const proxied = (url: string) => `${cassette.url}/api/${owner.projectId}/assets?url=${encodeURIComponent(url)}`;
+    await expect(frame.locator('img[src*="added.png"]')).toHaveAttribute('src', proxied(`${outside.origin}/added.png`));
+    await expect(frame.locator('#hostile-rect')).toHaveAttribute('fill', `url("${proxied(`${outside.origin}/mutated-fill.svg`)}#g")`);
+    await expect(frame.locator('use')).toHaveAttribute('href', `${proxied(`${outside.origin}/sprite.svg`)}#icon`);
+    await expect(frame.locator('#hostile-video')).toHaveAttribute('src', proxied(`${outside.origin}/video.webm`));
+    // Give every image, sheet, font and media element the time to ask.
     await page.waitForTimeout(1500);
+    // Nothing of the rebuilt page still names the outside host, but inside a proxy URL.
+    const named = await frame.evaluate((origin) => {
+      const found: string[] = [];
+      for (const element of document.querySelectorAll('*')) {
+        for (const attribute of element.attributes) if (attribute.value.includes(origin)) found.push(`${element.localName}[${attribute.name}]`);
+      }
+      const sheets = [...document.styleSheets, ...document.adoptedStyleSheets];
+      for (const sheet of sheets) {
+        let rules: CSSRuleList;
+        try {
+          rules = sheet.cssRules;
+        } catch {
+          continue; // A linked sheet that did not load (the proxy answered no CSS): its link is checked above.
+        }
+        for (const rule of rules) if (rule.cssText.includes(origin)) found.push(rule.cssText);
+      }
+      return found;
+    }, outside.origin);
+    expect(named, 'the rebuilt page names the outside host nowhere').toEqual([]);
 
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned), 'nothing ran in the app').toBeUndefined();
     expect(dialogs).toEqual([]);
@@ -428,6 +515,7 @@ test('a hostile recording is replayed: nothing runs, nothing navigates, nothing 
     expect(await frame.locator('script, base, meta[http-equiv]').count(), 'no script, base or refresh element was rebuilt').toBe(0);
     expect(await frame.locator('[onerror], [onload], [srcdoc], a[href^="javascript"]').count(), 'no handler, srcdoc or script URL was rebuilt').toBe(0);
     expect(outsideRequests, 'the browser asked the outside host for nothing').toEqual([]);
+    expect(refusedOutside, 'the CSP had nothing to refuse: the rewriting caught every URL').toEqual([]);
     expect(outside.hits, 'the outside host heard nothing').toEqual([]);
   } finally {
     outside.server.close();
