@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, type Frame, type Page } from '@playwright/test';
+import { expect, type Frame, type Page, type Route } from '@playwright/test';
 import { ensureTrackerBuilt, type CassetteServer, type Owner } from './support/cassette-server.js';
 import { addValue, listed, pick } from './support/filter-bar.js';
 import { logIn } from './support/log-in.js';
@@ -580,4 +580,122 @@ test('a long recording streams: the first frame shows while later chunks are sti
   await page.mouse.click(track.x + 2, track.y + track.height / 2);
   await expect(frame.locator('#counter')).toHaveText('minute 0');
   expect([...fetched.values()].every((n) => n === 1), `each chunk fetched once: ${JSON.stringify([...fetched])}`).toBe(true);
+});
+
+/** A WAV file of `seconds` of a 440 Hz tone (8 kHz, 8-bit mono): real media, made here. */
+function toneWav(seconds: number): Buffer {
+  const rate = 8000;
+  const samples = rate * seconds;
+  const wav = Buffer.alloc(44 + samples);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate, 28); // bytes per second
+  wav.writeUInt16LE(1, 32); // block align
+  wav.writeUInt16LE(8, 34); // bits per sample
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples, 40);
+  for (let i = 0; i < samples; i++) wav[44 + i] = 128 + Math.round(60 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return wav;
+}
+
+const MEDIA_PAGE = '/media-shop/';
+const MEDIA_FILE = '/media-shop/tone.wav';
+
+function mediaPage(projectKey: string): string {
+  return `<!doctype html><html><head><title>Media</title>
+<script src="/tracker.js"></script>
+<script>window.tracker = new CassetteTracker({ projectKey: ${JSON.stringify(projectKey)} }); window.started = tracker.start();</script>
+</head><body><h1 id="media-title">Video and audio</h1>
+<video id="clip" src="${MEDIA_FILE}" poster="/media-shop/poster.png" controls preload="auto" width="320" height="80"></video>
+<audio id="tune" controls preload="auto"><source src="${MEDIA_FILE}" type="audio/wav"></audio>
+<button id="play-all" onclick="document.querySelectorAll('video, audio').forEach((m) => m.play())">Play all</button>
+</body></html>`;
+}
+
+test('a video and an audio played, paused, seeked and muted while recorded replay with their source and that state', async ({ page, browser }) => {
+  const cassette = shared.server();
+  const owner = shared.owner();
+  const wav = toneWav(4);
+  // With Range, as a static file server answers: media the browser cannot seek in snaps back to 0.
+  const serveTone = (route: Route) => {
+    const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers()['range'] ?? '');
+    if (!range) return route.fulfill({ status: 200, contentType: 'audio/wav', body: wav, headers: { 'Accept-Ranges': 'bytes' } });
+    const start = Number(range[1]);
+    const end = range[2] ? Math.min(Number(range[2]), wav.length - 1) : wav.length - 1;
+    return route.fulfill({
+      status: 206,
+      contentType: 'audio/wav',
+      body: wav.subarray(start, end + 1),
+      headers: { 'Accept-Ranges': 'bytes', 'Content-Range': `bytes ${start}-${end}/${wav.length}` },
+    });
+  };
+  const visit = await browser.newContext();
+  let sessionId = '';
+  try {
+    const site = await visit.newPage();
+    await site.route(`${cassette.url}${MEDIA_PAGE}`, (route) => route.fulfill({ contentType: 'text/html', body: mediaPage(owner.projectKey) }));
+    await site.route(`${cassette.url}${MEDIA_FILE}`, serveTone);
+    await site.goto(`${cassette.url}${MEDIA_PAGE}`);
+    const started = await site.evaluate(() => (window as unknown as { started: Promise<{ ok: boolean; sessionId?: string }> }).started);
+    expect(started.ok, 'the session started').toBe(true);
+    sessionId = started.sessionId!;
+    // A click is the user activation the page's autoplay policy asks for.
+    await site.locator('#play-all').click();
+    await expect.poll(() => site.evaluate(() => Math.min(...[...document.querySelectorAll('video, audio')].map((m) => (m as HTMLMediaElement).currentTime)))).toBeGreaterThan(0.3);
+    await site.evaluate(async () => {
+      const video = document.querySelector('video')!;
+      const audio = document.querySelector('audio')!;
+      const seeked = (m: HTMLMediaElement, time: number) => new Promise((resolve) => {
+        m.addEventListener('seeked', resolve, { once: true });
+        m.currentTime = time;
+      });
+      video.pause();
+      audio.pause();
+      await seeked(video, 1.25);
+      await seeked(audio, 2.5);
+      video.muted = true;
+      audio.volume = 0.5;
+      audio.playbackRate = 1.5;
+    });
+    await site.waitForTimeout(300);
+    await site.evaluate(() => (window as unknown as { tracker: { stop(): Promise<void> } }).tracker.stop());
+  } finally {
+    await visit.close();
+  }
+  await endedSession(cassette, owner, sessionId);
+
+  await logIn(page, cassette, owner);
+  // The viewer's browser asks the Cassette origin for the media, as the page did.
+  await page.route(`${cassette.url}${MEDIA_FILE}`, serveTone);
+  await page.goto(`${cassette.url}/${owner.projectId}/session/${sessionId}`);
+  const frame = await replayFrame(page);
+  await expect(frame.locator('#media-title')).toHaveText('Video and audio');
+  await playToEnd(page);
+  const read = (selector: string) =>
+    frame.locator(selector).evaluate((el: HTMLMediaElement) => ({
+      src: el.currentSrc,
+      paused: el.paused,
+      currentTime: el.currentTime,
+      muted: el.muted,
+      volume: el.volume,
+      playbackRate: el.playbackRate,
+      readyState: el.readyState,
+      duration: el.duration,
+      error: el.error?.message ?? null,
+    }));
+  const media = `${cassette.url}${MEDIA_FILE}`;
+  // Loaded (its duration is known: the CSP let it in), paused where the visitor left it.
+  await expect.poll(() => read('#clip')).toMatchObject({ src: media, paused: true, muted: true, readyState: expect.any(Number), duration: 4, error: null });
+  await expect.poll(() => read('#tune')).toMatchObject({ src: media, paused: true, muted: false, volume: 0.5, duration: 4, error: null });
+  const [video, audio] = [await read('#clip'), await read('#tune')];
+  expect(video.readyState, 'the video has its metadata').toBeGreaterThanOrEqual(1);
+  expect(video.currentTime).toBeCloseTo(1.25, 1);
+  expect(audio.currentTime).toBeCloseTo(2.5, 1);
+  expect(audio.playbackRate, 'the recorded rate (at the player speed 1x)').toBeCloseTo(1.5, 5);
+  await expect(frame.locator('#clip')).toHaveAttribute('poster', `${cassette.url}/media-shop/poster.png`);
 });

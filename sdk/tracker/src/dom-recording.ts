@@ -28,7 +28,10 @@ export function startDomRecording(
         checkoutEveryNms: DEFAULTS.checkoutEveryNms,
         ...(rrwebPrivacyOptions(rules) as object),
         slimDOMOptions: { script: true, comment: true, headFavicon: true, headWhitespace: true, headMetaVerification: true },
-        sampling: { mousemove: 50, scroll: 150, media: 800, input: 'last' },
+        // rrweb throttles media events per kind across all elements and keeps the first of a
+        // burst: with 800 ms, pausing then seeking two players lost the second one's pause and
+        // seek, and the replay played it on. Media events are few (a 0 would mean rrweb's 500).
+        sampling: { mousemove: 50, scroll: 150, media: 1, input: 'last' },
         recordCanvas: false,
         collectFonts: false,
         inlineImages: false,
