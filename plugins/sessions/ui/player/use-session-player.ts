@@ -5,6 +5,7 @@ import type { eventWithTime } from '@rrweb/types';
 import { ApiError, useApi } from '@cassette/plugin-sdk/ui';
 import type { RecordingChunk, RecordingIndex } from '../../shared/recording.js';
 import type { Session } from '../../shared/session.js';
+import { playMutedWhenSoundIsRefused } from './media-autoplay.js';
 import { describeRecordingError, NO_RECORDING_TEXT } from './player-errors.js';
 import { playerMachine } from './player.machine.js';
 import { RecordingLoader, recordingLength } from './recording-loader.js';
@@ -17,8 +18,8 @@ const TICK_MS = 250;
 const AUTOPLAY_STORAGE_KEY = 'cassette.player.autoplay';
 
 /** rrweb's Replayer, set up to never run recorded code: no canvas replay (it needs scripts in the iframe). */
-const createReplayer: ReplayerFactory = (events, config) =>
-  new Replayer(events as unknown as eventWithTime[], {
+const createReplayer: ReplayerFactory = (events, config) => {
+  const replayer = new Replayer(events as unknown as eventWithTime[], {
     root: config.root,
     speed: config.speed,
     skipInactive: config.skipInactive,
@@ -26,7 +27,10 @@ const createReplayer: ReplayerFactory = (events, config) =>
     showWarning: false,
     triggerFocus: false,
     pauseAnimation: true,
-  }) as unknown as ReplayerLike;
+  });
+  playMutedWhenSoundIsRefused(replayer.iframe.contentWindow as (Window & typeof globalThis) | null);
+  return replayer as unknown as ReplayerLike;
+};
 
 export function readAutoplay(): boolean {
   try {
