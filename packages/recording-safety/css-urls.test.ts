@@ -30,4 +30,16 @@ describe('rewriteCssUrls', () => {
     const { urls } = found(`url(${cssString(value)})`);
     expect(urls).toEqual([value]);
   });
+
+  it('finds absolute URLs in strings of custom properties, which image-set(var(--x)) would fetch, and leaves other strings there', () => {
+    expect(found(':root { --bg: "https://evil.test/a.png"; --label: "Note: hi"; --rel: "b.png" } .x { content: "https://shown.test" }').urls).toEqual(['https://evil.test/a.png']);
+    expect(found('--bg:\'//evil.test/c.png\'').urls).toEqual(['//evil.test/c.png']);
+    const value = (css: string) => {
+      const urls: string[] = [];
+      rewriteCssUrls(css, { rewrite: (url) => (urls.push(url), 'x'), inert: 'about:invalid', customProperty: true });
+      return urls;
+    };
+    expect(value(' "https://evil.test/d.png"')).toEqual(['https://evil.test/d.png']);
+    expect(value('"plain text"')).toEqual([]);
+  });
 });

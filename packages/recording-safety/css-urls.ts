@@ -11,7 +11,8 @@
  *
  * URLs are: url tokens (`url(x)`, also unclosed at the end), the string argument of the
  * functions `url()` and `src()`, strings anywhere inside `image-set()`, `image()` and
- * `cross-fade()` (and their `-webkit-` forms), and the string after `@import`.
+ * `cross-fade()` (and their `-webkit-` forms), the string after `@import`, and absolute URLs in
+ * strings of custom properties (which `image-set(var(--x))` fetches).
  */
 
 /** Functions whose string arguments the browser fetches as URLs. */
@@ -22,7 +23,16 @@ export interface CssUrlRewrite {
   rewrite: (url: string) => string;
   /** What a malformed `url(...)` (a bad-url token, which the browser ignores) becomes. */
   inert: string;
+  /** The input is the value of a custom property (`--x`), set on its own (a CSSOM `setProperty`). */
+  customProperty?: boolean;
 }
+
+/**
+ * A string that names another host. Inside a custom property, such a string may become a URL
+ * where it is used: `--bg: "https://..."` then `image-set(var(--bg))`. Relative strings there
+ * are left as text: they would resolve against the app itself.
+ */
+const ABSOLUTE_URL_TEXT = /^[\u0000-\u0020]*(?:https?:|[\/\\]{2})/i;
 
 const isNewline = (c: string) => c === '\n';
 const isWhitespace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n';
@@ -144,8 +154,8 @@ export function cssString(value: string): string {
  * Returns `css` with every URL replaced by `rewrite(url)` (written as a quoted string), or the
  * very same string when no URL is in it.
  */
-export function rewriteCssUrls(input: string, { rewrite, inert }: CssUrlRewrite): string {
-  if (!/[(@]/.test(input)) return input;
+export function rewriteCssUrls(input: string, { rewrite, inert, customProperty = false }: CssUrlRewrite): string {
+  if (!/[(@"']/.test(input)) return input;
   // The tokenizer's preprocessing: CR, CRLF and FF are newlines, NUL is U+FFFD.
   const css = input.replace(/\r\n?|\f/g, '\n').replace(/\0/g, '\ufffd');
   let out = '';
@@ -153,6 +163,8 @@ export function rewriteCssUrls(input: string, { rewrite, inert }: CssUrlRewrite)
   // Open functions and parentheses, innermost last ('' for a plain parenthesis).
   const open: string[] = [];
   let afterImport = false;
+  // Inside the value of a custom property declaration, up to its `;` or `}`.
+  let inCustomProperty = customProperty;
   let i = 0;
   while (i < css.length) {
     const c = css[i]!;
@@ -170,7 +182,8 @@ export function rewriteCssUrls(input: string, { rewrite, inert }: CssUrlRewrite)
     }
     if (c === '"' || c === "'") {
       const token = consumeString(css, i);
-      if (afterImport || open.some((name) => URL_STRING_FUNCTIONS.has(name))) {
+      const isUrl = afterImport || open.some((name) => URL_STRING_FUNCTIONS.has(name)) || (inCustomProperty && ABSOLUTE_URL_TEXT.test(token.value));
+      if (isUrl) {
         const url = rewrite(token.value);
         // An unchanged URL keeps its text (the browser reads both alike).
         if (url === token.value) out += css.slice(i, token.end);
@@ -203,6 +216,11 @@ export function rewriteCssUrls(input: string, { rewrite, inert }: CssUrlRewrite)
     if (isNameCodePoint(c) || isValidEscape(css, i)) {
       const name = consumeName(css, i);
       if (css[name.end] !== '(') {
+        if (name.value.startsWith('--')) {
+          let next = name.end;
+          while (isWhitespace(css[next])) next++;
+          if (css[next] === ':') inCustomProperty = true;
+        }
         out += css.slice(i, name.end);
         i = name.end;
         continue;
@@ -231,6 +249,7 @@ export function rewriteCssUrls(input: string, { rewrite, inert }: CssUrlRewrite)
     }
     if (c === '(') open.push('');
     else if (c === ')') open.pop();
+    else if ((c === ';' || c === '}') && open.length === 0) inCustomProperty = false;
     out += c;
     i++;
   }

@@ -253,6 +253,21 @@ describe('proxyRecordedUrls: CSS', () => {
     expect((events[7]!.data as any).commands[0].args[0].src).toBe(proxied('https://evil.test/canvas.png'));
   });
 
+  it('routes absolute URLs held in custom properties, in sheets, style attributes and CSSOM declarations', () => {
+    expect(styleAttr('--hero: "https://evil.test/hero.png"; background-image: image-set(var(--hero) 1x)')).toBe(
+      `--hero: "${proxied('https://evil.test/hero.png')}"; background-image: image-set(var(--hero) 1x)`,
+    );
+    const events = [
+      meta(PAGE),
+      incremental({ source: 13, id: 5, set: { property: '--bg', value: '"//evil.test/d.png"' }, index: [0] }),
+      mutation({ attributes: [{ id: 6, attributes: { style: { '--bg': ["'https://evil.test/o.png'", ''], '--label': '"Sale: 10%"' } } }] }),
+    ];
+    proxyRecordedUrls(events, OPTIONS);
+    expect(reachableOutside(events)).toBe(false);
+    expect((events[1]!.data as any).set.value).toBe(`"${proxied('https://evil.test/d.png')}"`);
+    expect((events[2]!.data as any).attributes[0].attributes.style['--label']).toBe('"Sale: 10%"');
+  });
+
   it('follows the page URL of meta events across the events and reports the last one', () => {
     const events = [meta('https://shop.test/a'), snapshot(el(1, 'img', { src: 'x.png' })), meta('https://other.test/b/'), snapshot(el(2, 'img', { src: 'y.png' }))];
     const report = proxyRecordedUrls(events, OPTIONS);

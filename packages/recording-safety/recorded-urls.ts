@@ -165,11 +165,17 @@ function judgeSrcset(value: string, ctx: Context): string {
 }
 
 /** Rewrites every URL in a piece of CSS (a sheet, a rule, a style attribute, a declaration value, a presentation attribute). */
-function judgeCss(css: string, ctx: Context): string {
+function judgeCss(css: string, ctx: Context, customProperty = false): string {
   return rewriteCssUrls(css, {
     rewrite: (url) => judgeUrl(url, ctx),
     inert: INERT_URL,
+    customProperty,
   });
+}
+
+/** A declaration value set on its own: a custom property's strings may be URLs where they are used. */
+function judgeDeclaration(property: unknown, value: string, ctx: Context): string {
+  return judgeCss(value, ctx, typeof property === 'string' && property.trim().startsWith('--'));
 }
 
 function judgeAnimationValues(value: string, ctx: Context): string {
@@ -196,8 +202,8 @@ function judgeAttribute(name: string, value: unknown, ctx: Context): unknown {
     // Attribute mutations may carry `style` as { property: value | [value, priority] | false }.
     if (isRecord(value)) {
       for (const [prop, v] of Object.entries(value)) {
-        if (typeof v === 'string') value[prop] = judgeCss(v, ctx);
-        else if (Array.isArray(v) && typeof v[0] === 'string') v[0] = judgeCss(v[0], ctx);
+        if (typeof v === 'string') value[prop] = judgeDeclaration(prop, v, ctx);
+        else if (Array.isArray(v) && typeof v[0] === 'string') v[0] = judgeDeclaration(prop, v[0], ctx);
       }
     }
     return value;
@@ -289,7 +295,7 @@ function judgeIncremental(data: Record<string, unknown>, ctx: Context): void {
       if (typeof data.replaceSync === 'string') data.replaceSync = judgeCss(data.replaceSync, ctx);
       return;
     case SOURCE_STYLE_DECLARATION:
-      if (isRecord(data.set) && typeof data.set.value === 'string') data.set.value = judgeCss(data.set.value, ctx);
+      if (isRecord(data.set) && typeof data.set.value === 'string') data.set.value = judgeDeclaration(data.set.property, data.set.value, ctx);
       return;
     case SOURCE_ADOPTED_STYLE_SHEET:
       if (Array.isArray(data.styles)) for (const style of data.styles) if (isRecord(style)) judgeRuleList(style.rules, ctx);

@@ -350,7 +350,8 @@ const styleText = (css: string) => ({ ...txt(css), isStyle: true });
 /**
  * CSS that a regular expression misreads but a browser fetches from (the vectors of an outside
  * review): a `)` inside a string of image-set(), comments around a URL, a CSS-escaped `)`,
- * @import written every way, and a url( left open at the very end.
+ * @import written every way, a URL in a custom property that image-set() uses, and a url( left
+ * open at the very end.
  */
 function hostileSheet(o: string): string {
   return [
@@ -362,6 +363,7 @@ function hostileSheet(o: string): string {
     `.v-comment { background-image: url("${o}/comment.png" /* ) */) }`,
     `.v-escaped { background-image: url(${o}/escaped\\29 x.png) }`,
     `.v-cursor { cursor: url(${o}/style-cursor.cur), auto }`,
+    `:root { --hero: "${o}/custom-property.png" } .v-var { background-image: image-set(var(--hero) 1x) }`,
     `.v-open { background-image: url(${o}/unclosed-style.png`,
   ].join('\n');
 }
@@ -401,7 +403,7 @@ function hostileRecording(pageUrl: string, outside: string, start: number) {
     el('div', { id: 'styled', style: `background-image: url(${o}/inline-bg.png)` }, [txt('styled')]),
     el('div', { id: 'unclosed', style: `color: red; background-image: url(${o}/unclosed-attr.png` }, [txt('unclosed')]),
     el('img', { srcset: `${o}/a.png 1x, ${o}/b.png 2x` }),
-    ...['v-set', 'v-comment', 'v-escaped', 'v-cursor', 'v-open', 'v-rule', 'v-declared', 'v-adopted'].map((name) => el('div', { class: name, style: 'width: 40px; height: 20px' }, [txt(name)])),
+    ...['v-set', 'v-comment', 'v-escaped', 'v-cursor', 'v-var', 'v-open', 'v-rule', 'v-declared', 'v-adopted'].map((name) => el('div', { class: name, style: 'width: 40px; height: 20px' }, [txt(name)])),
     el('div', { id: 'font-user', style: 'font-family: HostileFont' }, [txt('font')]),
     svgEl('svg', { width: '60', height: '60' }, [
       line,
