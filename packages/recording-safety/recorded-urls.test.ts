@@ -114,6 +114,10 @@ describe('proxyRecordedUrls: attributes', () => {
     expect(attrsAfter({ attributeName: 'x', values: '0;10;20' }, 'animate')).toEqual({ attributeName: 'x', values: '0;10;20' });
   });
 
+  it('empties attribution-reporting lists, which would make the browser call each URL', () => {
+    expect(attrsAfter({ src: '/a.png', attributionsrc: 'https://evil.test/register https://evil.test/two' })).toEqual({ src: proxied('https://shop.test/a.png'), attributionsrc: '' });
+  });
+
   it('routes canvas and image data URLs recorded by rrweb', () => {
     expect(attrsAfter({ rr_dataURL: 'https://evil.test/c.png' }, 'canvas')).toEqual({ rr_dataURL: proxied('https://evil.test/c.png') });
     expect(attrsAfter({ rr_dataURL: 'data:image/webp;base64,UklGR' }, 'canvas')).toEqual({ rr_dataURL: 'data:image/webp;base64,UklGR' });

@@ -212,6 +212,9 @@ function judgeAttribute(name: string, value: unknown, ctx: Context): unknown {
   if (URL_ATTRIBUTES.has(n)) return judgeUrl(value, ctx);
   if (SRCSET_ATTRIBUTES.has(n)) return judgeSrcset(value, ctx);
   if (ANIMATION_ATTRIBUTES.has(n)) return judgeAnimationValues(value, ctx);
+  // Chromium's Attribution Reporting sends a request to each URL listed (or, when empty, to the
+  // element's own, already routed URL): the list goes.
+  if (n === 'attributionsrc') return '';
   if (n === 'ping') {
     return value
       .split(/\s+/)
