@@ -13,6 +13,15 @@
 
 /** Set on a replayed media element that plays muted because the browser refused its sound. */
 export const MUTED_BY_BROWSER = 'data-cassette-muted-by-browser';
+/** Fired on the replay's iframe element (it bubbles in the player page) when sound was refused / plays again. */
+export const SOUND_REFUSED_EVENT = 'cassette:sound-refused';
+export const SOUND_ALLOWED_EVENT = 'cassette:sound-allowed';
+
+/** Tells the player page, through the iframe element that holds the replay. */
+function tellPlayer(media: HTMLMediaElement, type: string): void {
+  const frame = media.ownerDocument?.defaultView?.frameElement;
+  frame?.dispatchEvent(new Event(type, { bubbles: true }));
+}
 
 const PATCHED = Symbol.for('cassette.mediaAutoplay');
 
@@ -32,12 +41,15 @@ export function playMutedWhenSoundIsRefused(win: MediaWindow | null | undefined)
   proto.play = function playOrPlayMuted(this: HTMLMediaElement): Promise<void> {
     return play.call(this).then(
       () => {
-        if (!this.muted) this.removeAttribute(MUTED_BY_BROWSER);
+        if (this.muted || !this.hasAttribute(MUTED_BY_BROWSER)) return;
+        this.removeAttribute(MUTED_BY_BROWSER);
+        tellPlayer(this, SOUND_ALLOWED_EVENT);
       },
       (error: unknown) => {
         if (!isAutoplayRefusal(error) || this.muted) throw error;
         this.muted = true;
         this.setAttribute(MUTED_BY_BROWSER, '');
+        tellPlayer(this, SOUND_REFUSED_EVENT);
         return play.call(this);
       },
     );

@@ -12,6 +12,7 @@ import { describeSessionError } from './player-errors.js';
 import { playerShortcut } from './player-shortcuts.js';
 import { SEEK_STEP_MS } from './player.machine.js';
 import { SessionHeader } from './session-header.js';
+import { SoundRefusedNote } from './sound-refused-note.js';
 import { Timeline } from './timeline.js';
 import { buildMarkers } from './timeline-markers.js';
 import { readJumpTo, useSessionPlayer } from './use-session-player.js';
@@ -130,6 +131,7 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
         <div className="cs-player__body" ref={areaRef}>
           <div className="cs-player__stage" ref={stageRef}>
             <div className="cs-player__replay" data-testid="player-replay" ref={replayRef} />
+            <SoundRefusedNote replayRef={replayRef} />
             {(state === 'loading' || !session) && (
               <div className="cs-player__overlay">
                 <Loader label="Loading the recording" />
