@@ -2,6 +2,8 @@ import { neutralizeExternalUrls, sanitizeRecording } from '@cassette/recording-s
 import type { RecordingChunkInfo, RecordingIndex } from '../../shared/recording.js';
 import type { Session } from '../../shared/session.js';
 import type { ChunkEvents } from './recording-loader.js';
+import { createBlobImagePlaceholders } from './blob-image-placeholders.js';
+import { replayCanvasesAsImages } from './canvas-images.js';
 import { browserCanCreateElement, renameUncreatableTags, type CanCreateElement } from './uncreatable-tag-names.js';
 
 /**
@@ -46,18 +48,22 @@ export function pageUrlAt(session: Pick<Session, 'events' | 'startUrl'>, time: n
  * Makes a chunk safe to rebuild, before any event reaches the Replayer: the server sanitized it
  * already, but the recording is untrusted HTML, so the same rules run again here, and outside
  * URLs are made inert. Elements whose recorded tag name the viewer's browser cannot create get
- * a name it can (rrweb's rebuild would throw on them).
+ * a name it can (rrweb's rebuild would throw on them). Canvases become images of their recorded
+ * pictures, and `blob:` images the tracker could not inline a placeholder.
  */
 export function createChunkPreparer(
   session: Pick<Session, 'events' | 'startUrl'>,
   allowedOrigins: string[],
   canCreate: CanCreateElement = browserCanCreateElement(document),
 ) {
+  const placeholdBlobImages = createBlobImagePlaceholders();
   return (events: ChunkEvents, info: RecordingChunkInfo, index: RecordingIndex): ChunkEvents => {
     sanitizeRecording(events);
     const chunkTime = (info.firstTimestamp ?? index.startedAt) - index.startedAt;
     neutralizeExternalUrls(events, allowedOrigins, { baseUrl: pageUrlAt(session, chunkTime) });
     renameUncreatableTags(events, canCreate);
+    replayCanvasesAsImages(events);
+    placeholdBlobImages(events);
     return events;
   };
 }
