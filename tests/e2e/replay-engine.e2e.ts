@@ -337,7 +337,7 @@ test('canvases and blob: images replay as the visitor saw them, and a project ca
         const ctx = canvas.getContext('2d')!;
         ctx.drawImage(bitmap, 0, 0);
         const [r, g, b] = ctx.getImageData(Math.floor(bitmap.width * x), Math.floor(bitmap.height * y), 1, 1).data;
-        return [r, g, b];
+        return [r!, g!, b!];
       },
       { png, x, y },
     );
@@ -350,7 +350,6 @@ test('canvases and blob: images replay as the visitor saw them, and a project ca
     earlyBlob: await colourAt('early-blob', 0.5, 0.5),
     laterBlob: await colourAt('later-blob', 0.5, 0.5),
   };
-  await probe.close();
   expect
     .soft(
       {
@@ -363,6 +362,18 @@ test('canvases and blob: images replay as the visitor saw them, and a project ca
       `replayed colours ${JSON.stringify(samples)}`,
     )
     .toEqual({ sketchLeft: true, sketchRight: true, scene: true, earlyBlob: true, laterBlob: true });
+
+  // Seeking rebuilds the page from its snapshot: back to the start, then near the end again.
+  const sketchSrc = () => frame.locator('#sketch').getAttribute('src');
+  const lastPicture = await sketchSrc();
+  const track = (await page.getByTestId('player-timeline-track').boundingBox())!;
+  await page.mouse.click(track.x + 2, track.y + track.height / 2);
+  await expect(frame.locator('#later-blob'), 'the image added later is not there at the start').toHaveCount(0);
+  await expect.poll(sketchSrc, { message: 'the sketch is not yet green at the start' }).not.toBe(lastPicture);
+  await page.mouse.click(track.x + track.width - 2, track.y + track.height / 2);
+  await expect.poll(sketchSrc, { message: 'the last picture again after seeking near the end' }).toBe(lastPicture);
+  expect(near(await colourAt('sketch', 0.25, 0.5), [30, 200, 60]), 'the seek shows the green half').toBe(true);
+  await probe.close();
 
   // Turned off in the project's settings: the next visit records no canvas frame.
   const off = await page.request.post(`${cassette.url}/api/${owner.projectId}/gdpr`, { headers, data: { canvasFps: 0 } });

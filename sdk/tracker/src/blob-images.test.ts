@@ -66,7 +66,7 @@ describe('blob: images', () => {
     await settle();
     h.inline(mutation({ adds: [{ parentId: 1, node: element(3, 'img', { src: 'blob:x/2' }) }] }));
     await settle();
-    expect(h.srcChanges().map((c) => c.id)).toEqual([2]);
+    expect(h.srcChanges().map((c) => c!.id)).toEqual([2]);
   });
 
   it('reads only image blobs within the size cap', async () => {

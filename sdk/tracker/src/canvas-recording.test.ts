@@ -24,7 +24,7 @@ async function after(ms: number) {
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-const framesOf = (events: RecordingEvent[]) => events.map((e) => [(e.data as { id: number }).id, atob(((e.data as { commands: { args: [{ args: [{ data: [{ base64: string }] }] }] }[] }).commands[1].args[0].args[0].data[0].base64))]);
+const framesOf = (events: RecordingEvent[]) => events.map((e) => [(e.data as { id: number }).id, atob(((e.data as { commands: { args: [{ args: [{ data: [{ base64: string }] }] }] }[] }).commands[1]!.args[0].args[0].data[0].base64))]);
 
 describe('canvas recording', () => {
   beforeEach(() => {
@@ -104,7 +104,7 @@ describe('canvas recording', () => {
     await after(1_000);
     recording.stop();
     expect(types).toEqual(['image/webp', 'image/jpeg']);
-    expect(events.map((e) => (e.data as { commands: { args: [{ args: [{ type: string }] }] }[] }).commands[1].args[0].args[0].type)).toEqual(['image/png', 'image/jpeg']);
+    expect(events.map((e) => (e.data as { commands: { args: [{ args: [{ type: string }] }] }[] }).commands[1]!.args[0].args[0].type)).toEqual(['image/png', 'image/jpeg']);
   });
 
   it('makes WebGL contexts keep their pictures unless the page says otherwise, and undoes it', () => {
