@@ -363,15 +363,23 @@ test('canvases and blob: images replay as the visitor saw them, and a project ca
     )
     .toEqual({ sketchLeft: true, sketchRight: true, scene: true, earlyBlob: true, laterBlob: true });
 
-  // Seeking rebuilds the page from its snapshot: back to the start, then near the end again.
+  // Seeking rebuilds the page from its snapshot: back to between the first pictures and the
+  // second drawing (the visit drew more 1.2 s after its session started), then to the end again.
   const sketchSrc = () => frame.locator('#sketch').getAttribute('src');
   const lastPicture = await sketchSrc();
+  const startedAt = events.find((e) => e.type === 2)!.timestamp;
+  const firstFrameAt = events.find((e) => e.type === 3 && e.data.source === 9)!.timestamp - startedAt;
+  const drawnMoreAt = events.find((e) => e.type === 3 && e.data.source === 0 && JSON.stringify(e.data).includes('later-blob'))!.timestamp - startedAt;
+  const duration = events[events.length - 1]!.timestamp - events[0]!.timestamp;
   const track = (await page.getByTestId('player-timeline-track').boundingBox())!;
-  await page.mouse.click(track.x + 2, track.y + track.height / 2);
-  await expect(frame.locator('#later-blob'), 'the image added later is not there at the start').toHaveCount(0);
-  await expect.poll(sketchSrc, { message: 'the sketch is not yet green at the start' }).not.toBe(lastPicture);
-  await page.mouse.click(track.x + track.width - 2, track.y + track.height / 2);
-  await expect.poll(sketchSrc, { message: 'the last picture again after seeking near the end' }).toBe(lastPicture);
+  const seekTo = (ms: number) => page.mouse.click(track.x + (track.width * ms) / duration, track.y + track.height / 2);
+  await seekTo((firstFrameAt + drawnMoreAt) / 2 + (startedAt - events[0]!.timestamp));
+  await expect(frame.locator('#later-blob'), 'the image added later is not there yet').toHaveCount(0);
+  await expect.poll(sketchSrc, { message: 'the sketch is not green yet' }).not.toBe(lastPicture);
+  expect(near(await colourAt('sketch', 0.25, 0.5), [220, 30, 30]), 'the sketch was all red then').toBe(true);
+  // Forward (10 s) from there is the end: the last picture is the recording's last event.
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(sketchSrc, { message: 'the last picture again after seeking to the end' }).toBe(lastPicture);
   expect(near(await colourAt('sketch', 0.25, 0.5), [30, 200, 60]), 'the seek shows the green half').toBe(true);
   await probe.close();
 
