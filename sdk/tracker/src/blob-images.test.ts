@@ -60,6 +60,14 @@ describe('blob: images', () => {
     expect(h.srcChanges()).toEqual([{ id: 5, attributes: { src: 'data:image/png;base64,CCCC' } }]);
   });
 
+  it('walks no nodes of an event whose JSON names no blob:, yet follows its source changes', async () => {
+    const h = harness({ 'blob:x/1': 'data:image/png;base64,AAAA' });
+    h.inline(snapshot(element(1, 'body', {}, [element(2, 'img', { src: 'blob:x/1' })])));
+    h.inline(mutation({ adds: [{ parentId: 1, node: element(3, 'img', { src: 'blob:x/1' }) }], attributes: [{ id: 2, attributes: { src: 'https://x/a.png' } }] }), false);
+    await settle();
+    expect(h.srcChanges()).toEqual([]);
+  });
+
   it('stops inlining once the page used its total', async () => {
     const h = harness({ 'blob:x/1': 'data:image/png;base64,' + 'A'.repeat(800), 'blob:x/2': 'data:image/png;base64,' + 'B'.repeat(800) }, 1_000);
     h.inline(snapshot(element(1, 'body', {}, [element(2, 'img', { src: 'blob:x/1' })])));

@@ -45,9 +45,10 @@ export interface BlobImageOptions {
  * A `blob:` URL lives only in the page that made it, so a replay cannot load it. Each image
  * recorded with one gets, once the blob is read, an attribute change giving it the picture as a
  * `data:` URL. Each image up to `maxBytes`, at most `maxTotalBytes` per page; over that, the
- * image is left as it was recorded.
+ * image is left as it was recorded. `mayHaveBlobs` false (the event's JSON names no `blob:`)
+ * skips walking its nodes: a re-rendered list of thousands of rows is not walked for nothing.
  */
-export function createBlobImageInliner(options: BlobImageOptions): (event: RecordingEvent) => void {
+export function createBlobImageInliner(options: BlobImageOptions): (event: RecordingEvent, mayHaveBlobs?: boolean) => void {
   const read = new Map<string, Promise<string | null>>();
   /** The latest recorded source of each image: a late answer must not undo a newer change. */
   const latest = new Map<number, string>();
@@ -58,7 +59,8 @@ export function createBlobImageInliner(options: BlobImageOptions): (event: Recor
     if (!picture) {
       picture = options.read(url, Math.min(options.maxBytes, budget)).catch(() => null);
       picture.then((dataUrl) => {
-        if (dataUrl) budget -= dataUrl.length;
+        // Bytes of the picture: base64 takes 4 characters for 3.
+        if (dataUrl) budget -= (dataUrl.length * 3) / 4;
       });
       read.set(url, picture);
     }
@@ -68,7 +70,7 @@ export function createBlobImageInliner(options: BlobImageOptions): (event: Recor
       options.emit({ type: INCREMENTAL, timestamp: options.now(), data: { source: MUTATION, texts: [], attributes: [{ id, attributes: { src: dataUrl } }], removes: [], adds: [] } });
     });
   };
-  return (event) => {
+  return (event, mayHaveBlobs = true) => {
     if (event.type === FULL_SNAPSHOT) {
       snapshot++;
       latest.clear();
@@ -77,7 +79,7 @@ export function createBlobImageInliner(options: BlobImageOptions): (event: Recor
     if (event.type === INCREMENTAL && data.source === MUTATION) {
       for (const change of data.attributes ?? []) if (typeof change.attributes?.src === 'string') latest.set(change.id, change.attributes.src);
     }
-    for (const [id, url] of blobSourcesIn(event)) {
+    if (mayHaveBlobs) for (const [id, url] of blobSourcesIn(event)) {
       latest.set(id, url);
       inline(id, url, snapshot);
     }

@@ -53,9 +53,11 @@ export function startCanvasRecording(doc: Document, options: CanvasRecordingOpti
   const sent = new Map<number, string>();
   const busy = new WeakSet<HTMLCanvasElement>();
   let type = 'image/webp';
+  // Live, and kept up to date by the browser: no walk of the whole document at each sample.
+  const canvases = doc.getElementsByTagName('canvas');
   const sample = () => {
     if (doc.hidden) return;
-    doc.querySelectorAll('canvas').forEach((canvas) => {
+    Array.prototype.forEach.call(canvases, (canvas: HTMLCanvasElement) => {
       const id = options.idOf(canvas);
       if (id < 0 || busy.has(canvas) || !canvas.width || !canvas.height || options.excluded(canvas)) return;
       busy.add(canvas);

@@ -57,7 +57,7 @@ export class CassetteTracker {
   private flushTimings: () => void = noop;
   private stopDom: () => void = noop;
   /** Told of every DOM recording event (blob: images, canvas pictures to send again). */
-  private onRecorded: (event: RecordingEvent) => void = noop;
+  private onRecorded: (event: RecordingEvent, json: string) => void = noop;
   private forgetCanvasFrames: () => void = noop;
   private webglPicturesKept = false;
   /** What the installed captures apply, read at each event (changed in place by the grant). */
@@ -494,10 +494,10 @@ export class CassetteTracker {
       maxBytes: DEFAULTS.blobImageMaxBytes,
       maxTotalBytes: DEFAULTS.blobImagesMaxBytesPerPage,
     });
-    this.onRecorded = (event) => {
+    this.onRecorded = (event, json) => {
       // A full snapshot renumbers the nodes and carries no canvas pictures.
       if (event.type === 2) this.forgetCanvasFrames();
-      inlineBlobImages(event);
+      inlineBlobImages(event, json.includes('blob:'));
     };
     this.flushPendingInputs = captures.flushPendingInputs;
     this.flushTimings = captures.flushTimings;
@@ -510,10 +510,7 @@ export class CassetteTracker {
     this.stopDom();
     const stop = startDomRecording(
       settings.rules,
-      (event) => {
-        this.batcher.addRecording(event);
-        this.onRecorded(event);
-      },
+      (event) => this.onRecorded(event, this.batcher.addRecording(event) ?? ''),
       (error) => this.log('DOM recording unavailable', error),
     );
     this.stopDom = () => {
