@@ -122,6 +122,7 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
       defaultInputMode: Type.Optional(Type.Union([Type.Literal('plain'), Type.Literal('obscured'), Type.Literal('hidden')])),
       sampleRate: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
       retentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
+      canvasFps: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
     },
     { additionalProperties: false },
   );

@@ -121,7 +121,11 @@ describe('team, roles, projects, metadata', () => {
   it('keeps GDPR settings and metadata fields per project with the key rule and the limit of 10', async () => {
     const pid = tenant.projectId;
     const gdpr = await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { maskNumbers: true, defaultInputMode: 'hidden', sampleRate: 50, retentionDays: 30 } });
-    expect(gdpr.body.data).toEqual({ maskEmails: true, maskNumbers: true, defaultInputMode: 'hidden', sampleRate: 50, retentionDays: 30 });
+    // Canvases are recorded at 2 pictures a second unless the project says otherwise.
+    expect(gdpr.body.data).toEqual({ maskEmails: true, maskNumbers: true, defaultInputMode: 'hidden', sampleRate: 50, retentionDays: 30, canvasFps: 2 });
+    expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { canvasFps: 0 } })).body.data.canvasFps).toBe(0);
+    expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { canvasFps: 5 } })).status).toBe(400);
+    expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { canvasFps: 1.5 } })).status).toBe(400);
     expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { sampleRate: 101 } })).status).toBe(400);
     expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { retentionDays: 0 } })).status).toBe(400);
     expect((await t.request('POST', `/api/${pid}/metadata`, { token: admin, body: { key: '9lives' } })).status).toBe(400);

@@ -10,6 +10,8 @@ export interface GdprSettings {
   sampleRate: number;
   /** Recordings older than this are deleted, 1-3650. */
   retentionDays: number;
+  /** Canvas pictures recorded per second at most; 0: canvases are not recorded. */
+  canvasFps: number;
 }
 
 /** A project as GET /api/projects returns it. */

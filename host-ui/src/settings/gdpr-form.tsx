@@ -10,7 +10,14 @@ const INPUT_MODES: { value: InputMode; label: string }[] = [
   { value: 'hidden', label: 'Hidden' },
 ];
 
-const DEFAULTS: GdprSettings = { maskEmails: true, maskNumbers: false, defaultInputMode: 'plain', sampleRate: 100, retentionDays: 180 };
+const CANVAS_RATES = [
+  { value: '0', label: 'Off' },
+  { value: '1', label: '1 picture a second' },
+  { value: '2', label: '2 pictures a second' },
+  { value: '4', label: '4 pictures a second' },
+];
+
+const DEFAULTS: GdprSettings = { maskEmails: true, maskNumbers: false, defaultInputMode: 'plain', sampleRate: 100, retentionDays: 180, canvasFps: 2 };
 
 /** The privacy settings the tracker applies while recording a project. */
 export function GdprForm({ projectId, readOnly = false }: { projectId: number; readOnly?: boolean }) {
@@ -80,6 +87,14 @@ export function GdprForm({ projectId, readOnly = false }: { projectId: number; r
           options={INPUT_MODES}
           hint="How values typed into inputs are recorded."
           onChange={(e) => setSettings({ ...settings, defaultInputMode: e.target.value as InputMode })}
+        />
+        <Select
+          label="Record canvas"
+          name="canvasFps"
+          value={String(settings.canvasFps)}
+          options={CANVAS_RATES}
+          hint="Drawings and WebGL scenes are recorded as pictures, when they change. Canvases inside blocked or masked elements never are."
+          onChange={(e) => setSettings({ ...settings, canvasFps: Number(e.target.value) })}
         />
         <Input
           label="Sample rate (%)"

@@ -28,7 +28,7 @@ describe('POST /api/ingest/v1/start', () => {
       sampled: true,
       resumed: false,
       nextSeq: 0,
-      config: { defaultInputMode: 'plain', maskEmails: true, maskNumbers: false, captureNetworkPayloads: false, maxBatchBytes: 1024 * 1024, maxBatchEvents: 10_000, flushIntervalMs: 10_000 },
+      config: { defaultInputMode: 'plain', maskEmails: true, maskNumbers: false, captureNetworkPayloads: false, maxBatchBytes: 1024 * 1024, maxBatchEvents: 10_000, flushIntervalMs: 10_000, canvasFps: 2 },
     });
     expect(data.sessionId).toMatch(/^\d{19}$/);
     expect(Number(data.sessionId.slice(0, 13))).toBeGreaterThanOrEqual(before);

@@ -21,6 +21,7 @@ function recordingConfig(project: ProjectInfo, runtime: IngestRuntime): Recordin
     maxBatchBytes: runtime.settings.maxBatchBytes,
     maxBatchEvents: runtime.settings.maxBatchEvents,
     flushIntervalMs: runtime.settings.flushIntervalMs,
+    canvasFps: project.gdpr.canvasFps,
   };
 }
 

@@ -139,6 +139,8 @@ export interface GdprSettings {
   sampleRate: number;
   /** Recordings and their events are deleted after this many days (default 180). */
   retentionDays: number;
+  /** Canvases are recorded as pictures at most this many times a second (0: not recorded). */
+  canvasFps: number;
 }
 
 /** What plugins may ask the kernel about projects (they never touch core tables). */

@@ -124,11 +124,13 @@ export class Batcher {
     return this.bufferedEvents <= this.maxEvents;
   }
 
-  addRecording(event: RecordingEvent): void {
+  /** Returns the event's JSON when it was kept. */
+  addRecording(event: RecordingEvent): string | undefined {
     // Incremental DOM changes are worthless without the snapshot they apply to.
     if (this.cap && this.recordingDropped) return;
     const json = safeStringify(event);
     if (json) this.push(this.recording, { json, ts: timeOf(event.timestamp) });
+    return json;
   }
 
   /** `first`: before every buffered event (the page visit, known in full only later). */

@@ -7,8 +7,10 @@ import type { RecordingEvent } from './protocol';
 const MARKERS = 1;
 
 /**
- * The DOM recording (rrweb) that replays are made of. Canvas, fonts and inlined images stay
- * off: `build.mjs` cuts rrweb's code for them from the bundle, and rrweb then refuses them.
+ * The DOM recording (rrweb) that replays are made of. rrweb's canvas, font and image inlining stay
+ * off: `build.mjs` cuts rrweb's code for them from the bundle, and rrweb then refuses them. Canvas
+ * pictures and `blob:` images are recorded by lighter code of the tracker's own
+ * (`canvas-recording.ts`, `blob-images.ts`).
  * Started while the page is still loading, the first snapshot is taken once the document is
  * parsed (DOMContentLoaded), not after every image loaded, so the load itself is replayable.
  * Returns what stops the recording, or undefined when the page cannot be recorded.
@@ -43,6 +45,11 @@ export function startDomRecording(
     onUnavailable(error);
     return undefined;
   }
+}
+
+/** A node's id in the DOM recording; -1 when it is not recorded (blocked, or not yet seen). */
+export function recordedNodeId(node: Node): number {
+  return record.mirror.getId(node);
 }
 
 /** A full DOM snapshot now, so the replay can start here (after data was lost, or a new session). */

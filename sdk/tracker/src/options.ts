@@ -80,6 +80,13 @@ export const DEFAULTS = {
   waitForStartMs: 30_000,
   /** On a first visit, how long after DOMContentLoaded the first snapshot waits for the granted rules. */
   waitForRulesMs: 1_000,
+  /**
+   * `blob:` images are sent as `data:` URLs up to this size each (bytes), and this much per page:
+   * base64 grows a picture by a third and barely compresses, and a batch must stay under the
+   * server's 1 MB limit.
+   */
+  blobImageMaxBytes: 512 * 1024,
+  blobImagesMaxBytesPerPage: 2 * 1024 * 1024,
 } as const;
 
 export function defaultIngestPoint(scriptSrc: string | undefined, pageOrigin: string | undefined): string | undefined {

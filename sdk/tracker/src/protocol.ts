@@ -60,6 +60,8 @@ export interface RecordingConfig {
   maxBatchEvents?: number;
   /** How often the tracker flushes a batch (ms). */
   flushIntervalMs: number;
+  /** Canvases are recorded as pictures at most this many times a second; 0 or absent: not at all. */
+  canvasFps?: number;
 }
 
 export type StartResponse =

@@ -35,11 +35,26 @@ export function rememberedRules(storage: Store, projectKey: string): PrivacyConf
   return null;
 }
 
-/** Keeps the granted rules for the next page load of this project (best effort). */
-export function rememberRules(storage: Store, projectKey: string, config: PrivacyConfig): void {
+/**
+ * Whether this project's last answer in this browser recorded canvases (frames per second, 0:
+ * off); null on a first visit. It only decides whether WebGL canvases created before the answer
+ * keep their pictures readable: frames are recorded from the answer on, at its rate.
+ */
+export function rememberedCanvasFps(storage: Store, projectKey: string): number | null {
   try {
-    const { defaultInputMode, maskEmails, maskNumbers, captureNetworkPayloads } = config;
-    storage?.setItem(keyOf(projectKey), JSON.stringify({ defaultInputMode, maskEmails, maskNumbers, captureNetworkPayloads }));
+    const v = JSON.parse(storage?.getItem(keyOf(projectKey)) ?? 'null') as { canvasFps?: unknown } | null;
+    if (v && typeof v.canvasFps === 'number') return v.canvasFps;
+  } catch {
+    // Blocked storage or broken JSON: a first visit.
+  }
+  return null;
+}
+
+/** Keeps the granted rules for the next page load of this project (best effort). */
+export function rememberRules(storage: Store, projectKey: string, config: PrivacyConfig & Pick<RecordingConfig, 'canvasFps'>): void {
+  try {
+    const { defaultInputMode, maskEmails, maskNumbers, captureNetworkPayloads, canvasFps = 0 } = config;
+    storage?.setItem(keyOf(projectKey), JSON.stringify({ defaultInputMode, maskEmails, maskNumbers, captureNetworkPayloads, canvasFps }));
   } catch {
     // Full or blocked: the next page starts from the strictest rules again.
   }

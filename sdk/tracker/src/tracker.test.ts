@@ -600,7 +600,8 @@ describe('before the session starts', () => {
     // The first snapshot waited for the granted rules (a prompt answer): one snapshot, not two.
     expect(recordingOf().filter((e) => e.type === 2)).toHaveLength(1);
     // The next page load of this project starts from the granted rules.
-    expect(JSON.parse(localStorage.getItem(RULES_KEY)!)).toEqual({ defaultInputMode: 'plain', maskEmails: true, maskNumbers: false, captureNetworkPayloads: true });
+    // The stand-in server's answer names no canvas rate: canvases are not recorded.
+    expect(JSON.parse(localStorage.getItem(RULES_KEY)!)).toEqual({ defaultInputMode: 'plain', maskEmails: true, maskNumbers: false, captureNetworkPayloads: true, canvasFps: 0 });
   });
 
   it('on a first visit with a slow answer snapshots the load under the strictest rules, then again under the granted ones', async () => {

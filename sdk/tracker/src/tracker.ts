@@ -2,23 +2,26 @@ import { batchFlushBytes, batchMaxEvents, openSession, renewSession, type Active
 import { Batcher } from './batcher';
 import { installCaptures, pageEvent, type CaptureSettings } from './capture';
 import { gzip, gzipAvailable } from './compress';
-import { startDomRecording, takeFullSnapshot } from './dom-recording';
+import { blobImageReader, createBlobImageInliner } from './blob-images';
+import { keepWebglPictures, startCanvasRecording } from './canvas-recording';
+import { recordedNodeId, startDomRecording, takeFullSnapshot } from './dom-recording';
 import { localStore } from './device-id';
 import { describeError } from './error-capture';
 import { boundEvent } from './limits';
-import { resolvePrivacy } from './masking';
+import { isBlocked, isMasked, resolvePrivacy } from './masking';
 import { DEFAULTS, type TrackerOptions } from './options';
 import { pageVisibility, type PageVisibility } from './page-visibility';
-import { INGEST_PATHS, type PageEvent, type RecordingConfig, type TrackerEvent } from './protocol';
+import { INGEST_PATHS, type PageEvent, type RecordingConfig, type RecordingEvent, type TrackerEvent } from './protocol';
 import { BatchSender, type SenderStats } from './sender';
 import { getSessionStorage, SessionStore, storageKey, type PersistedSession } from './session-store';
 import { sessionToResume } from './previous-session';
-import { asStrict, rememberedRules, rememberRules, remaskEarlyEvent, STRICTEST, type PrivacyConfig } from './rules-before-start';
+import { asStrict, rememberedCanvasFps, rememberedRules, rememberRules, remaskEarlyEvent, STRICTEST, type PrivacyConfig } from './rules-before-start';
 import { customEvent, graphqlEvent, issueEvent, stateActionEvent } from './site-events';
 import { isBrowser, resolveIngestPoint, visitorOptedOut, type Win } from './start-conditions';
 import { requestStart, type Identity, type StartCall } from './start-request';
 import type { StartResult } from './start-result';
 import { answerClaims, openTabChannel } from './tab-claim';
+import { blobToDataUrl } from './read-blob';
 
 type Status = 'idle' | 'starting' | 'active' | 'ended' | 'stopped';
 
@@ -53,6 +56,10 @@ export class CassetteTracker {
   private flushPendingInputs: () => void = noop;
   private flushTimings: () => void = noop;
   private stopDom: () => void = noop;
+  /** Told of every DOM recording event (blob: images, canvas pictures to send again). */
+  private onRecorded: (event: RecordingEvent, json: string) => void = noop;
+  private forgetCanvasFrames: () => void = noop;
+  private webglPicturesKept = false;
   /** What the installed captures apply, read at each event (changed in place by the grant). */
   private captureSettings: CaptureSettings | null = null;
   /** Captures were installed before the session started. */
@@ -128,6 +135,9 @@ export class CassetteTracker {
     // The tracker often comes before <title>: the visit's title is read at the grant.
     this.earlyPage = pageEvent(win, Date.now());
     const remembered = rememberedRules(localStore(win), this.options.projectKey);
+    // Canvases are recorded from the grant on, but WebGL ones made during the load must keep
+    // their pictures readable by then (on a first visit too: recording canvases is the default).
+    if (rememberedCanvasFps(localStore(win), this.options.projectKey) !== 0) this.keepWebglPictures(win);
     const settings = this.installCaptures(win, remembered ?? STRICTEST);
     if (remembered) this.startDom(settings);
     else this.startDomOnceRulesKnown(win, settings);
@@ -462,6 +472,7 @@ export class CassetteTracker {
       this.startDom(this.installCaptures(win, session.config));
     }
     this.disposers.push(answerClaims(win, this.openChannel, () => this.session?.sessionId));
+    this.startCanvasRecording(win, session.config.canvasFps ?? 0);
 
     const flushTimer = setInterval(() => this.flush(), Math.max(1_000, session.config.flushIntervalMs || 10_000));
     this.disposers.push(() => clearInterval(flushTimer));
@@ -478,6 +489,18 @@ export class CassetteTracker {
     };
     this.captureSettings = settings;
     const captures = installCaptures(win, settings, (e) => this.push(e));
+    const inlineBlobImages = createBlobImageInliner({
+      read: blobImageReader(this.fetchFn!, blobToDataUrl),
+      emit: (event) => this.batcher.addRecording(event),
+      now: Date.now,
+      maxBytes: DEFAULTS.blobImageMaxBytes,
+      maxTotalBytes: DEFAULTS.blobImagesMaxBytesPerPage,
+    });
+    this.onRecorded = (event, json) => {
+      // A full snapshot renumbers the nodes and carries no canvas pictures.
+      if (event.type === 2) this.forgetCanvasFrames();
+      inlineBlobImages(event, json.includes('blob:'));
+    };
     this.flushPendingInputs = captures.flushPendingInputs;
     this.flushTimings = captures.flushTimings;
     this.disposers.push(...captures.disposers, () => this.stopDom());
@@ -487,11 +510,46 @@ export class CassetteTracker {
   /** (Re)starts the DOM recording: a new full snapshot under the settings' rules. */
   private startDom(settings: CaptureSettings): void {
     this.stopDom();
-    const stop = startDomRecording(settings.rules, (event) => this.batcher.addRecording(event), (error) => this.log('DOM recording unavailable', error));
+    const stop = startDomRecording(
+      settings.rules,
+      (event) => this.onRecorded(event, this.batcher.addRecording(event) ?? ''),
+      (error) => this.log('DOM recording unavailable', error),
+    );
     this.stopDom = () => {
       this.stopDom = noop;
       stop?.();
     };
+  }
+
+  private keepWebglPictures(win: Win): void {
+    if (this.webglPicturesKept) return;
+    this.webglPicturesKept = true;
+    const restore = keepWebglPictures(win);
+    this.disposers.push(() => {
+      restore();
+      this.webglPicturesKept = false;
+    });
+  }
+
+  /**
+   * Canvas pictures, from the grant on (the project may turn them off): not for a canvas the DOM
+   * recording leaves out, nor one inside an element the masking rules block or mask.
+   */
+  private startCanvasRecording(win: Win, fps: number): void {
+    if (!(fps > 0)) return;
+    this.keepWebglPictures(win);
+    const canvas = startCanvasRecording(win.document, {
+      fps: Math.min(fps, 10),
+      idOf: recordedNodeId,
+      excluded: (el) => isBlocked(el) || isMasked(el),
+      emit: (event) => this.batcher.addRecording(event),
+      now: Date.now,
+    });
+    this.forgetCanvasFrames = canvas.forgetFrames;
+    this.disposers.push(() => {
+      canvas.stop();
+      this.forgetCanvasFrames = noop;
+    });
   }
 
   /**

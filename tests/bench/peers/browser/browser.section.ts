@@ -23,6 +23,15 @@ const CPU_SLOWDOWN = 4;
 /** Time left after the visit for the recorders' last sends (unload flushes) to reach the sink. */
 const SETTLE_MS = 1500;
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Canvas recording is measured with `BENCH_CANVAS=1` (the heavy pages get an animated chart) and
+ * `BENCH_CANVAS_FPS=<n>` (the rate our start answer asks for; 2, the server's default, unless
+ * given). `BENCH_VARIANTS=none,cassette` runs only those variants.
+ */
+const CANVAS_PAGE = process.env.BENCH_CANVAS === '1';
+const CANVAS_FPS = process.env.BENCH_CANVAS_FPS === undefined ? 2 : Number(process.env.BENCH_CANVAS_FPS);
+const ONLY_VARIANTS = process.env.BENCH_VARIANTS?.split(',');
+const variants = () => VARIANTS.filter((v) => !ONLY_VARIANTS || ONLY_VARIANTS.includes(v.id));
 
 async function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -39,7 +48,7 @@ export const browserSection: BenchSection = {
     const settings = { ...SIZES[options.size], runs: options.runs ?? SIZES[options.size].runs };
     options.progress('bundling the recorders');
     const bundles = await buildRecorderBundles();
-    const sink = await SinkServer.start({ rows: settings.rows, bundles });
+    const sink = await SinkServer.start({ rows: settings.rows, bundles, canvas: CANVAS_PAGE, canvasFps: CANVAS_FPS });
     const browser = await launchChromium();
     const chromiumVersion = browser.version();
     const runs: BrowserRun[] = [];
@@ -48,7 +57,7 @@ export const browserSection: BenchSection = {
       sink.useVariant(VARIANTS[0]!);
       await warmUp(browser, sink.origin);
       for (let repetition = 0; repetition < settings.runs; repetition++) {
-        for (const variant of interleavedOrder(VARIANTS, repetition)) {
+        for (const variant of interleavedOrder(variants(), repetition)) {
           options.progress(`run ${repetition + 1}/${settings.runs}: ${variant.label}`);
           const ledger = sink.useVariant(variant);
           const measurement = await runScriptedSession(browser, sink.origin, settings.script, CPU_SLOWDOWN, SETTLE_MS);

@@ -12,7 +12,25 @@ export interface HeavyPageOptions {
   rows: number;
   /** `<script>` tags that install the recorder under test, first thing in `<head>`. */
   recorderTags: string;
+  /** An animated chart on a canvas above the content (redrawn every frame), to measure canvas recording. */
+  canvas?: boolean;
 }
+
+const CANVAS = `<canvas id="live-chart" width="480" height="160"></canvas>`;
+const CANVAS_APP = `
+  const chart = document.getElementById('live-chart').getContext('2d');
+  function frame(t) {
+    chart.fillStyle = '#fff';
+    chart.fillRect(0, 0, 480, 160);
+    for (let i = 0; i < 24; i++) {
+      chart.fillStyle = 'hsl(' + (i * 15) + ', 70%, 50%)';
+      const h = 80 + 70 * Math.sin(t / 400 + i / 3);
+      chart.fillRect(i * 20, 160 - h, 16, h);
+    }
+    requestAnimationFrame(frame);
+  }
+  requestAnimationFrame(frame);
+`;
 
 const STYLE = `
   body { font: 14px system-ui, sans-serif; margin: 0; }
@@ -84,7 +102,11 @@ const FORM_APP = `
   });
 `;
 
-function layout(title: string, recorderTags: string, body: string, app: string, rows: number): string {
+function layout(title: string, recorderTags: string, body: string, app: string, rows: number, canvas = false): string {
+  if (canvas) {
+    body = CANVAS + body;
+    app = CANVAS_APP + app;
+  }
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">${recorderTags}<title>${title}</title><style>${STYLE}</style></head>
 <body>
@@ -103,6 +125,7 @@ export function heavyPageHtml(page: HeavyPageName, options: HeavyPageOptions): s
         `<h1>Products</h1><p><button id="shuffle" type="button">Shuffle</button> <input id="filter" placeholder="Filter products" aria-label="Filter products"> <span id="summary"></span></p><ul id="list"></ul>`,
         LIST_APP,
         options.rows,
+        options.canvas,
       );
     case 'form': {
       const fields = ['Customer name', 'Email', 'Phone', 'Street', 'City', 'Postcode', 'Country', 'Company', 'VAT number', 'Order note']
@@ -114,6 +137,7 @@ export function heavyPageHtml(page: HeavyPageName, options: HeavyPageOptions): s
         `<h1>New order</h1><form onsubmit="return false">${fields}<label>Comment<textarea id="comment" rows="4"></textarea></label></form><p><button id="add-rows" type="button">Add rows</button> <span id="count">0 orders</span></p><table><tbody id="orders"></tbody></table>`,
         FORM_APP,
         Math.max(1, Math.round(options.rows / 4)),
+        options.canvas,
       );
     }
     case 'end':

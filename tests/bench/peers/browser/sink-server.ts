@@ -39,6 +39,10 @@ const CASSETTE_CONFIG = { defaultInputMode: 'plain', maskEmails: true, maskNumbe
 export interface SinkServerOptions {
   rows: number;
   bundles: ReadonlyMap<VariantId, Buffer>;
+  /** The heavy pages carry an animated canvas. */
+  canvas?: boolean;
+  /** Canvas pictures a second our start answer asks for (the server's default is 2). */
+  canvasFps?: number;
 }
 
 export class SinkServer {
@@ -91,7 +95,7 @@ export class SinkServer {
     const page = /^\/app\/(list|form|end)$/.exec(path)?.[1] as HeavyPageName | undefined;
     if (page) {
       const tags = page === 'end' || !this.variant ? '' : recorderTags(this.variant);
-      return send(res, 200, heavyPageHtml(page, { rows: this.options.rows, recorderTags: tags }), 'text/html; charset=utf-8');
+      return send(res, 200, heavyPageHtml(page, { rows: this.options.rows, recorderTags: tags, canvas: this.options.canvas }), 'text/html; charset=utf-8');
     }
     const bundle = /^\/bundles\/([a-z]+)\.js$/.exec(path)?.[1] as VariantId | undefined;
     if (bundle) {
@@ -130,7 +134,7 @@ export class SinkServer {
         serverTime: now,
         resumed,
         nextSeq: this.nextSeqBySession.get(sessionId) ?? 0,
-        config: CASSETTE_CONFIG,
+        config: { ...CASSETTE_CONFIG, canvasFps: this.options.canvasFps ?? 2 },
       });
     }
     if (path === '/cassette/v1/batch') {
