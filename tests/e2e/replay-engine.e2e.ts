@@ -240,11 +240,15 @@ interface ChunkEvent {
   data: { source?: number; text?: string; id?: number; y?: number; attributes?: { attributes: Record<string, string | null> }[] };
 }
 
-/** Moments of the recording (epoch ms) when a dialog's `open` attribute was set modal, or removed. */
+/** Moments of the recording (epoch ms) when a dialog's `open` attribute was set modal, or removed, and when a popover opened. */
 function dialogMoments(events: ChunkEvent[]) {
   const changes = (test: (attributes: Record<string, string | null>) => boolean) =>
     events.filter((e) => e.type === 3 && e.data.source === 0 && (e.data.attributes ?? []).some((change) => test(change.attributes))).map((e) => e.timestamp);
-  return { openedModal: changes((a) => a.rr_open_mode === 'modal' && a.open !== null), closed: changes((a) => 'open' in a && a.open === null) };
+  return {
+    openedModal: changes((a) => a.rr_open_mode === 'modal' && a.open !== null),
+    closed: changes((a) => 'open' in a && a.open === null),
+    popoverOpened: changes((a) => a.rr_popover_open === ''),
+  };
 }
 
 test('a visit the replay engine used to get wrong replays as it was seen', async ({ page, context }) => {
@@ -325,6 +329,7 @@ test('a visit the replay engine used to get wrong replays as it was seen', async
   const moments = dialogMoments(events);
   expect(moments.openedModal.length, 'the notice and the dialog were opened as modals').toBe(2);
   expect(moments.closed.length, 'the notice was closed').toBe(1);
+  expect(moments.popoverOpened.length, 'the popover was opened').toBe(1);
   const lastScrollOf = (id: number | undefined) => events.filter((e) => e.type === 3 && e.data.source === 3 && e.data.id === id).at(-1)?.data.y;
   const scrolledIds = [...new Set(events.filter((e) => e.type === 3 && e.data.source === 3).map((e) => e.data.id))];
   expect(scrolledIds.map(lastScrollOf).sort((a, b) => a! - b!), 'the last position of the window and of the box are recorded').toEqual([BOX_SCROLL, WINDOW_SCROLL]);
@@ -357,7 +362,7 @@ test('a visit the replay engine used to get wrong replays as it was seen', async
   await seekBetween(noticeOpened, noticeClosed, 'while the notice is open');
   await expect.poll(async () => (await replayState(frame)).notice, { message: 'the notice is modal at that moment' }).toEqual({ open: true, modal: true, position: 'fixed', shown: true, centred: true });
   const during = await replayState(frame);
-  expect.soft({ tip: during.tip?.open, dialog: during.dialog?.open, coveredBy: during.coveredBy }, 'only the notice is open then, its backdrop over the page').toEqual({ tip: false, dialog: false, coveredBy: 'notice-dialog' });
+  expect.soft({ tip: during.tip?.open, dialog: during.dialog?.open, sizeTips: during.sizeTipsOpen, coveredBy: during.coveredBy }, 'only the notice is open then, its backdrop over the page').toEqual({ tip: false, dialog: false, sizeTips: false, coveredBy: 'notice-dialog' });
   await seekBetween(noticeClosed, dialogOpened, 'after the notice closed, before the dialog opened');
   await expect
     .poll(async () => {
@@ -365,6 +370,9 @@ test('a visit the replay engine used to get wrong replays as it was seen', async
       return { notice: after.notice, dialog: after.dialog?.open, coveredBy: after.coveredBy };
     }, { message: 'the closed notice leaves the top layer: nothing is modal, nothing covers the page' })
     .toEqual({ notice: { open: false, modal: false, position: 'absolute', shown: false, centred: false }, dialog: false, coveredBy: '' });
+  // On past the popover's opening: applied at once (the seek's virtual DOM), it is shown too.
+  await seekBetween(moments.popoverOpened[0]!, lastInput!.timestamp, 'after the popover opened, before the last words');
+  await expect.poll(async () => (await replayState(frame)).sizeTipsOpen, { message: 'the popover is shown after a seek past its opening' }).toBe(true);
 
   // Played on from there to the end: the same end.
   await page.getByTestId('player-play').click();
