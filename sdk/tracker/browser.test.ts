@@ -61,6 +61,7 @@ const page = (n: number) => `<!doctype html><html><head><title>Shop page ${n}</t
 <select id="sizes" multiple><option value="s">S</option><option value="m" selected>M</option><option value="l">L</option></select>
 <div data-cassette-hide style="width:120px;height:40px"><p>Hidden note Xyzzy</p></div>
 <a id="next" href="/page2">next</a>
+<div style="height:2000px"></div>
 </body></html>`;
 
 function respondJson(res: import('node:http').ServerResponse, status: number, body: unknown) {
@@ -189,7 +190,15 @@ describe('tracker.js in Chromium', () => {
       resumed: true,
     });
     await tab.click('#buy');
-    await tab.evaluate(() => (window as unknown as { t: { stop(): Promise<void> } }).t.stop());
+    // Scrolled twice within the recorder's scroll sampling window (150 ms), then stopped before it ends.
+    await tab.evaluate(async () => {
+      const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      window.scrollTo(0, 100);
+      await nextFrame();
+      window.scrollTo(0, 300);
+      await nextFrame();
+      await (window as unknown as { t: { stop(): Promise<void> } }).t.stop();
+    });
     await tab.close();
 
     // One session, two page loads, one sequence.
@@ -243,6 +252,8 @@ describe('tracker.js in Chromium', () => {
     expect([...selectedInSnapshots], 'the options selected when the page loaded').toEqual(['m']);
     const checkedOptions = rrwebEvents.filter((e) => e.type === 3 && e.data.source === 5 && e.data.isChecked).map((e) => e.data.text);
     expect(checkedOptions, 'the options chosen in the unmasked multi-select').toEqual(['s', 'l']);
+    // The window's last scroll position is recorded when the recording stops before the end of its sampling window.
+    expect(rrwebEvents.filter((e) => e.type === 3 && e.data.source === 3).map((e) => (e.data as { y?: number }).y)).toEqual([100, 300]);
   }, 30_000);
   it('a tab opened with a copy of a recording tab\'s sessionStorage records its own session', async () => {
     const context = await browser.newContext();
