@@ -56,9 +56,12 @@ const page = (n: number) => `<!doctype html><html><head><title>Shop page ${n}</t
 <h1>Welcome back, write to jane.doe@example.com</h1>
 <button id="buy">Buy now</button>
 <input id="name"><input id="pw" type="password">
-<div data-cassette-mask><p>Card holder Zed Quill</p><input id="card"></div>
+<div data-cassette-mask><p>Card holder Zed Quill</p><input id="card">
+<select id="metal" multiple><option>Gold</option><option selected>Silver</option></select></div>
+<select id="sizes" multiple><option value="s">S</option><option value="m" selected>M</option><option value="l">L</option></select>
 <div data-cassette-hide style="width:120px;height:40px"><p>Hidden note Xyzzy</p></div>
 <a id="next" href="/page2">next</a>
+<div style="height:2000px"></div>
 </body></html>`;
 
 function respondJson(res: import('node:http').ServerResponse, status: number, body: unknown) {
@@ -169,6 +172,8 @@ describe('tracker.js in Chromium', () => {
     await tab.fill('#pw', 'hunter2-PASSWORD');
     await tab.fill('#card', '4111-CARD');
     await tab.click('h1');
+    await tab.selectOption('#sizes', ['s', 'l']);
+    await tab.selectOption('#metal', ['Gold', 'Silver']);
     await tab.evaluate(() => {
       console.error('checkout failed', { code: 7 });
       void fetch('/api/orders');
@@ -185,7 +190,15 @@ describe('tracker.js in Chromium', () => {
       resumed: true,
     });
     await tab.click('#buy');
-    await tab.evaluate(() => (window as unknown as { t: { stop(): Promise<void> } }).t.stop());
+    // Scrolled twice within the recorder's scroll sampling window (150 ms), then stopped before it ends.
+    await tab.evaluate(async () => {
+      const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      window.scrollTo(0, 100);
+      await nextFrame();
+      window.scrollTo(0, 300);
+      await nextFrame();
+      await (window as unknown as { t: { stop(): Promise<void> } }).t.stop();
+    });
     await tab.close();
 
     // One session, two page loads, one sequence.
@@ -206,6 +219,8 @@ describe('tracker.js in Chromium', () => {
       ['#name', 'Grace', 'plain'],
       ['#pw', '', 'hidden'],
       ['#card', '*********', 'obscured'],
+      ['#sizes', 's', 'plain'],
+      ['#metal', '****', 'obscured'],
     ]);
     expect(of('console')[0]).toMatchObject({ level: 'error', value: 'checkout failed {"code":7}' });
     expect(of('request')[0]).toMatchObject({ kind: 'fetch', method: 'GET', status: 500, url: origin + '/api/orders' });
@@ -216,7 +231,7 @@ describe('tracker.js in Chromium', () => {
 
     // Privacy: nothing typed into the password or masked field, no masked or hidden text, no email.
     const everything = received.map((r) => r.text).join('\n') + JSON.stringify(starts);
-    for (const secret of ['hunter2', '4111-CARD', 'Zed Quill', 'Xyzzy', 'jane.doe@example.com']) {
+    for (const secret of ['hunter2', '4111-CARD', 'Zed Quill', 'Xyzzy', 'jane.doe@example.com', 'Gold', 'Silver']) {
       expect(everything, secret).not.toContain(secret);
     }
     // ...while the page itself is recorded: plain text as is, masked text as stars of the same shape,
@@ -225,6 +240,20 @@ describe('tracker.js in Chromium', () => {
     expect(recording).toContain('Buy now');
     expect(recording).toContain('**** ****** *** *****');
     expect(recording).toContain('"rr_width":"120px"');
+    // Which options of a multi-select are selected is recorded (in the snapshot, and as input events
+    // of its options after a choice), but not in a masked one: its selection is as secret as its value.
+    const rrwebEvents = received.flatMap((r) => r.batch.recording as { type: number; data: { source?: number; text?: string; isChecked?: boolean } }[]);
+    const selectedInSnapshots = new Set<unknown>();
+    const collectSelected = (node: { attributes?: Record<string, unknown>; childNodes?: unknown[] }) => {
+      if (node.attributes?.selected === true) selectedInSnapshots.add(node.attributes.value);
+      for (const child of node.childNodes ?? []) collectSelected(child as typeof node);
+    };
+    for (const event of rrwebEvents.filter((e) => e.type === 2)) collectSelected((event.data as { node: never }).node);
+    expect([...selectedInSnapshots], 'the options selected when the page loaded').toEqual(['m']);
+    const checkedOptions = rrwebEvents.filter((e) => e.type === 3 && e.data.source === 5 && e.data.isChecked).map((e) => e.data.text);
+    expect(checkedOptions, 'the options chosen in the unmasked multi-select').toEqual(['s', 'l']);
+    // The window's last scroll position is recorded when the recording stops before the end of its sampling window.
+    expect(rrwebEvents.filter((e) => e.type === 3 && e.data.source === 3).map((e) => (e.data as { y?: number }).y)).toEqual([100, 300]);
   }, 30_000);
   it('a tab opened with a copy of a recording tab\'s sessionStorage records its own session', async () => {
     const context = await browser.newContext();

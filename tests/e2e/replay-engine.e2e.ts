@@ -8,8 +8,10 @@ import { endedSession, serverForThisFile, test } from './support/own-server-test
  * Chromium and replayed in the player to the end: forms whose controls are named after DOM
  * properties and methods, an element with an invalid tag name inline in text, a modal dialog
  * closed again, a dialog shown non-modally, a modal dialog left open, a hover style under the
- * pointer where it came to rest, and a value typed into a field as the very last thing of the
- * visit. The end is checked once played to it, and again after a seek back into the visit.
+ * pointer where it came to rest, a multi-select with several options chosen, a popover opened
+ * over the modal dialog, the window scrolled and then an inner box straight after, and a value
+ * typed into a field as the very last thing of the visit. The end is checked once played to it,
+ * and again after a seek back into the visit.
  */
 
 test.beforeAll(() => ensureTrackerBuilt());
@@ -19,6 +21,11 @@ const FINAL_WORDS = 'see you soon';
 const HOVER_COLOR = 'rgb(200, 0, 0)';
 const HOVER_BACKGROUND = 'rgb(255, 240, 200)';
 const CHECKED_BACKGROUND = 'rgb(230, 255, 230)';
+/** Chosen in the multi-select (Alps, selected when the page loads, is unselected). */
+const CHOSEN_REGIONS = ['Pyrenees', 'Rockies'];
+/** Where the window, then the box inside it, are scrolled to, within one of rrweb's scroll sampling windows. */
+const WINDOW_SCROLL = 400;
+const BOX_SCROLL = 150;
 /**
  * Controls named after what a replayer calls on a form: each shadows the form's own member
  * (`form.insertBefore` is that input). rrweb's recorder and replayer read or call every one of them.
@@ -44,6 +51,10 @@ function faultsPage(projectKey: string): string {
       #hover-target { color: rgb(0, 0, 200); }
       #modal-dialog::backdrop { background: rgba(0, 0, 0, 0.4); }
       #notice-dialog::backdrop { background: rgba(0, 0, 80, 0.3); }
+      #size-tips { inset: 8px 8px auto auto; margin: 0; }
+      #scroll-box { height: 80px; overflow: auto; border: 1px solid rgb(180, 180, 180); }
+      #scroll-box p { height: 400px; margin: 0; }
+      #page-rest { height: 1500px; }
     </style>
     <style id="component-styles"></style>
     <script src="/tracker.js"></script>
@@ -63,6 +74,8 @@ function faultsPage(projectKey: string): string {
       <p id="method-gone">Line to remove</p>
     </form>
     <p id="price-line">Today <x-1! id="odd-tag">12 €</x-1!> instead of 15 €</p>
+    <label>Regions <select id="regions" multiple size="4"><option selected>Alps</option><option>Pyrenees</option><option>Scandinavia</option><option>Rockies</option></select></label>
+    <div id="scroll-box"><p>Delivery terms, long enough to scroll.</p></div>
     <button type="button" id="open-notice">Read the notice</button>
     <dialog id="notice-dialog">
       <p>Prices change on Monday.</p>
@@ -75,8 +88,11 @@ function faultsPage(projectKey: string): string {
     <dialog id="modal-dialog">
       <p id="hover-target">Point here</p>
       <label>Last words <input id="final-field" /></label>
+      <button type="button" id="open-size-tips" popovertarget="size-tips">Size tips</button>
     </dialog>
+    <div id="size-tips" popover>Between sizes? Take the larger one.</div>
     <footer id="page-end">Thank you for your order</footer>
+    <div id="page-rest"></div>
     <script>
       // The page changes its method-named form through the prototypes: its own members are its controls.
       document.getElementById('check-order').addEventListener('click', () => {
@@ -185,6 +201,9 @@ function replayState(frame: Frame) {
       coveredBy: document.elementFromPoint(2, 2)?.id ?? null,
       backdrop: byId('modal-dialog') ? getComputedStyle(byId('modal-dialog')!, '::backdrop').backgroundColor : null,
       hover: hover ? { color: getComputedStyle(hover).color, background: getComputedStyle(hover).backgroundColor } : null,
+      regions: [...((byId('regions') as HTMLSelectElement | null)?.selectedOptions ?? [])].map((option) => option.value),
+      sizeTipsOpen: byId('size-tips')?.matches(':popover-open') ?? null,
+      scroll: { window: scrollY, box: byId('scroll-box')?.scrollTop ?? null },
     };
   });
 }
@@ -210,19 +229,26 @@ function expectTheEnd(replay: ReplayState, oddTagDisplay: string, when: string) 
   expect.soft(replay.dialog, `${when}: the dialog opened with showModal() is modal: in the top layer, fixed and centred`).toEqual({ open: true, modal: true, position: 'fixed', shown: true, centred: true });
   expect.soft({ coveredBy: replay.coveredBy, backdrop: replay.backdrop }, `${when}: the modal dialog's backdrop covers the page`).toEqual({ coveredBy: 'modal-dialog', backdrop: 'rgba(0, 0, 0, 0.4)' });
   expect.soft(replay.hover, `${when}: the element under the pointer has its hover styles, inserted through the CSSOM and as a constructed sheet`).toEqual({ color: HOVER_COLOR, background: HOVER_BACKGROUND });
+  expect.soft(replay.regions, `${when}: every option chosen in the multi-select is selected, not only the first`).toEqual(CHOSEN_REGIONS);
+  expect.soft(replay.sizeTipsOpen, `${when}: the popover opened over the dialog is shown (:popover-open)`).toBe(true);
+  expect.soft(replay.scroll, `${when}: the window and the box inside it end where they were scrolled to`).toEqual({ window: WINDOW_SCROLL, box: BOX_SCROLL });
 }
 
 interface ChunkEvent {
   type: number;
   timestamp: number;
-  data: { source?: number; text?: string; attributes?: { attributes: Record<string, string | null> }[] };
+  data: { source?: number; text?: string; id?: number; y?: number; attributes?: { attributes: Record<string, string | null> }[] };
 }
 
-/** Moments of the recording (epoch ms) when a dialog's `open` attribute was set modal, or removed. */
+/** Moments of the recording (epoch ms) when a dialog's `open` attribute was set modal, or removed, and when a popover opened. */
 function dialogMoments(events: ChunkEvent[]) {
   const changes = (test: (attributes: Record<string, string | null>) => boolean) =>
     events.filter((e) => e.type === 3 && e.data.source === 0 && (e.data.attributes ?? []).some((change) => test(change.attributes))).map((e) => e.timestamp);
-  return { openedModal: changes((a) => a.rr_open_mode === 'modal' && a.open !== null), closed: changes((a) => 'open' in a && a.open === null) };
+  return {
+    openedModal: changes((a) => a.rr_open_mode === 'modal' && a.open !== null),
+    closed: changes((a) => 'open' in a && a.open === null),
+    popoverOpened: changes((a) => a.rr_popover_open === ''),
+  };
 }
 
 test('a visit the replay engine used to get wrong replays as it was seen', async ({ page, context }) => {
@@ -244,6 +270,8 @@ test('a visit the replay engine used to get wrong replays as it was seen', async
   await visit.locator('#check-order').click();
   await expect.poll(() => formAttributes(visit)).toMatchObject({ class: 'checked', 'data-step': '2' });
   await expect(visit.locator('#method-total')).toHaveText('3 items');
+  // Several regions chosen in the multi-select (its value is the first of them only).
+  await visit.locator('#regions').selectOption(CHOSEN_REGIONS);
   // A modal notice, read and closed; a tip shown non-modally; then a modal dialog left open.
   await visit.locator('#open-notice').click();
   expect(await visit.locator('#notice-dialog').evaluate((d) => d.matches(':modal')), 'the notice is modal on the live page').toBe(true);
@@ -255,6 +283,22 @@ test('a visit the replay engine used to get wrong replays as it was seen', async
   await visit.locator('#open-dialog').click();
   await expect(visit.locator('#modal-dialog')).toHaveJSProperty('open', true);
   expect(await visit.locator('#modal-dialog').evaluate((d) => d.matches(':modal')), 'the dialog is modal on the live page').toBe(true);
+  // A popover opened from a button in the dialog: in the top layer too, with no attribute to say so.
+  await visit.locator('#open-size-tips').click();
+  await expect.poll(() => visit.locator('#size-tips').evaluate((tips) => tips.matches(':popover-open'))).toBe(true);
+  // The window scrolled twice and the box inside it once, all within one of rrweb's scroll sampling
+  // windows (150 ms): a throttle shared by every element kept only the window's last position.
+  await visit.evaluate(async ({ windowScroll, boxScroll }) => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    window.scrollTo(0, windowScroll / 2);
+    await nextFrame();
+    window.scrollTo(0, windowScroll);
+    await nextFrame();
+    document.getElementById('scroll-box')!.scrollTo(0, boxScroll);
+  }, { windowScroll: WINDOW_SCROLL, boxScroll: BOX_SCROLL });
+  expect(await visit.evaluate(() => [scrollY, document.getElementById('scroll-box')!.scrollTop]), 'the page scrolled').toEqual([WINDOW_SCROLL, BOX_SCROLL]);
+  // The last positions of that window are recorded when it ends.
+  await visit.waitForTimeout(300);
   // The pointer crosses the backdrop and goes straight on to the hover target, where it rests: the two
   // moves come within one of rrweb's 50 ms sampling windows, and only the first used to be recorded.
   const hoverBox = (await visit.locator('#hover-target').boundingBox())!;
@@ -285,6 +329,10 @@ test('a visit the replay engine used to get wrong replays as it was seen', async
   const moments = dialogMoments(events);
   expect(moments.openedModal.length, 'the notice and the dialog were opened as modals').toBe(2);
   expect(moments.closed.length, 'the notice was closed').toBe(1);
+  expect(moments.popoverOpened.length, 'the popover was opened').toBe(1);
+  const lastScrollOf = (id: number | undefined) => events.filter((e) => e.type === 3 && e.data.source === 3 && e.data.id === id).at(-1)?.data.y;
+  const scrolledIds = [...new Set(events.filter((e) => e.type === 3 && e.data.source === 3).map((e) => e.data.id))];
+  expect(scrolledIds.map(lastScrollOf).sort((a, b) => a! - b!), 'the last position of the window and of the box are recorded').toEqual([BOX_SCROLL, WINDOW_SCROLL]);
 
   await logIn(page, cassette, owner);
   await page.goto(`${cassette.url}/${owner.projectId}/session/${sessionId}`);
@@ -314,7 +362,7 @@ test('a visit the replay engine used to get wrong replays as it was seen', async
   await seekBetween(noticeOpened, noticeClosed, 'while the notice is open');
   await expect.poll(async () => (await replayState(frame)).notice, { message: 'the notice is modal at that moment' }).toEqual({ open: true, modal: true, position: 'fixed', shown: true, centred: true });
   const during = await replayState(frame);
-  expect.soft({ tip: during.tip?.open, dialog: during.dialog?.open, coveredBy: during.coveredBy }, 'only the notice is open then, its backdrop over the page').toEqual({ tip: false, dialog: false, coveredBy: 'notice-dialog' });
+  expect.soft({ tip: during.tip?.open, dialog: during.dialog?.open, sizeTips: during.sizeTipsOpen, coveredBy: during.coveredBy }, 'only the notice is open then, its backdrop over the page').toEqual({ tip: false, dialog: false, sizeTips: false, coveredBy: 'notice-dialog' });
   await seekBetween(noticeClosed, dialogOpened, 'after the notice closed, before the dialog opened');
   await expect
     .poll(async () => {
@@ -322,6 +370,9 @@ test('a visit the replay engine used to get wrong replays as it was seen', async
       return { notice: after.notice, dialog: after.dialog?.open, coveredBy: after.coveredBy };
     }, { message: 'the closed notice leaves the top layer: nothing is modal, nothing covers the page' })
     .toEqual({ notice: { open: false, modal: false, position: 'absolute', shown: false, centred: false }, dialog: false, coveredBy: '' });
+  // On past the popover's opening: applied at once (the seek's virtual DOM), it is shown too.
+  await seekBetween(moments.popoverOpened[0]!, lastInput!.timestamp, 'after the popover opened, before the last words');
+  await expect.poll(async () => (await replayState(frame)).sizeTipsOpen, { message: 'the popover is shown after a seek past its opening' }).toBe(true);
 
   // Played on from there to the end: the same end.
   await page.getByTestId('player-play').click();
