@@ -7,6 +7,7 @@ import { CassetteServer, ensureTrackerBuilt, REPO_ROOT, signUp, type Owner } fro
 import { logIn } from '../e2e/support/log-in.js';
 import { endedSession } from '../e2e/support/own-server-test.js';
 import { compareScreens } from './compare.js';
+import { NetworkQuiet } from './network-quiet.js';
 import { closeOrigin, serveOrigin } from './origin-servers.js';
 import { ASSET_PORT, OUTBOUND_ALLOW_HOSTS, SITE_ORIGIN, SITE_PORT } from './origins.js';
 import { FIDELITY_PAGES } from './pages/index.js';
@@ -26,7 +27,9 @@ import { FIDELITY_THRESHOLDS } from './thresholds.js';
 const VIEWPORT = { width: 800, height: 600 };
 /** Pages recorded at once, and sessions replayed at once (two cores: more only contend). */
 const VISITS_AT_ONCE = 4;
-const REPLAYS_AT_ONCE = 3;
+const REPLAYS_AT_ONCE = 4;
+/** One of the player's speeds: every event is applied as at 1x, only sooner. */
+const PLAYBACK_SPEED = 4;
 /** rrweb sends mouse positions and input batches at most 500 ms after they happen. */
 const SETTLE_MS = 700;
 const REPORT_FILE = join(REPO_ROOT, '.tmp', 'reports', 'fidelity.md');
@@ -102,12 +105,14 @@ async function visit(browser: Browser, page: FidelityPage): Promise<Visit> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const tab = await context.newPage();
+    const network = new NetworkQuiet(tab);
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));
     await tab.goto(`${SITE_ORIGIN}/p/${page.id}`);
     const started = await tab.evaluate(() => (window as unknown as { fidelityStarted: Promise<{ ok: boolean; sessionId?: string; message?: string }> }).fidelityStarted);
     if (!started.ok || !started.sessionId) throw new Error(`the tracker did not start: ${started.message ?? 'no session'}`);
     await page.drive?.(tab);
+    await network.settled();
     await assetsSettled(tab);
     await tab.waitForTimeout(SETTLE_MS);
     const live = await tab.screenshot({ animations: 'allow', caret: 'hide' });
@@ -141,16 +146,20 @@ async function fitAtScaleOne(tab: Page): Promise<void> {
 /** Opens the session in the player, plays it to its end and captures the replay at the recorded size. */
 async function replayEnd(context: BrowserContext, cassetteUrl: string, projectId: number, recorded: Visit): Promise<Buffer> {
   const tab = await context.newPage();
+  const network = new NetworkQuiet(tab);
   try {
     await tab.goto(`${cassetteUrl}/${projectId}/session/${recorded.sessionId}`);
     const iframe = tab.getByTestId('player-replay').locator('iframe');
     await expect(iframe).toHaveCount(1, { timeout: 20_000 });
     const frame = (await (await iframe.elementHandle())!.contentFrame())!;
     await fitAtScaleOne(tab);
+    // Faster than the visit took: the end is the same, the suite's time is not.
+    await tab.getByTestId('player-speed').selectOption(String(PLAYBACK_SPEED));
     await tab.getByTestId('player-play').click();
     await expect(tab.getByTestId('session-player')).toHaveAttribute('data-player-state', 'ended', { timeout: 60_000 });
+    await network.settled();
     await assetsSettled(frame);
-    await tab.waitForTimeout(300);
+    await tab.waitForTimeout(200);
     const box = (await iframe.boundingBox())!;
     // The replayer's mouse pointer is the player's drawing over the page, not the page.
     return await tab.screenshot({

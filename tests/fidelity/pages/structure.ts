@@ -170,8 +170,10 @@ ${Array.from({ length: 9 }, (_, i) => `<section class="care card" id="s${i}"><h2
     drive: async (page) => {
       await page.locator('#s5').scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      // A visitor's next scroll comes later than the recorder's scroll sampling (150 ms, shared
+      // by every scrolled element: two scrolls within it keep only one).
+      await page.waitForTimeout(400);
       await page.locator('#inner').evaluate((el) => el.scrollTo(0, 150));
-      await page.waitForTimeout(300);
     },
   },
 ];
