@@ -195,13 +195,20 @@ test(`${FIDELITY_PAGES.length} pages replay as they were seen`, async ({ browser
     }
   };
 
-  const recorded = (
+  const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  const visited = (
     await timed('record every page', () =>
-      inPool(FIDELITY_PAGES, VISITS_AT_ONCE, (page) => visit(browser, page).catch((error: Error) => (failures.push({ page, problem: `recording: ${error.message.split('\n')[0]}` }), null))),
+      inPool(FIDELITY_PAGES, VISITS_AT_ONCE, (page) => visit(browser, page).catch((error: unknown) => (failures.push({ page, problem: `recording: ${firstLine(error)}` }), null))),
     )
   ).filter((v): v is Visit => v !== null);
 
-  await timed('every session is stored and ended', () => Promise.all(recorded.map((v) => endedSession(server, account, v.sessionId))));
+  // A page whose session never ends scores 0 with the reason; the others are still measured.
+  const ended = await timed('every session is stored and ended', () => Promise.allSettled(visited.map((v) => endedSession(server, account, v.sessionId))));
+  const recorded = visited.filter((v, i) => {
+    const outcome = ended[i]!;
+    if (outcome.status === 'rejected') failures.push({ page: v.page, problem: `the session was not stored and ended: ${firstLine(outcome.reason)}` });
+    return outcome.status === 'fulfilled';
+  });
 
   const scores: PageScore[] = failures.map(({ page, problem }) => ({ id: page.id, covers: page.covers, score: 0, considered: 0, differing: 0, problem }));
   await timed('replay every session to its end and compare', async () => {
@@ -218,7 +225,7 @@ test(`${FIDELITY_PAGES.length} pages replay as they were seen`, async ({ browser
         scores.push({ id: v.page.id, covers: v.page.covers, score: result.score, considered: result.considered, differing: result.differing, ...(problem ? { problem } : {}) });
         if (KEEP_ALL || result.score < FIDELITY_THRESHOLDS.page) saveForDiagnosis(v.page.id, v.live, replay, result.diff);
       } catch (error) {
-        scores.push({ id: v.page.id, covers: v.page.covers, score: 0, considered: 0, differing: 0, problem: `replay: ${(error as Error).message.split('\n')[0]}` });
+        scores.push({ id: v.page.id, covers: v.page.covers, score: 0, considered: 0, differing: 0, problem: `replay: ${firstLine(error)}` });
         saveForDiagnosis(v.page.id, v.live, replay, null);
       }
     });

@@ -150,7 +150,7 @@ export interface Owner {
 
 /**
  * Creates the organization through the API (signup is open on a fresh install). The first
- * project's host is the server's own: the demo shop the tests record is served there.
+ * project's host is the server's own unless given: the demo shop the tests record is served there.
  */
 export async function signUp(server: CassetteServer, email = 'owner@shop.test', password = 'owner-password', projectHost = new URL(server.url).host): Promise<Owner> {
   const signup = await fetch(`${server.url}/api/signup`, {
