@@ -8,7 +8,7 @@ const WORKERS = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
-    include: ['tests/boundaries/**/*.test.ts', 'tests/authz/**/*.test.ts', 'tests/bad-input/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/setup/**/*.test.ts', 'scripts/**/*.test.ts', 'core/**/*.test.ts', 'sdk/**/*.test.{ts,tsx}', 'packages/**/*.test.ts', 'plugins/**/*.test.{ts,tsx}', 'host-ui/**/*.test.{ts,tsx}'],
+    include: ['tests/boundaries/**/*.test.ts', 'tests/authz/**/*.test.ts', 'tests/bad-input/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/setup/**/*.test.ts', 'tests/fidelity/**/*.test.ts', 'scripts/**/*.test.ts', 'core/**/*.test.ts', 'sdk/**/*.test.{ts,tsx}', 'packages/**/*.test.ts', 'plugins/**/*.test.{ts,tsx}', 'host-ui/**/*.test.{ts,tsx}'],
     // The boundary fixtures are trees for the check to read, test files included, never to run.
     exclude: ['**/node_modules/**', '**/*.contract.test.ts', 'tests/boundaries/fixtures/**'],
     pool: 'forks',

@@ -12,8 +12,12 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cassett
 process.env.E2E_DATA_DIR = DATA_DIR;
 
 export default defineConfig({
-  testDir: './e2e',
-  testMatch: '**/*.e2e.ts',
+  // The journeys, and the replay fidelity suite (tests/fidelity): one run, one browser, one webServer.
+  projects: [
+    { name: 'e2e', testDir: './e2e', testMatch: '**/*.e2e.ts' },
+    // The suite saves its own screenshots and diffs; a trace of its sixty tabs would only slow it.
+    { name: 'fidelity', testDir: './fidelity', testMatch: '**/*.fidelity.ts', use: { trace: 'off', screenshot: 'off' } },
+  ],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -37,16 +37,18 @@ export class CassetteServer {
   private constructor(
     readonly root: string,
     readonly port: number,
+    private readonly extraEnv: Record<string, string>,
   ) {}
 
-  static async start(): Promise<CassetteServer> {
+  /** `env`: settings of the test's own on top of the usual ones (e.g. hosts its outbound client may reach). */
+  static async start(options: { env?: Record<string, string> } = {}): Promise<CassetteServer> {
     const root = mkdtempSync(join(tmpdir(), 'cassette-rec-e2e-'));
     mkdirSync(join(root, 'data'));
     const plugins = Object.fromEntries(
       ['notifications', 'ingest', 'sessions', 'errors', 'assets', 'demo'].map((id) => [id, { enabled: true, settings: id === 'ingest' ? INGEST_SETTINGS : {} }]),
     );
     writeFileSync(join(root, 'cassette.json'), JSON.stringify({ plugins }, null, 2));
-    const server = new CassetteServer(root, await freePort());
+    const server = new CassetteServer(root, await freePort(), options.env ?? {});
     await server.boot();
     return server;
   }
@@ -80,6 +82,7 @@ export class CassetteServer {
       SMTP_URL: '',
       // The same two asset ports as the shared server (E2E_PORT + 1 and + 2), and no others.
       CASSETTE_OUTBOUND_ALLOW_HOSTS: e2eOutboundAllowHosts(),
+      ...this.extraEnv,
     };
     delete env.CASSETTE_PLUGINS;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: CORE_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -150,13 +153,13 @@ export interface Owner {
 
 /**
  * Creates the organization through the API (signup is open on a fresh install). The first
- * project's host is the server's own: the demo shop the tests record is served there.
+ * project's host is the server's own unless given: the demo shop the tests record is served there.
  */
-export async function signUp(server: CassetteServer, email = 'owner@shop.test', password = 'owner-password'): Promise<Owner> {
+export async function signUp(server: CassetteServer, email = 'owner@shop.test', password = 'owner-password', projectHost = new URL(server.url).host): Promise<Owner> {
   const signup = await fetch(`${server.url}/api/signup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, fullname: 'Olga Owner', organizationName: 'Shop', projectHost: new URL(server.url).host }),
+    body: JSON.stringify({ email, password, fullname: 'Olga Owner', organizationName: 'Shop', projectHost }),
   });
   const body = (await signup.json()) as { jwt?: string; errors?: string[] };
   if (!signup.ok || !body.jwt) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(body)}`);
