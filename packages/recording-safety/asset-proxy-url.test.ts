@@ -8,8 +8,19 @@ describe('asset proxy URLs', () => {
     expect(new URL(path, 'http://app.test').searchParams.get('url')).toBe('https://cdn.example.com/a b.png?x=1&y=2#frag');
   });
 
+  it('carry the asset token after the recorded URL, encoded, when one is given', () => {
+    const token = 'ab+c/d=e&f';
+    const path = assetProxyPath(7, 'https://cdn.example.com/a.png?t=recorded', token);
+    expect(path).toBe('/api/7/assets?url=https%3A%2F%2Fcdn.example.com%2Fa.png%3Ft%3Drecorded&t=ab%2Bc%2Fd%3De%26f');
+    const params = new URL(path, 'http://app.test').searchParams;
+    expect(params.get('url')).toBe('https://cdn.example.com/a.png?t=recorded');
+    expect(params.get('t')).toBe(token);
+    expect(assetProxyPath(7, 'https://cdn.example.com/a.png', null)).toBe(assetProxyPath(7, 'https://cdn.example.com/a.png'));
+  });
+
   it('are recognised, absolute or as a path, and other URLs are not', () => {
     expect(isAssetProxyPath(assetProxyPath(3, 'https://x.test/a.css'))).toBe(true);
+    expect(isAssetProxyPath(`http://app.test${assetProxyPath(3, 'https://x.test/a.css', 'tok')}`)).toBe(true);
     expect(isAssetProxyPath('http://app.test/api/3/assets?url=x')).toBe(true);
     expect(isAssetProxyPath('https://cdn.example.com/api/3/asset.png')).toBe(false);
   });

@@ -4,9 +4,14 @@
  * the server parses it back and serves the copy it fetched (see the assets plugin).
  */
 
-/** The proxy's path for one recorded asset of a project, given its absolute http(s) URL. */
-export function assetProxyPath(projectId: number, absoluteUrl: string): string {
-  return `/api/${projectId}/assets?url=${encodeURIComponent(absoluteUrl)}`;
+/**
+ * The proxy's path for one recorded asset of a project, given its absolute http(s) URL. The
+ * replay's own requests carry no login header: `token` (the project's asset token) goes in
+ * the URL instead, after the asset's URL.
+ */
+export function assetProxyPath(projectId: number, absoluteUrl: string, token?: string | null): string {
+  const path = `/api/${projectId}/assets?url=${encodeURIComponent(absoluteUrl)}`;
+  return token ? `${path}&t=${encodeURIComponent(token)}` : path;
 }
 
 /** Whether a URL (absolute or a path on the app) is already a proxied asset URL. */

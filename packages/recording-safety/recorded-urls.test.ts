@@ -46,6 +46,17 @@ describe('proxyRecordedUrls: attributes', () => {
     expect(attrsAfter({ href: 'https://evil.test/f.png' }, 'feImage')).toEqual({ href: proxied('https://evil.test/f.png') });
   });
 
+  it("puts the project's asset token into every proxied URL, attributes and CSS alike, before the fragment", () => {
+    const token = 'sealed+token/=';
+    const events = [meta(PAGE), snapshot(el(1, 'div', { style: 'background:url(/bg.png)' }, [el(2, 'img', { src: 'https://evil.test/a.png' }), el(3, 'use', { href: 'https://evil.test/s.svg#i' })]))];
+    proxyRecordedUrls(events, { ...OPTIONS, token });
+    const node = (events[1]!.data as any).node;
+    const withToken = (url: string, fragment = '') => `${APP}/api/${PROJECT}/assets?url=${encodeURIComponent(url)}&t=${encodeURIComponent(token)}${fragment}`;
+    expect(node.attributes.style).toBe(`background:url("${withToken('https://shop.test/bg.png')}")`);
+    expect(node.childNodes[0].attributes.src).toBe(withToken('https://evil.test/a.png'));
+    expect(node.childNodes[1].attributes.href).toBe(withToken('https://evil.test/s.svg', '#i'));
+  });
+
   it('keeps the fragment of an SVG reference outside the proxied URL, so the sprite symbol is still found', () => {
     expect(attrsAfter({ 'xlink:href': 'https://evil.test/sprite.svg#i' }, 'use')).toEqual({ 'xlink:href': proxied('https://evil.test/sprite.svg', '#i') });
     expect(attrsAfter({ href: 'icons.svg#cart' }, 'use')).toEqual({ href: proxied('https://shop.test/cart/icons.svg', '#cart') });

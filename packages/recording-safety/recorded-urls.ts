@@ -75,6 +75,8 @@ export interface ProxyOptions {
   appOrigin: string | null;
   /** The recorded page URL in effect before the first event (a meta event inside the events replaces it). */
   baseUrl?: string | null;
+  /** The project's asset token: the replay's requests carry no login header, so every proxied URL carries it. */
+  token?: string | null;
 }
 
 export interface ProxyReport {
@@ -89,6 +91,7 @@ export interface ProxyReport {
 interface Context {
   projectId: number;
   appOrigin: string | null;
+  token: string | null;
   base: string | null;
   report: ProxyReport;
 }
@@ -135,7 +138,7 @@ function judgeUrl(raw: string, ctx: Context): string {
   const fragment = url.hash;
   url.hash = '';
   ctx.report.proxied++;
-  return `${ctx.appOrigin ?? ''}${assetProxyPath(ctx.projectId, url.href)}${fragment}`;
+  return `${ctx.appOrigin ?? ''}${assetProxyPath(ctx.projectId, url.href, ctx.token)}${fragment}`;
 }
 
 /** `srcset`: comma-separated candidates `url [descriptor]`; a URL may itself hold commas (data URLs). */
@@ -325,7 +328,7 @@ function judgeIncremental(data: Record<string, unknown>, ctx: Context): void {
  */
 export function proxyRecordedUrls(events: RecordingEvent[], options: ProxyOptions): ProxyReport {
   const report: ProxyReport = { proxied: 0, neutralized: 0, baseUrl: options.baseUrl ?? null };
-  const ctx: Context = { projectId: options.projectId, appOrigin: validOrigin(options.appOrigin), base: validBase(options.baseUrl ?? null), report };
+  const ctx: Context = { projectId: options.projectId, appOrigin: validOrigin(options.appOrigin), token: options.token ?? null, base: validBase(options.baseUrl ?? null), report };
   for (const event of events) {
     if (!isRecord(event) || !isRecord(event.data)) continue;
     if (event.type === META) {

@@ -3,6 +3,7 @@ import { coreEvents, definePlugin } from '@cassette/plugin-sdk/server';
 import { ingestExtensionPoints } from '@cassette/plugin-ingest/api';
 import { assetsEvents } from './api.js';
 import { assetRoute } from './server/asset.route.js';
+import { assetTokenRoute } from './server/asset-token.route.js';
 import { assetsProcessor } from './server/assets.processor.js';
 import { deleteAssetsOfProject, deleteProjectAssetsJob, queueProjectAssetsDeletion } from './server/delete-project-assets.job.js';
 import { deps } from './server/deps.js';
@@ -20,6 +21,7 @@ export default definePlugin({
     r.on(assetsEvents.recorded, registerRecordedAssets);
     r.job(fetchAssetsJob, fetchPendingAssets);
     r.route(assetRoute);
+    r.route(assetTokenRoute);
     r.on(coreEvents.projectDeleted, queueProjectAssetsDeletion);
     r.job(deleteProjectAssetsJob, deleteAssetsOfProject);
   },

@@ -24,6 +24,15 @@ export async function resolveCaller(authorization: string | undefined, tokens: T
   if (!token) return null;
   const claims = await tokens.verify(token);
   if (!claims) return null;
+  return resolveLogin(claims, em);
+}
+
+/**
+ * A login (its session row and user) → the caller, or null once the login is over (logged
+ * out, expired, user removed). Shared by the header and by a plugin's delegated credential, so
+ * both see the same live user, role and projects.
+ */
+export async function resolveLogin(claims: { tokenId: string; userId: number; tenantId: number }, em: EntityManager): Promise<ResolvedCaller | null> {
   const session = await em.findOne(AuthSessionEntity, { id: claims.tokenId, userId: claims.userId, expiresAt: { $gt: new Date() } });
   if (!session) return null;
   const user = await em.findOne(UserEntity, { id: claims.userId, tenantId: claims.tenantId, deletedAt: null });

@@ -151,3 +151,14 @@ describe('plugin assets', () => {
     await expect(createTestKernel({ plugins: [bad] })).rejects.toThrow(/outside \/api/);
   });
 });
+
+describe('delegated logins', () => {
+  it('are refused at boot on a route that is not a user project route (the credential opens one project)', async () => {
+    const bad = definePlugin({
+      id: 'bad',
+      register: (r) =>
+        r.route(defineRoute({ method: 'GET', url: '/bad', access: { auth: 'public' }, schema: {}, delegatedLogin: () => null, handler: async () => ({}) })),
+    });
+    await expect(createTestKernel({ plugins: [bad] })).rejects.toThrow(/a delegated login is for `auth: 'user'` project routes/);
+  });
+});

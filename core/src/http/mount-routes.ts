@@ -7,7 +7,7 @@ import type { LoginRateLimiter } from '../auth/login-rate-limiter.js';
 import type { DatabaseRuntime } from '../database/create-database.js';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { ADMIN_ONLY, LOGIN_GONE, PASSWORD_CHANGE_FIRST } from './access-messages.js';
-import { bearerToken, resolveCaller } from './caller-resolver.js';
+import { bearerToken, resolveCaller, resolveLogin } from './caller-resolver.js';
 import { API_KEY_ON_USER_ROUTE, authenticateApiKey, isApiKeyShaped } from './api-key-auth.js';
 import { stripEmptyValues } from './strip-empty.js';
 import { BootError } from '../boot-error.js';
@@ -56,6 +56,8 @@ function isApiResult(value: unknown): value is { __apiResult: true; data: unknow
   return typeof value === 'object' && value !== null && (value as { __apiResult?: unknown }).__apiResult === true;
 }
 
+const DELEGATED_OTHER_PROJECT = 'This link was made for another project: open the session again.';
+
 /** Routes a member with a pending password change may still call. */
 const PASSWORD_CHANGE_ALLOWED = new Set(['GET /api/account', 'POST /api/account/password', 'POST /api/logout', 'GET /api/client']);
 
@@ -74,6 +76,9 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
     if (owner) throw new BootError(`Plugin "${plugin}" declares route ${key}, which "${owner}" already serves`);
     deps.routeOwners.set(key, plugin);
     if (route.rawBody && route.schema.body) throw new BootError(`Plugin "${plugin}" route ${key}: a rawBody route validates its body itself; drop schema.body`);
+    if (route.delegatedLogin && (route.access.auth !== 'user' || !route.access.project)) {
+      throw new BootError(`Plugin "${plugin}" route ${key}: a delegated login is for \`auth: 'user'\` project routes (it opens one project)`);
+    }
     if (route.access.auth === 'apiKey' && (route.access.project || route.access.permission)) {
       throw new BootError(
         `Plugin "${plugin}" route ${key}: an apiKey route cannot declare ${route.access.project ? 'project: true' : 'a permission'} (the API key is not a member with a role); take the project from the request and check it belongs to ctx.tenantId`,
@@ -106,7 +111,10 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
           request.cassette.tenantId = await authenticateApiKey(request, em, deps.apiKeyLimiter);
           return;
         }
-        const resolved = await resolveCaller(request.headers.authorization, deps.tokens, em);
+        let resolved = await resolveCaller(request.headers.authorization, deps.tokens, em);
+        // The plugin's own credential, for requests that cannot carry the header; checked below like the header's caller.
+        const delegated = !request.headers.authorization && route.delegatedLogin ? route.delegatedLogin(request, services as never) : null;
+        if (delegated) resolved = await resolveLogin({ tokenId: delegated.loginId, userId: delegated.userId, tenantId: delegated.tenantId }, em);
         if (!resolved) {
           if (isApiKeyShaped(bearerToken(request.headers.authorization))) throw new HttpError(401, API_KEY_ON_USER_ROUTE);
           throw new HttpError(401, LOGIN_GONE);
@@ -127,6 +135,7 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
           if (!caller.admin && caller.projectIds && !caller.projectIds.has(projectId)) {
             throw new HttpError(403, "You don't have access to this project. Please check with your admin.");
           }
+          if (delegated && delegated.projectId !== projectId) throw new HttpError(403, DELEGATED_OTHER_PROJECT);
           request.cassette.projectId = projectId;
         }
         if (route.access.auth === 'admin' && !caller.admin) {

@@ -7,6 +7,7 @@ import { assetProxyPath } from '@cassette/recording-safety';
 import assetsPlugin from '../server.js';
 import { pageReferencing, startAssetSite, type AssetSite } from '../testing/asset-sites.js';
 import { ASSET_CONTENT_SECURITY_POLICY } from './asset.route.js';
+import { ASSET_TOKEN_TTL_MS, issueAssetToken } from './asset-token.js';
 
 const FONT = Buffer.from('wOF2-font-bytes-for-the-test');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(200, 7)]);
@@ -184,6 +185,101 @@ describe('asset proxy: GET /api/:projectId/assets', () => {
     const res = await asset(`${cdn.origin}/img/bg.png`, otherTenantOwner.token);
     expect(res.statusCode).toBe(404);
     expect(res.rawPayload.equals(PNG)).toBe(false);
+  });
+
+  describe('asset tokens, for the replay iframe whose requests carry no login header', () => {
+    /** The asset by its proxy URL with a token, and no Authorization header (as the replay's `<img>` asks). */
+    const withToken = (url: string, token: string, project = projectId) => t.kernel.app.inject({ method: 'GET', url: assetProxyPath(project, url, token) });
+    const tokenOf = async (user: TestUser, project = projectId) => {
+      const res = await t.request('GET', `/api/${project}/assets/token`, { token: user.token });
+      expect(res.status).toBe(200);
+      return res.body.data as { token: string; expiresAt: number };
+    };
+
+    it('issues a token for the project, valid for hours, and serves the copy with it and no header', async () => {
+      await settled(`${cdn.origin}/img/bg.png`);
+      const before = Date.now();
+      const { token, expiresAt } = await tokenOf(owner);
+      expect(expiresAt).toBeGreaterThanOrEqual(before + ASSET_TOKEN_TTL_MS);
+      expect(expiresAt).toBeLessThanOrEqual(Date.now() + ASSET_TOKEN_TTL_MS);
+      const res = await withToken(`${cdn.origin}/img/bg.png`, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(PNG)).toBe(true);
+      const anonymous = await t.kernel.app.inject({ method: 'GET', url: assetProxyPath(projectId, `${cdn.origin}/img/bg.png`) });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it("puts the token into the references of a stylesheet loaded with it, so the sheet's fonts and images load too", async () => {
+      await settled(`${cdn.origin}/fonts/shop.woff2`);
+      const { token } = await tokenOf(owner);
+      const sheet = await withToken(`${cdn.origin}/css/site.css`, token);
+      expect(sheet.statusCode).toBe(200);
+      const fontPath = assetProxyPath(projectId, `${cdn.origin}/fonts/shop.woff2`, token);
+      expect(sheet.body).toContain(`url(${JSON.stringify(fontPath)})`);
+      const font = await t.kernel.app.inject({ method: 'GET', url: fontPath });
+      expect(font.statusCode).toBe(200);
+      expect(font.rawPayload.equals(FONT)).toBe(true);
+    });
+
+    it('refuses a tampered, foreign or expired token with 401 and a message, never the copy', async () => {
+      const url = `${cdn.origin}/img/bg.png`;
+      await settled(url);
+      const { token } = await tokenOf(owner);
+      const flipped = token.slice(0, -4) + (token.slice(-4, -3) === 'A' ? 'B' : 'A') + token.slice(-3);
+      const secrets = t.kernel.resolve(coreServices.secrets);
+      const caller = { userId: owner.id, tenantId, tokenId: 'x' } as never;
+      const cases: Array<[string, string]> = [
+        [flipped, 'The asset link is not valid: open the session again.'],
+        ['not-a-token', 'The asset link is not valid: open the session again.'],
+        // Another sealed value of the server (not an asset token) does not pass as one.
+        [secrets.encrypt(JSON.stringify({ p: 'ingest.session', sid: 's', pid: projectId, exp: Date.now() + 60_000, off: 0 })), 'The asset link is not valid: open the session again.'],
+        [issueAssetToken(secrets, caller, projectId, Date.now() - ASSET_TOKEN_TTL_MS - 1).token, 'The asset link has expired: open the session again.'],
+      ];
+      for (const [bad, message] of cases) {
+        const res = await withToken(url, bad);
+        expect(res.statusCode, bad.slice(0, 20)).toBe(401);
+        expect(res.json().errors[0]).toBe(message);
+      }
+    });
+
+    it("refuses a token on another project's assets, of the same organization (403) or another (404)", async () => {
+      const url = `${cdn.origin}/img/bg.png`;
+      await settled(url);
+      const created = await t.request('POST', '/api/projects', { token: owner.token, body: { name: 'Second project', host: 'second.example.test' } });
+      expect(created.status).toBe(200);
+      const secondProject = created.body.data.id as number;
+      const { token: secondToken } = await tokenOf(owner, secondProject);
+      const res = await withToken(url, secondToken);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().errors[0]).toBe('This link was made for another project: open the session again.');
+      const { token: foreignToken } = await tokenOf(otherTenantOwner, (await t.request('GET', '/api/projects', { token: otherTenantOwner.token })).body.data[0].id);
+      const foreign = await withToken(url, foreignToken);
+      expect(foreign.statusCode).toBe(404);
+    });
+
+    it('checks the token holder as they are now: a member who lost the permission, or logged out, is refused', async () => {
+      const url = `${cdn.origin}/img/bg.png`;
+      await settled(url);
+      const member = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY'] });
+      const { token } = await tokenOf(member);
+      expect((await withToken(url, token)).statusCode).toBe(200);
+      await t.kernel.resolve(coreServices.database).sql(sql`update core_roles set permissions = '[]'::jsonb where id = (select role_id from core_users where id = ${member.id})`);
+      const lost = await withToken(url, token);
+      expect(lost.statusCode).toBe(403);
+      expect(lost.json().errors[0]).toContain('Session Replay');
+
+      const other = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY'] });
+      const { token: otherToken } = await tokenOf(other);
+      expect((await t.request('POST', '/api/logout', { token: other.token, body: {} })).status).toBe(200);
+      const loggedOut = await withToken(url, otherToken);
+      expect(loggedOut.statusCode).toBe(401);
+    });
+
+    it('does not issue a token to a member without the permission', async () => {
+      const member = await t.createMember(tenantId, { permissions: [] });
+      expect((await t.request('GET', `/api/${projectId}/assets/token`, { token: member.token })).status).toBe(403);
+      expect((await t.request('GET', `/api/${projectId}/assets/token`)).status).toBe(401);
+    });
   });
 
   it("deletes a deleted project's rows and copies", async () => {

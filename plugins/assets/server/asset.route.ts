@@ -7,6 +7,7 @@ import { findAsset, type AssetRow } from './asset-store.js';
 import { rewriteCssUrls } from './css-urls.js';
 import { MAX_URL_LENGTH } from './own-origin.js';
 import { parseRange } from './byte-range.js';
+import { verifyAssetToken } from './asset-token.js';
 
 /**
  * The copy is foreign content served under the app's origin: it may not run anything, even
@@ -34,7 +35,7 @@ function failureStatus(row: AssetRow): HttpError {
 }
 
 /** A stylesheet's references point at this proxy, so its fonts and images come from here too. */
-function proxiedCss(css: string, sheetUrl: string, projectId: number): string {
+function proxiedCss(css: string, sheetUrl: string, projectId: number, token: string | undefined): string {
   return rewriteCssUrls(css, (reference) => {
     const value = reference.trim();
     if (!value || value.startsWith('#') || /^data:/i.test(value)) return null;
@@ -47,17 +48,28 @@ function proxiedCss(css: string, sheetUrl: string, projectId: number): string {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'about:invalid';
     const fragment = url.hash;
     url.hash = '';
-    return assetProxyPath(projectId, url.href) + fragment;
+    // The sheet's fonts and images are loaded the way the sheet was: with its asset token.
+    return assetProxyPath(projectId, url.href, token) + fragment;
   });
 }
 
-/** `GET /api/{projectId}/assets?url=<absolute URL>`: the project's copy of a recorded asset (see packages/recording-safety/asset-proxy-url.ts). */
+/**
+ * `GET /api/{projectId}/assets?url=<absolute URL>[&t=<asset token>]`: the project's copy of a
+ * recorded asset (see packages/recording-safety/asset-proxy-url.ts). The replay iframe's
+ * requests carry no login header, so they carry the asset token instead (asset-token.ts).
+ */
 export const assetRoute = route({
   method: 'GET',
   url: '/assets',
   access: { auth: 'user', project: true, permission: 'SESSION_REPLAY' },
-  summary: "The project's stored copy of an asset its recordings reference (images, stylesheets, fonts, media); supports Range",
-  schema: { querystring: Type.Object({ url: Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH }) }) },
+  summary: "The project's stored copy of an asset its recordings reference (images, stylesheets, fonts, media); supports Range. Authenticated by the login header or by an asset token (`t`)",
+  schema: { querystring: Type.Object({ url: Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH }), t: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })) }) },
+  delegatedLogin: (request, deps) => {
+    const token = (request.query as { t?: unknown } | undefined)?.t;
+    if (token === undefined) return null;
+    if (typeof token !== 'string' || token === '') throw new HttpError(401, 'The asset link is not valid: open the session again.');
+    return verifyAssetToken(deps.secrets, token);
+  },
   handler: async ({ query, deps, projectId, request, reply }) => {
     const url = parseAssetUrl(query.url);
     const run = deps.database.sql;
@@ -76,7 +88,7 @@ export const assetRoute = route({
     if (!stored) throw notFound('The copy of this asset is gone; it is fetched again when recorded again');
     const contentType = row.content_type ?? 'application/octet-stream';
     let body = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
-    if (contentType === 'text/css') body = Buffer.from(proxiedCss(body.toString('utf8'), row.url, projectId), 'utf8');
+    if (contentType === 'text/css') body = Buffer.from(proxiedCss(body.toString('utf8'), row.url, projectId, query.t), 'utf8');
     reply.header('Content-Type', contentType === 'text/css' ? 'text/css; charset=utf-8' : contentType);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Content-Security-Policy', ASSET_CONTENT_SECURITY_POLICY);

@@ -10,6 +10,8 @@ export const deps = {
   outboundHttp: coreServices.outboundHttp,
   /** The server's own origin: recorded URLs pointing at it need no copy. */
   config: coreServices.config,
+  /** Seals the asset tokens the replay's asset requests carry instead of the login header. */
+  secrets: coreServices.secrets,
   settings: assetsSettings,
 };
 

@@ -119,12 +119,36 @@ export interface RouteDef<S extends RouteSchema = RouteSchema, D extends DepsMap
    * one) must reach the client whole.
    */
   keepNulls?: boolean;
+  /**
+   * A second credential for a `user` route, for requests a browser sends without the login
+   * header (the replay's images, stylesheets and fonts are loaded by the replay iframe). Read
+   * when the request has no `Authorization` header: the plugin checks its own token (throwing
+   * an `HttpError` 401 for one that is not valid) and names the login it was issued to, or
+   * returns null when the request carries none. The kernel then treats the request as that
+   * login's: the login must still be live, and tenant, project, role and permission are checked
+   * as for the header, against the user as they are now.
+   */
+  delegatedLogin?: (request: FastifyRequest, deps: ResolvedDeps<D>) => DelegatedLogin | null;
   /** A property, not a method, so a route needing services its plugin lacks fails to type-check. */
   handler: (ctx: RouteContext<S, D, A>) => Promise<unknown>;
 }
 
+/** The login a plugin's own credential stands for (see `RouteDef.delegatedLogin`). */
+export interface DelegatedLogin {
+  userId: number;
+  tenantId: number;
+  /** The login session (`Caller.tokenId`) it was issued in: logging out ends the credential too. */
+  loginId: string;
+  /** The one project the credential opens; another project in the path is refused (403). */
+  projectId: number;
+}
+
 /** A route of any schema, services and access, as the kernel stores and mounts it. */
-export type AnyRouteDef = Omit<RouteDef, 'handler' | 'access'> & { access: RouteAccess; handler: (ctx: never) => Promise<unknown> };
+export type AnyRouteDef = Omit<RouteDef, 'handler' | 'access' | 'delegatedLogin'> & {
+  access: RouteAccess;
+  handler: (ctx: never) => Promise<unknown>;
+  delegatedLogin?: (request: FastifyRequest, deps: never) => DelegatedLogin | null;
+};
 
 /** Identity helper that keeps schema and access inference for a handler that needs no services. */
 export function defineRoute<S extends RouteSchema, const A extends RouteAccess>(def: RouteDef<S, NoDeps, A>): RouteDef<S, NoDeps, A> {

@@ -44,4 +44,17 @@ describe('recording preparation', () => {
     ]);
     expect(root.childNodes[2]!.tagName).toBe(UNKNOWN_TAG_STAND_IN);
   });
+
+  it("puts the project's asset token, known by the time a chunk is prepared, into every proxied URL", () => {
+    const assets = { projectId: 4, appOrigin: 'https://cassette.test', token: null as string | null };
+    const prepare = createChunkPreparer(session, assets, () => true);
+    // The token arrives after the preparer is made (the player asks for it while the recording's index loads).
+    assets.token = 'sealed/token+1';
+    const node = { type: 2, id: 1, tagName: 'img', attributes: { src: 'https://cdn.test/a.png' }, childNodes: [] };
+    const events = [{ type: 2, timestamp: T0, data: { node, initialOffset: { top: 0, left: 0 } } }];
+    const out = prepare(events, { seq: 0, pageNo: 1, firstTimestamp: T0, lastTimestamp: T0, hasFullSnapshot: true, bytes: 1 }, { startedAt: T0, chunks: [] });
+    expect((out[0]!.data as { node: typeof node }).node.attributes.src).toBe(
+      `https://cassette.test/api/4/assets?url=${encodeURIComponent('https://cdn.test/a.png')}&t=${encodeURIComponent('sealed/token+1')}`,
+    );
+  });
 });

@@ -11,6 +11,11 @@ export interface ReplayAssetRoute {
   projectId: number;
   /** The app's origin (`location.origin`). */
   appOrigin: string | null;
+  /**
+   * The project's asset token, put into every proxied URL (the replay's requests carry no login
+   * header). Read when each chunk is prepared, so it may be set after the preparer is made.
+   */
+  token?: string | null;
 }
 
 /** The recorded page at a moment: the last page visit before it, else the first page. */

@@ -9,7 +9,8 @@ import { playMutedWhenSoundIsRefused } from './media-autoplay.js';
 import { describeRecordingError, NO_RECORDING_TEXT } from './player-errors.js';
 import { playerMachine } from './player.machine.js';
 import { RecordingLoader, recordingLength } from './recording-loader.js';
-import { createChunkPreparer } from './recording-preparation.js';
+import { fetchAssetToken } from './asset-token.js';
+import { createChunkPreparer, type ReplayAssetRoute } from './recording-preparation.js';
 import { ReplayDriver, type ReplayerFactory, type ReplayerLike } from './replay-driver.js';
 import { recordingIndexFromAnswer } from './session-answer.js';
 
@@ -157,12 +158,18 @@ export function useSessionPlayer({ projectId, session, replayRef, startPlaying, 
     const path = `/${projectId}/sessions2/${encodeURIComponent(sessionId)}/recording`;
     let lastSize: { width: number; height: number } | null = null;
     let driver: ReplayDriver | null = null;
+    const assets: ReplayAssetRoute = { projectId, appOrigin: globalThis.location?.origin ?? null, token: null };
+    // Asked for alongside the index: chunks are prepared only once the index is in, so every
+    // asset URL they get carries the token (or none, if it could not be had: assets show broken).
+    const tokenReady = fetchAssetToken(api, projectId).then((token) => {
+      assets.token = token;
+    });
     const loader = new RecordingLoader({
       source: {
-        fetchIndex: () => api.get<RecordingIndex>(path).then(recordingIndexFromAnswer),
+        fetchIndex: () => Promise.all([api.get<RecordingIndex>(path), tokenReady]).then(([answer]) => recordingIndexFromAnswer(answer)),
         fetchChunk: (seq) => api.get<RecordingChunk>(`${path}/${seq}`),
       },
-      prepare: createChunkPreparer(current, { projectId, appOrigin: globalThis.location?.origin ?? null }),
+      prepare: createChunkPreparer(current, assets),
       onIndex: (index) => {
         if (!index.chunks.some((c) => c.hasFullSnapshot)) {
           fail(new ApiError(404, [NO_RECORDING_TEXT]));
