@@ -483,7 +483,10 @@ test('a hostile recording is replayed: nothing runs, nothing navigates, nothing 
     const frame = await replayFrame(page);
     await expect(frame.locator('#hostile-title')).toHaveText('A page with traps');
     await playToEnd(page);
-    const proxied = (url: string) => `${cassette.url}/api/${owner.projectId}/assets?url=${encodeURIComponent(url)}`;
+    // Every proxied URL carries the project's asset token: the iframe's requests have no login header.
+    const assetToken = new URL((await frame.locator('img[src*="added.png"]').getAttribute('src')) ?? '', cassette.url).searchParams.get('t');
+    expect(assetToken, 'the asset token in the proxied URLs').toBeTruthy();
+    const proxied = (url: string) => `${cassette.url}/api/${owner.projectId}/assets?url=${encodeURIComponent(url)}&t=${encodeURIComponent(assetToken!)}`;
     await expect(frame.locator('img[src*="added.png"]')).toHaveAttribute('src', proxied(`${outside.origin}/added.png`));
     await expect(frame.locator('#hostile-rect')).toHaveAttribute('fill', `url("${proxied(`${outside.origin}/mutated-fill.svg`)}#g")`);
     await expect(frame.locator('use')).toHaveAttribute('href', `${proxied(`${outside.origin}/sprite.svg`)}#icon`);
