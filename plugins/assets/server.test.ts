@@ -12,9 +12,9 @@ describe('assets plugin boot', () => {
     await t?.close();
   });
 
-  it('mounts the proxy route behind the replay permission', () => {
+  it('mounts the proxy route and its token route behind the replay permission', () => {
     const mine = t.kernel.routes.filter((r) => r.plugin === 'assets').map((r) => `${r.method} ${r.path} ${r.access.auth} ${r.access.permission}`);
-    expect(mine).toEqual(['GET /api/:projectId/assets user SESSION_REPLAY']);
+    expect(mine.sort()).toEqual(['GET /api/:projectId/assets user SESSION_REPLAY', 'GET /api/:projectId/assets/token user SESSION_REPLAY']);
   });
 
   it('refuses anonymous callers', async () => {
