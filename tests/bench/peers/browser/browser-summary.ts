@@ -81,7 +81,10 @@ export function summariseAll(runs: readonly BrowserRun[]): VariantSummary[] {
   const runsOf = (id: VariantId) => runs.filter((run) => run.variant === id);
   const none = VARIANTS.find((variant) => variant.id === 'none')!;
   const baseline = summarise(none, runsOf('none'), null);
-  return VARIANTS.map((variant) => (variant.id === 'none' ? baseline : summarise(variant, runsOf(variant.id), baseline)));
+  // A variant that did not take part (an earlier build nobody asked for) gets no row.
+  return VARIANTS.filter((variant) => variant.id === 'none' || variant.id !== 'cassette-before' || runsOf(variant.id).length > 0).map((variant) =>
+    variant.id === 'none' ? baseline : summarise(variant, runsOf(variant.id), baseline),
+  );
 }
 
 function percentOf(value: number | null, reference: number | null): number | null {

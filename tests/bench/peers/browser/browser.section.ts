@@ -26,12 +26,15 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Canvas recording is measured with `BENCH_CANVAS=1` (the heavy pages get an animated chart) and
  * `BENCH_CANVAS_FPS=<n>` (the rate our start answer asks for; 2, the server's default, unless
- * given). `BENCH_VARIANTS=none,cassette` runs only those variants.
+ * given). `BENCH_VARIANTS=none,cassette` runs only those variants. `BENCH_CASSETTE_BEFORE=<path of
+ * an earlier dist/tracker.js>` adds that build as a variant of the same runs, for before/after figures.
  */
 const CANVAS_PAGE = process.env.BENCH_CANVAS === '1';
 const CANVAS_FPS = process.env.BENCH_CANVAS_FPS === undefined ? 2 : Number(process.env.BENCH_CANVAS_FPS);
 const ONLY_VARIANTS = process.env.BENCH_VARIANTS?.split(',');
-const variants = () => VARIANTS.filter((v) => !ONLY_VARIANTS || ONLY_VARIANTS.includes(v.id));
+const COMPARE_EARLIER_BUILD = Boolean(process.env.BENCH_CASSETTE_BEFORE);
+const variants = () =>
+  VARIANTS.filter((v) => (!ONLY_VARIANTS || ONLY_VARIANTS.includes(v.id)) && (v.id !== 'cassette-before' || COMPARE_EARLIER_BUILD));
 
 async function launchChromium(): Promise<Browser> {
   return chromium.launch({

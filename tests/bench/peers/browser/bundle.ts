@@ -31,6 +31,8 @@ export async function buildRecorderBundles(): Promise<Map<VariantId, Buffer>> {
   ensureTrackerBuilt();
   const bundles = new Map<VariantId, Buffer>();
   bundles.set('cassette', readFileSync(join(REPO_ROOT, 'sdk', 'tracker', 'dist', 'tracker.js')));
+  const earlier = process.env.BENCH_CASSETTE_BEFORE;
+  if (earlier) bundles.set('cassette-before', readFileSync(earlier));
   for (const variant of VARIANTS) {
     if (variant.entry) bundles.set(variant.id, await bundleEntry(variant.entry));
   }

@@ -97,7 +97,7 @@ export class SinkServer {
       const tags = page === 'end' || !this.variant ? '' : recorderTags(this.variant);
       return send(res, 200, heavyPageHtml(page, { rows: this.options.rows, recorderTags: tags, canvas: this.options.canvas }), 'text/html; charset=utf-8');
     }
-    const bundle = /^\/bundles\/([a-z]+)\.js$/.exec(path)?.[1] as VariantId | undefined;
+    const bundle = /^\/bundles\/([a-z-]+)\.js$/.exec(path)?.[1] as VariantId | undefined;
     if (bundle) {
       const script = this.options.bundles.get(bundle);
       return script ? send(res, 200, script, 'application/javascript') : send(res, 404, 'no such bundle', 'text/plain');

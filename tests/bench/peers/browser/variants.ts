@@ -1,6 +1,6 @@
 import type { SinkPrefix } from './sink-ledger.js';
 
-export type VariantId = 'none' | 'rrweb' | 'cassette' | 'openreplay' | 'posthog' | 'sentry';
+export type VariantId = 'none' | 'rrweb' | 'cassette' | 'cassette-before' | 'openreplay' | 'posthog' | 'sentry';
 
 export interface BrowserVariant {
   id: VariantId;
@@ -17,6 +17,8 @@ export const VARIANTS: readonly BrowserVariant[] = [
   { id: 'none', label: 'no tracker', prefix: null, entry: null },
   { id: 'rrweb', label: '@rrweb/record alone', prefix: 'rrweb', entry: 'rrweb.entry.ts' },
   { id: 'cassette', label: 'Cassette (ours)', prefix: 'cassette', entry: null },
+  // Only with BENCH_CASSETTE_BEFORE=<an earlier tracker.js>: that build beside today's, in the same runs.
+  { id: 'cassette-before', label: 'Cassette, earlier build', prefix: 'cassette', entry: null },
   { id: 'openreplay', label: '@openreplay/tracker', prefix: 'openreplay', entry: 'openreplay.entry.ts' },
   { id: 'posthog', label: 'posthog-js + recording', prefix: 'posthog', entry: 'posthog.entry.ts' },
   { id: 'sentry', label: '@sentry/browser + replay', prefix: 'sentry', entry: 'sentry.entry.ts' },
@@ -28,9 +30,10 @@ export function recorderTags(variant: BrowserVariant): string {
     case 'none':
       return '';
     case 'cassette':
+    case 'cassette-before':
       // The script-tag build, started the way the onboarding page tells a site to.
       return (
-        `<script src="/bundles/cassette.js"></script>` +
+        `<script src="/bundles/${variant.id}.js"></script>` +
         `<script>new CassetteTracker({ projectKey: '${PROJECT_KEY}', ingestPoint: location.origin + '/cassette' }).start();</script>`
       );
     default:
