@@ -81,8 +81,8 @@ export function summariseAll(runs: readonly BrowserRun[]): VariantSummary[] {
   const runsOf = (id: VariantId) => runs.filter((run) => run.variant === id);
   const none = VARIANTS.find((variant) => variant.id === 'none')!;
   const baseline = summarise(none, runsOf('none'), null);
-  // A variant that did not take part (an earlier build nobody asked for) gets no row.
-  return VARIANTS.filter((variant) => variant.id === 'none' || variant.id !== 'cassette-before' || runsOf(variant.id).length > 0).map((variant) =>
+  // A variant left out of the runs (BENCH_VARIANTS, or no earlier build given) gets no row.
+  return VARIANTS.filter((variant) => variant.id === 'none' || runsOf(variant.id).length > 0).map((variant) =>
     variant.id === 'none' ? baseline : summarise(variant, runsOf(variant.id), baseline),
   );
 }
