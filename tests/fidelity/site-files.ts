@@ -26,6 +26,9 @@ export function assetFiles(): FileSource {
     ['/img/landscape-a.png', { type: 'image/png', body: landscapePng(320, 200, [40, 90, 140]) }],
     ['/img/landscape-b.png', { type: 'image/png', body: landscapePng(320, 200, [150, 70, 40]) }],
     ['/img/landscape-c.png', { type: 'image/png', body: landscapePng(640, 400, [90, 40, 120]) }],
+    // The 2x candidate of a srcset only: Chromium prefers any candidate already in its memory cache,
+    // so a 2x URL that another image also loads would make the 1x screen's choice depend on timing.
+    ['/img/landscape-b-2x.png', { type: 'image/png', body: landscapePng(640, 400, [150, 70, 40]) }],
     ['/img/stripes.png', { type: 'image/png', body: stripesPng(24, [35, 57, 91], [42, 111, 151]) }],
     ['/img/avatar.png', { type: 'image/png', body: avatarPng(64, [228, 87, 46]) }],
     ['/css/theme.css', { type: 'text/css; charset=utf-8', body: THEME_CSS }],

@@ -14,7 +14,7 @@ export const assetPages: FidelityPage[] = [
     body: `<div class="banner">Winter sale: up to 40 % off</div>
 <div class="grid">
   <div class="card product"><img src="${ASSET_ORIGIN}/img/landscape-a.png" alt="Fjell Jacket"><h2>Fjell Jacket</h2><p class="muted">€ 229</p></div>
-  <div class="card product"><img srcset="${ASSET_ORIGIN}/img/landscape-b.png 1x, ${ASSET_ORIGIN}/img/landscape-c.png 2x" alt="Vidde Boots"><h2>Vidde Boots</h2><p class="muted">€ 179</p></div>
+  <div class="card product"><img srcset="${ASSET_ORIGIN}/img/landscape-b.png 1x, ${ASSET_ORIGIN}/img/landscape-b-2x.png 2x" alt="Vidde Boots"><h2>Vidde Boots</h2><p class="muted">€ 179</p></div>
   <div class="card product"><picture><source srcset="${ASSET_ORIGIN}/img/landscape-c.png" media="(min-width: 600px)"><img src="${ASSET_ORIGIN}/img/landscape-a.png" alt="Tind Tent"></picture><h2>Tind Tent</h2><p class="muted">€ 349</p></div>
 </div>`,
   },
