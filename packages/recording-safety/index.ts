@@ -3,4 +3,6 @@ export { isDangerousUrl, sanitizeRecording } from './sanitize-recording.js';
 export type { SanitizeReport } from './sanitize-recording.js';
 export { assetProxyPath, isAssetProxyPath } from './asset-proxy-url.js';
 export { INERT_URL, proxyRecordedUrls } from './recorded-urls.js';
+export { rewriteCssUrls } from './css-urls.js';
+export type { CssUrlRewrite } from './css-urls.js';
 export type { ProxyOptions, ProxyReport } from './recorded-urls.js';
