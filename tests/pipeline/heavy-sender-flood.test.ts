@@ -5,7 +5,7 @@ import { createTestKernel, type TestKernel, type TestUser } from '@cassette/core
 import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import errorsPlugin from '@cassette/plugin-errors/server';
-import { startBody as trackerStartBodyOf } from '@cassette/plugin-ingest/testing';
+import { ordinaryVisitBatch, startBody as trackerStartBodyOf } from '@cassette/plugin-ingest/testing';
 import type { BatchRequest, StartRequest } from '@cassette/tracker/protocol';
 
 /**
@@ -162,24 +162,6 @@ describe('one heavy sender and a flood of session starts', () => {
     };
   }
 
-  /** A batch as an ordinary visit's tracker sends it: a few DOM events, a click and a page view. */
-  const ordinaryBatch = (sessionId: string, seq: number, label: string): BatchRequest => {
-    const now = Date.now() - 1000;
-    return {
-      sessionId,
-      seq,
-      sentAt: now,
-      pageNo: 0,
-      recording: [
-        { type: 3, timestamp: now, data: { source: 1, positions: [{ x: 10, y: 20, id: 4, timeOffset: 0 }] } },
-        { type: 3, timestamp: now + 100, data: { source: 0, texts: [], attributes: [], removes: [], adds: [] } },
-      ],
-      events: [
-        { type: 'page', ts: now, url: `https://shop.example.test/step-${seq}`, referrer: '', title: `Step ${seq}` },
-        { type: 'click', ts: now + 50, selector: 'button#next', label, tag: 'button' },
-      ],
-    };
-  };
 
   it("keeps an ordinary session's batches acknowledged and searchable while they run", async () => {
     const ordinary = await session('192.0.2.10');
@@ -194,7 +176,7 @@ describe('one heavy sender and a flood of session starts', () => {
       for (let seq = 0; seq < 3; seq++) {
         const label = `Ordinary step ${seq}`;
         const floodBefore = flood.requests;
-        const ack = await send(ordinary.token, ordinaryBatch(ordinary.sessionId, seq, label));
+        const ack = await send(ordinary.token, ordinaryVisitBatch(ordinary.sessionId, seq, label));
         expect(ack.status, JSON.stringify(ack.body)).toBe(200);
         expect(ack.body.data).toEqual({ seq, duplicate: false });
         let heavyWaiting = -1;

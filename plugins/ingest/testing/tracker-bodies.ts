@@ -29,3 +29,22 @@ export function batch(sessionId: string, seq: number, extra: Partial<BatchReques
     ...extra,
   };
 }
+
+/** A batch of an ordinary visit's tracker, recorded a second ago: a few DOM events, a page view and a click on `label`. */
+export function ordinaryVisitBatch(sessionId: string, seq: number, label: string): BatchRequest {
+  const now = Date.now() - 1000;
+  return {
+    sessionId,
+    seq,
+    sentAt: now,
+    pageNo: 0,
+    recording: [
+      { type: 3, timestamp: now, data: { source: 1, positions: [{ x: 10, y: 20, id: 4, timeOffset: 0 }] } },
+      { type: 3, timestamp: now + 100, data: { source: 0, texts: [], attributes: [], removes: [], adds: [] } },
+    ],
+    events: [
+      { type: 'page', ts: now, url: `https://shop.example.test/step-${seq}`, referrer: '', title: `Step ${seq}` },
+      { type: 'click', ts: now + 50, selector: 'button#next', label, tag: 'button' },
+    ],
+  };
+}

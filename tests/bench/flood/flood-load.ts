@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
+import { ordinaryVisitBatch } from '@cassette/plugin-ingest/testing';
 import type { BatchRequest, TrackerEvent } from '@cassette/tracker/protocol';
 import type { Connection, IngestClient } from './ingest-client.js';
 
@@ -22,24 +23,9 @@ export function heavyBody(sessionId: string, seq: number, events: number): Buffe
   return gzipSync(JSON.stringify(batch));
 }
 
-/** A batch of an ordinary visit: a few DOM events, a page view and a click on `label`. */
+/** A batch of an ordinary visit, gzipped as the tracker sends it. */
 export function ordinaryBody(sessionId: string, seq: number, label: string): Buffer {
-  const now = Date.now() - 1000;
-  const batch: BatchRequest = {
-    sessionId,
-    seq,
-    sentAt: now,
-    pageNo: 0,
-    recording: [
-      { type: 3, timestamp: now, data: { source: 1, positions: [{ x: 10, y: 20, id: 4, timeOffset: 0 }] } },
-      { type: 3, timestamp: now + 100, data: { source: 0, texts: [], attributes: [], removes: [], adds: [] } },
-    ],
-    events: [
-      { type: 'page', ts: now, url: `https://shop.example.test/step-${seq}`, referrer: '', title: `Step ${seq}` },
-      { type: 'click', ts: now + 50, selector: 'button#next', label, tag: 'button' },
-    ],
-  };
-  return gzipSync(JSON.stringify(batch));
+  return gzipSync(JSON.stringify(ordinaryVisitBatch(sessionId, seq, label)));
 }
 
 export interface Running {

@@ -1,4 +1,4 @@
-import type { StartRequest } from '@cassette/tracker/protocol';
+import { startBody } from '@cassette/plugin-ingest/testing';
 
 const CHROME_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
@@ -20,17 +20,7 @@ export class IngestClient {
   constructor(readonly connection: Connection) {}
 
   async start(address: string): Promise<Answer & { session: { sessionId: string; token: string } | null }> {
-    const body: StartRequest = {
-      projectKey: this.connection.projectKey,
-      trackerVersion: '1.0.0',
-      protocolVersion: 1,
-      timestamp: Date.now(),
-      url: 'https://shop.example.test/',
-      referrer: '',
-      title: 'Shop',
-      screen: { width: 1920, height: 1080 },
-      viewport: { width: 1280, height: 720 },
-    };
+    const body = startBody(this.connection.projectKey);
     const res = await fetch(`${this.connection.base}/api/ingest/v1/start`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': CHROME_UA, 'x-forwarded-for': address },
