@@ -6,6 +6,21 @@ import { createServiceRef, createSlot, defineEvent, type Permission } from '@cas
 import type { SqlFragment } from '@cassette/plugin-sdk/server';
 import type { SessionError } from './shared/session.js';
 import type { SearchFilterItem, SessionSearchFilter } from './shared/search.js';
+import type { SessionSummary } from './shared/session.js';
+import type {
+  BreakdownAnswer,
+  BreakdownQuery,
+  FunnelCounts,
+  FunnelIssueKey,
+  FunnelIssueUnionCounts,
+  FunnelIssuesAnswer,
+  FunnelQuery,
+  FunnelSessionsQuery,
+  SeriesAnswer,
+  SeriesQuery,
+  SessionIdsPage,
+  StageSpan,
+} from './shared/analytics.js';
 
 export type {
   ClickEventItem,
@@ -27,6 +42,26 @@ export type { IssueType } from './shared/issue-types.js';
 export type { RecordingChunk, RecordingChunkInfo, RecordingIndex } from './shared/recording.js';
 export type { FilterSuggestion, SavedSearch, SearchFilterItem, SessionFilterValues, SessionSearchFilter, SessionSearchRequest, SessionSearchResult } from './shared/search.js';
 export type { SortKey } from './shared/constants.js';
+export type {
+  AnalyticsRange,
+  BreakdownAnswer,
+  BreakdownDimension,
+  BreakdownQuery,
+  FunnelCohort,
+  FunnelCounts,
+  FunnelIssueCounts,
+  FunnelIssueKey,
+  FunnelIssueUnionCounts,
+  FunnelIssuesAnswer,
+  FunnelQuery,
+  FunnelSessionsQuery,
+  SeriesAnswer,
+  SeriesMeasure,
+  SeriesQuery,
+  SessionIdsPage,
+  SessionsAndUsers,
+  StageSpan,
+} from './shared/analytics.js';
 export type {
   EventsOrder,
   FilterCategory,
@@ -96,8 +131,36 @@ export interface SessionFilterCompiler {
   eventsMatching(projectId: number, item: SearchFilterItem, range: { startDate?: number | null; endDate?: number | null }, context: FilterCompileContext): SqlFragment;
 }
 
+/**
+ * The analytics query service (ARCHITECTURE "shared services"): the one place analytics SQL
+ * lives. Every call takes the reader, and reads no Developer Tools data it may not (a 403 as
+ * the filter compiler gives); bad input is a 400 naming the problem. Types: shared/analytics.ts.
+ */
+export interface AnalyticsQueryService {
+  /** Sessions and users per stage. */
+  funnel(query: FunnelQuery, context: FilterCompileContext): Promise<FunnelCounts>;
+  /** Issues between two stages, with the counts a significance test needs. */
+  funnelIssues(query: FunnelQuery & { span: StageSpan }, context: FilterCompileContext): Promise<FunnelIssuesAnswer>;
+  /** The sessions of the span that any of `issues` affected, each once. */
+  funnelIssueUnion(query: FunnelQuery & { span: StageSpan }, issues: readonly FunnelIssueKey[], context: FilterCompileContext): Promise<FunnelIssueUnionCounts>;
+  /** The sessions behind a funnel number, newest first. */
+  funnelSessions(query: FunnelSessionsQuery, context: FilterCompileContext): Promise<SessionIdsPage>;
+  /** Sessions or users over time. */
+  series(query: SeriesQuery, context: FilterCompileContext): Promise<SeriesAnswer>;
+  /** Sessions or users per browser, country, URL, issue... */
+  breakdown(query: BreakdownQuery, context: FilterCompileContext): Promise<BreakdownAnswer>;
+}
+
+/** Session list items for ids another plugin found (a funnel's, a metric's), as search2 answers them. */
+export interface SessionSummaries {
+  /** The project's sessions among `sessionIds`, in that order (unknown ids skipped); viewed and favorite are the viewer's. */
+  summaries(projectId: number, sessionIds: readonly string[], viewerId: number): Promise<SessionSummary[]>;
+}
+
 export const sessionsServices = {
   filterCompiler: createServiceRef<SessionFilterCompiler>('sessions.filterCompiler'),
+  analytics: createServiceRef<AnalyticsQueryService>('sessions.analytics'),
+  summaries: createServiceRef<SessionSummaries>('sessions.summaries'),
 } as const;
 
 export const sessionsEvents = {
