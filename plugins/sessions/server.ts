@@ -1,8 +1,9 @@
 // Server wiring of the sessions plugin: what it stores, serves, processes and runs (README.md tells why).
-import { coreEvents, definePlugin } from '@cassette/plugin-sdk/server';
+import { coreEvents, coreServices, definePlugin } from '@cassette/plugin-sdk/server';
 import { ingestExtensionPoints } from '@cassette/plugin-ingest/api';
 import { sessionsServices } from './api.js';
 import { deleteProjectSessions, deleteProjectSessionsJob, queueProjectDeletion } from './server/delete-project.job.js';
+import { postgresAnalytics } from './server/analytics/postgres-analytics.js';
 import { deps } from './server/deps.js';
 import { listFavoritesRoute, toggleFavoriteRoute } from './server/favorites.route.js';
 import { gdprDeleteUserRoute } from './server/gdpr-delete-user.route.js';
@@ -27,6 +28,7 @@ export default definePlugin({
     r.migrations(...sessionsMigrations);
     // Stateless: the routes and other plugins (funnels, metrics, alerts) share one.
     r.provide({ ref: sessionsServices.filterCompiler, deps: {}, create: () => new SessionFilterCompilerImpl() });
+    r.provide({ ref: sessionsServices.analytics, deps: { database: coreServices.database }, create: ({ database }) => postgresAnalytics(database.sql, new SessionFilterCompilerImpl()) });
     r.route(searchSessionsRoute);
     // Fastify matches the static `/sessions2/favorite` before `/sessions2/:sessionId`, whatever the order here.
     r.route(listFavoritesRoute);

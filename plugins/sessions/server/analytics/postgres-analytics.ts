@@ -1,0 +1,12 @@
+import type { SqlRunner } from '@cassette/plugin-sdk/server';
+import type { AnalyticsQueryService, SessionFilterCompiler } from '../../api.js';
+import { funnelQueries } from './funnel-queries.js';
+import { seriesQueries } from './series-queries.js';
+
+/**
+ * The analytics query service on PostgreSQL (and PGlite): the session search's filter compiler
+ * picks the sessions, these queries count them. Another store implements the same port.
+ */
+export function postgresAnalytics(run: SqlRunner, compiler: SessionFilterCompiler): AnalyticsQueryService {
+  return { ...funnelQueries(run, compiler), ...seriesQueries(run, compiler) };
+}
