@@ -1,0 +1,55 @@
+import type { FilterCompileContext, FunnelIssueUnionCounts } from '@cassette/plugin-sessions/api';
+import type { Funnel, FunnelIssue } from '../../shared/funnel.js';
+import type { FunnelsDeps } from '../deps.js';
+import type { StoredFunnel } from '../funnel-store.js';
+import { criticalImpact } from '../insights/conversion-impact.js';
+import type { ResolvedQuery } from '../query/funnel-query.js';
+import { analyticsQuery } from './analytics-query.js';
+import { scoredIssues } from './scored-issues.js';
+import { funnelStages } from './stages.js';
+
+type Analytics = Pick<FunnelsDeps, 'analytics'>;
+
+const NO_UNION: FunnelIssueUnionCounts = { affectedSessions: 0, affectedUsers: 0, affectedConversions: 0 };
+
+/** The span's issues, scored; none when the span is a single stage (a one-step funnel). */
+export async function spanIssues(deps: Analytics, funnel: StoredFunnel, query: ResolvedQuery, context: FilterCompileContext): Promise<FunnelIssue[]> {
+  if (query.span.firstStage >= query.span.lastStage) return [];
+  const answer = await deps.analytics.funnelIssues({ ...analyticsQuery(funnel.projectId, funnel.filter, query), span: query.span }, context);
+  return scoredIssues(answer);
+}
+
+/**
+ * A funnel with its figures (spec part 1 §3 "Funnel"): every stage over the range, and the
+ * summary of the span's critical issues (README "Insights"). Three questions to the analytics
+ * service: the stages, the span's issues, and the sessions the critical ones affected.
+ */
+export async function funnelWithFigures(deps: Analytics, funnel: StoredFunnel, query: ResolvedQuery, context: FilterCompileContext): Promise<Funnel> {
+  const question = analyticsQuery(funnel.projectId, funnel.filter, query);
+  const { span } = query;
+  const [counts, issues] = await Promise.all([deps.analytics.funnel(question, context), spanIssues(deps, funnel, query, context)]);
+  const stages = funnelStages(funnel.filter.events, counts);
+  const entered = stages[span.firstStage - 1]?.sessionsCount ?? 0;
+  const converted = stages[span.lastStage - 1]?.sessionsCount ?? 0;
+  const critical = issues.filter((issue) => issue.significance.significant);
+  const union = critical.length
+    ? await deps.analytics.funnelIssueUnion({ ...question, span }, critical.map(({ type, contextString }) => ({ type, contextString })), context)
+    : NO_UNION;
+  const impact = criticalImpact({ enteredSessions: entered, convertedSessions: converted, ...union });
+  return {
+    funnelId: funnel.funnelId,
+    projectId: funnel.projectId,
+    userId: funnel.userId,
+    name: funnel.name,
+    isPublic: funnel.isPublic,
+    stepsCount: funnel.stepsCount,
+    createdAt: funnel.createdAt,
+    filter: funnel.filter,
+    stages,
+    sessionsCount: entered,
+    criticalIssuesCount: critical.length,
+    ...impact,
+    firstStage: span.firstStage,
+    lastStage: span.lastStage,
+  };
+}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '@cassette/plugin-sdk/testing';
+import type { Funnel, FunnelIssue, FunnelIssuesAnswer, FunnelSessionsAnswer } from '../../shared/funnel.js';
+import { CHECKOUT_FILTER, PAY_ERROR, recordCheckoutProject, SIDEBAR_ERROR, type CheckoutSessions } from '../../testing/checkout-project.js';
+import { createFunnelsTestKernel, type FunnelsTestKernel } from '../../testing/funnels-test-kernel.js';
+import { issueIdOf } from '../figures/issue-id.js';
+
+/**
+ * The checkout project (testing/checkout-project.ts), worked out by hand:
+ *
+ *              sessions  users   reached /home, /cart, /checkout
+ * smooth          10       5     ✓ ✓ ✓
+ * payErrorDropped  6       6     ✓ ✓ ·   pay error after /cart
+ * payErrorConverted 2      2     ✓ ✓ ✓   pay error between /home and /cart
+ * bounced          2       2     ✓ · ·
+ * outside          1       1     · ✓ ✓   (never /home: not in the funnel)
+ * lateError        1       1     ✓ ✓ ✓   an error after /checkout (affects no stage)
+ * sidebarError     2       2     ✓ ✓ ✓   sidebar error between /home and /cart
+ *
+ * Stages: 23 / 21 / 15 sessions, 18 / 16 / 10 users.
+ * Whole funnel: the pay error affects 8 sessions (2 convert); the 15 others convert 13.
+ * Fisher (an expected count is 2.8): p = 0.006243, Holm over the two issues 0.01249:
+ * critical. Lost: round(8 × 13/15 − 2) = 5, 5/23 = 21.7 %. The sidebar error's 2 sessions
+ * both convert: not critical, nothing lost.
+ * Stages 2→3: 21 entered, 15 converted; the pay error affects the 6 that dropped (the other
+ * errors came before /cart); lost round(6 × 15/15 − 0) = 6, 6/21 = 28.6 %.
+ */
+describe('funnel figures on a known project', () => {
+  let t: FunnelsTestKernel;
+  let projectId: number;
+  let owner: TestUser;
+  let ids: CheckoutSessions;
+  let funnel: Funnel;
+  /** Two days ago: inside the default past 7 days. */
+  const startedAt = Date.now() - 2 * 86_400_000;
+  const everything = { startDate: startedAt - 60_000, endDate: startedAt + 3_600_000 };
+  const payIssueId = issueIdOf({ type: 'js_exception', contextString: PAY_ERROR });
+
+  beforeAll(async () => {
+    t = await createFunnelsTestKernel();
+    let tenantId: number;
+    ({ tenantId, projectId, owner } = await t.createTenant());
+    ids = await recordCheckoutProject(t, projectId, tenantId, startedAt);
+    const res = await t.request('POST', `/api/${projectId}/funnels`, { token: owner.token, body: { name: 'Checkout', filter: CHECKOUT_FILTER } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    funnel = res.body.data;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const res = await t.request('POST', `/api/${projectId}/funnels/${funnel.funnelId}${path}`, { token: owner.token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+  const get = async <T>(path: string): Promise<T> => {
+    const res = await t.request('GET', `/api/${projectId}/funnels/${funnel.funnelId}${path}`, { token: owner.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+  const refusal = async (path: string, body: unknown): Promise<[number, string]> => {
+    const res = await t.request('POST', `/api/${projectId}/funnels/${funnel.funnelId}${path}`, { token: owner.token, body });
+    return [res.status, (res.body.errors ?? []).join(' | ')];
+  };
+  const sessionIds = (answer: FunnelSessionsAnswer) => answer.sessions.map((s) => s.sessionId);
+  /** Newest first: the reverse of the recording order. */
+  const newestFirst = (...groups: (keyof CheckoutSessions)[]) => groups.flatMap((g) => ids[g]).sort((a, b) => order(b) - order(a));
+  const order = (sessionId: string) => Object.values(ids).flat().indexOf(sessionId);
+
+  it('counts every stage: sessions, users, and the drop from the stage before', () => {
+    expect(funnel.stages.map(({ sessionsCount, usersCount, dropCount, dropPercentage, label, header }) => ({ sessionsCount, usersCount, dropCount, dropPercentage, label, header }))).toEqual([
+      { sessionsCount: 23, usersCount: 18, dropCount: 0, dropPercentage: 0, label: 'Step 1', header: 'Visited URL is /home' },
+      { sessionsCount: 21, usersCount: 16, dropCount: 2, dropPercentage: 8.7, label: 'Step 2', header: 'Visited URL is /cart' },
+      { sessionsCount: 15, usersCount: 10, dropCount: 6, dropPercentage: 28.6, label: 'Step 3', header: 'Visited URL is /checkout' },
+    ]);
+  });
+
+  it("sums up the critical issues: one, 5 conversions lost of 23 sessions, the 8 affected sessions' users", () => {
+    expect(funnel).toMatchObject({
+      sessionsCount: 23,
+      criticalIssuesCount: 1,
+      lostConversions: 5,
+      totalDropDueToIssues: 6,
+      affectedUsers: 8,
+      conversionImpact: 21.7,
+      conversions: 78.3,
+      firstStage: 1,
+      lastStage: 3,
+    });
+  });
+
+  it('reads the past 7 days by default, and the same figures through insights', async () => {
+    const read = await get<Funnel>('');
+    expect(read).toEqual(funnel);
+    expect(await post<Funnel>('/insights', everything)).toEqual(funnel);
+    expect(await post<Funnel>('', { rangeValue: 'LAST_7_DAYS' })).toEqual(funnel);
+  });
+
+  it('lists the issues with their counts and significance, critical first', async () => {
+    const answer = await post<FunnelIssuesAnswer>('/issues', everything);
+    expect(answer.firstStage).toBe(1);
+    expect(answer.lastStage).toBe(3);
+    expect(answer.issues).toEqual([
+      {
+        issueId: payIssueId,
+        name: 'Errors',
+        title: `Errors on "${PAY_ERROR}"`,
+        type: 'js_exception',
+        contextString: PAY_ERROR,
+        affectedUsers: 8,
+        affectedSessions: 8,
+        unaffectedSessions: 15,
+        lostConversions: 5,
+        conversionImpact: 21.7,
+        affectedConversion: 25,
+        unaffectedConversion: 86.7,
+        significance: { method: 'fisher', pValue: expect.closeTo(0.006243, 6), adjustedPValue: expect.closeTo(0.012486, 6), significant: true, confidenceInterval: { low: 19.7, high: 81.9 } },
+      },
+      {
+        issueId: issueIdOf({ type: 'js_exception', contextString: SIDEBAR_ERROR }),
+        name: 'Errors',
+        title: `Errors on "${SIDEBAR_ERROR}"`,
+        type: 'js_exception',
+        contextString: SIDEBAR_ERROR,
+        affectedUsers: 2,
+        affectedSessions: 2,
+        unaffectedSessions: 21,
+        lostConversions: 0,
+        conversionImpact: 0,
+        affectedConversion: 100,
+        unaffectedConversion: 61.9,
+        significance: { method: 'fisher', pValue: expect.closeTo(0.5257, 4), adjustedPValue: expect.closeTo(0.5257, 4), significant: false, confidenceInterval: { low: -59.1, high: 29.9 } },
+      },
+    ]);
+    expect(await get<FunnelIssuesAnswer>('/issues')).toEqual(answer);
+  });
+
+  it('narrows the issues and the summary to two stages', async () => {
+    const span = { ...everything, firstStage: 2, lastStage: 3 };
+    const issues = await post<FunnelIssuesAnswer>('/issues', span);
+    expect(issues.issues.map(({ contextString, affectedSessions, lostConversions, conversionImpact }) => ({ contextString, affectedSessions, lostConversions, conversionImpact }))).toEqual([
+      { contextString: PAY_ERROR, affectedSessions: 6, lostConversions: 6, conversionImpact: 28.6 },
+    ]);
+    expect(issues.issues[0]!.significance).toMatchObject({ method: 'fisher', significant: true });
+    const insights = await post<Funnel>('/insights', span);
+    // Every stage, whatever the span.
+    expect(insights.stages.map((s) => s.sessionsCount)).toEqual([23, 21, 15]);
+    expect(insights).toMatchObject({ sessionsCount: 21, criticalIssuesCount: 1, lostConversions: 6, totalDropDueToIssues: 6, affectedUsers: 6, conversionImpact: 28.6, conversions: 71.4, firstStage: 2, lastStage: 3 });
+  });
+
+  it('counts only the sessions of the range, and of the extra attributes asked', async () => {
+    // The first ten sessions are the smooth ones.
+    const smoothOnly = await post<Funnel>('/insights', { startDate: startedAt, endDate: startedAt + 9 * 60_000 });
+    expect(smoothOnly.stages.map((s) => s.sessionsCount)).toEqual([10, 10, 10]);
+    expect(smoothOnly).toMatchObject({ criticalIssuesCount: 0, lostConversions: 0, conversions: 100 });
+    const before = await post<Funnel>('/insights', { startDate: startedAt - 3_600_000, endDate: startedAt - 1 });
+    expect(before.stages.map((s) => s.sessionsCount)).toEqual([0, 0, 0]);
+    const oneUser = await post<Funnel>('/insights', { ...everything, filters: [{ type: 'USERID', operator: 'is', value: ['smooth-user-0@shop.test'] }] });
+    expect(oneUser.stages.map((s) => [s.sessionsCount, s.usersCount])).toEqual([
+      [2, 1],
+      [2, 1],
+      [2, 1],
+    ]);
+  });
+
+  it('lists the sessions behind the numbers: entered, converted, dropped, a page at a time', async () => {
+    const entered = await post<FunnelSessionsAnswer>('/sessions', { ...everything, limit: 50 });
+    expect(entered.total).toBe(23);
+    expect(sessionIds(entered)).toEqual(newestFirst('smooth', 'payErrorDropped', 'payErrorConverted', 'bounced', 'lateError', 'sidebarError'));
+    expect(entered.sessions[0]).toMatchObject({ projectId, userId: `sidebarError-user-1@shop.test`, viewed: false, favorite: false });
+    const converted = await post<FunnelSessionsAnswer>('/sessions', { ...everything, cohort: 'converted', limit: 50 });
+    expect({ total: converted.total, ids: sessionIds(converted) }).toEqual({ total: 15, ids: newestFirst('smooth', 'payErrorConverted', 'lateError', 'sidebarError') });
+    const dropped = await post<FunnelSessionsAnswer>('/sessions', { ...everything, cohort: 'dropped', limit: 50 });
+    expect({ total: dropped.total, ids: sessionIds(dropped) }).toEqual({ total: 8, ids: newestFirst('payErrorDropped', 'bounced') });
+    // Pages of 10 by default.
+    const first = await get<FunnelSessionsAnswer>('/sessions');
+    expect({ total: first.total, ids: sessionIds(first) }).toEqual({ total: 23, ids: sessionIds(entered).slice(0, 10) });
+    const third = await post<FunnelSessionsAnswer>('/sessions', { ...everything, page: 3 });
+    expect(sessionIds(third)).toEqual(sessionIds(entered).slice(20));
+    const span = await post<FunnelSessionsAnswer>('/sessions', { ...everything, firstStage: 2, lastStage: 3, cohort: 'dropped' });
+    expect(sessionIds(span)).toEqual(newestFirst('payErrorDropped'));
+  });
+
+  it('lists the sessions an issue affected, with the issue', async () => {
+    const affected = await post<FunnelSessionsAnswer & { issue: FunnelIssue }>(`/issues/${payIssueId}/sessions`, { ...everything, limit: 50 });
+    expect(affected.total).toBe(8);
+    expect(sessionIds(affected)).toEqual(newestFirst('payErrorDropped', 'payErrorConverted'));
+    expect(affected.issue).toMatchObject({ issueId: payIssueId, affectedSessions: 8, lostConversions: 5, significance: { significant: true } });
+    const dropped = await post<FunnelSessionsAnswer & { issue: FunnelIssue }>(`/issues/${payIssueId}/sessions`, { ...everything, cohort: 'dropped', limit: 50 });
+    expect(sessionIds(dropped)).toEqual(newestFirst('payErrorDropped'));
+    const inSpan = await post<FunnelSessionsAnswer & { issue: FunnelIssue }>(`/issues/${payIssueId}/sessions`, { ...everything, firstStage: 2, lastStage: 3 });
+    expect({ total: inSpan.total, affected: inSpan.issue.affectedSessions }).toEqual({ total: 6, affected: 6 });
+  });
+
+  it('answers 404 for an issue the span does not have, or an id that is no issue id', async () => {
+    const sidebarIssueId = issueIdOf({ type: 'js_exception', contextString: SIDEBAR_ERROR });
+    // The sidebar error came before /cart: not an issue of stages 2→3.
+    expect(await refusal(`/issues/${sidebarIssueId}/sessions`, { ...everything, firstStage: 2, lastStage: 3 })).toEqual([404, 'Issue not found in this funnel']);
+    expect(await refusal(`/issues/${issueIdOf({ type: 'click_rage', contextString: 'button#pay' })}/sessions`, everything)).toEqual([404, 'Issue not found in this funnel']);
+    for (const bad of ['nope', 'js_exception.short', encodeURIComponent('../../x')]) {
+      expect((await refusal(`/issues/${bad}/sessions`, everything))[0], bad).toBe(404);
+    }
+  });
+
+  it('refuses a range or stages it cannot read, with what is allowed', async () => {
+    expect(await refusal('/insights', { startDate: startedAt })).toEqual([400, 'Give both startDate and endDate (epoch milliseconds), or neither and a rangeValue.']);
+    expect(await refusal('/insights', { startDate: startedAt, endDate: startedAt - 1 })).toEqual([400, 'startDate must not be after endDate.']);
+    expect(await refusal('/issues', { rangeValue: 'CUSTOM_RANGE' })).toEqual([400, 'A CUSTOM_RANGE needs its startDate and endDate (epoch milliseconds).']);
+    expect((await refusal('/insights', { rangeValue: 'FOREVER' }))[0]).toBe(400);
+    expect(await refusal('/sessions', { firstStage: 2 })).toEqual([400, 'Give both firstStage and lastStage (1-based), or neither for the whole funnel.']);
+    expect(await refusal('/issues', { firstStage: 3, lastStage: 2 })).toEqual([400, "firstStage and lastStage must satisfy 1 <= firstStage < lastStage <= 3 (the funnel's steps); got 3 and 2."]);
+    expect((await refusal('/insights', { firstStage: 1, lastStage: 4 }))[0]).toBe(400);
+    expect((await refusal('/sessions', { cohort: 'lost' }))[0]).toBe(400);
+    expect((await refusal('/sessions', { limit: 51 }))[0]).toBe(400);
+    expect((await refusal('/sessions', { page: 0 }))[0]).toBe(400);
+    expect((await refusal('/insights', { filters: [{ type: 'PLATFORM', operator: 'is', value: ['toaster'] }] }))[0]).toBe(400);
+  });
+});
