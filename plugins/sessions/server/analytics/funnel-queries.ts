@@ -2,6 +2,7 @@ import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { SqlRunner } from '@cassette/plugin-sdk/server';
 import type { FunnelCounts, FunnelIssueKey, FunnelIssueUnionCounts, FunnelIssuesAnswer, FunnelQuery, FunnelSessionsQuery, SessionIdsPage, StageSpan } from '../../shared/analytics.js';
 import { funnelCounts } from './funnel-counts.js';
+import { funnelIssueUnion, funnelIssues } from './funnel-issues.js';
 
 /** The funnel half of the analytics query service on PostgreSQL (semantics: api.ts and shared/analytics.ts). */
 export interface FunnelQueries {
@@ -15,8 +16,8 @@ export function funnelQueries(run: SqlRunner, compiler: SessionFilterCompiler): 
   const pending = () => Promise.reject(new Error('funnel queries are not built yet'));
   return {
     funnel: (query, context) => funnelCounts(run, compiler, query, context),
-    funnelIssues: pending,
-    funnelIssueUnion: pending,
+    funnelIssues: (query, context) => funnelIssues(run, compiler, query, context),
+    funnelIssueUnion: (query, issues, context) => funnelIssueUnion(run, compiler, query, issues, context),
     funnelSessions: pending,
   };
 }
