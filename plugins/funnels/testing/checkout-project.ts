@@ -1,8 +1,9 @@
 // Test support: a small shop whose checkout funnel has known figures, recorded through the real
 // sessions processors. Steps: visit /home, then /cart, then /checkout. One uncaught error
 // ("TypeError: pay is undefined") hits 8 sessions between the first and the last step, and only
-// 2 of them reach checkout; another ("ReferenceError: x is not defined") hits 2 sessions that
-// both convert; a third happens after checkout and affects nobody.
+// 2 of them reach checkout (the 6 others end on it: a crash too); another ("ReferenceError: x
+// is not defined") hits 2 sessions that both convert; a third happens after checkout and
+// affects nobody.
 import type { TrackerEvent } from '@cassette/plugin-ingest/api';
 import { ingestSession } from '@cassette/plugin-sessions/testing';
 import type { FunnelFilter } from '../shared/funnel.js';

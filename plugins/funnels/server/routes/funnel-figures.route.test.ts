@@ -18,12 +18,19 @@ import { issueIdOf } from '../figures/issue-id.js';
  * sidebarError     2       2     ✓ ✓ ✓   sidebar error between /home and /cart
  *
  * Stages: 23 / 21 / 15 sessions, 18 / 16 / 10 users.
- * Whole funnel: the pay error affects 8 sessions (2 convert); the 15 others convert 13.
- * Fisher (an expected count is 2.8): p = 0.006243, Holm over the two issues 0.01249:
- * critical. Lost: round(8 × 13/15 − 2) = 5, 5/23 = 21.7 %. The sidebar error's 2 sessions
- * both convert: not critical, nothing lost.
- * Stages 2→3: 21 entered, 15 converted; the pay error affects the 6 that dropped (the other
- * errors came before /cart); lost round(6 × 15/15 − 0) = 6, 6/21 = 28.6 %.
+ * The sessions processors raise a js_exception issue for every error, and a crash for the
+ * pay errors that end a session (payErrorDropped; lateError's is after checkout).
+ * Whole funnel, three issues:
+ * - the pay error affects 8 sessions (2 convert); the 15 others convert 13. Fisher (an expected
+ *   count is 2.8): p = 0.006243, second smallest of three, Holm 0.01249: critical. Lost
+ *   round(8 × 13/15 − 2) = 5, 5/23 = 21.7 %;
+ * - the crash affects 6 (none convert); the 17 others convert 15: p = 0.000277, Holm 0.000832,
+ *   critical; lost round(6 × 15/17) = 5;
+ * - the sidebar error's 2 sessions both convert: not critical, nothing lost.
+ * Together the critical issues affect 8 sessions (the crashed ones are among the pay error's),
+ * 2 of them convert; the other 15 convert 13: lost round(8 × 13/15 − 2) = 5, 21.7 %.
+ * Stages 2→3: 21 entered, 15 converted; the pay error and the crash affect the 6 that dropped
+ * (the other errors came before /cart): lost round(6 × 15/15 − 0) = 6 each, 6/21 = 28.6 %.
  */
 describe('funnel figures on a known project', () => {
   let t: FunnelsTestKernel;
@@ -74,10 +81,10 @@ describe('funnel figures on a known project', () => {
     ]);
   });
 
-  it("sums up the critical issues: one, 5 conversions lost of 23 sessions, the 8 affected sessions' users", () => {
+  it("sums up the critical issues, each affected session once: 5 conversions lost of 23 sessions, the 8 affected sessions' users", () => {
     expect(funnel).toMatchObject({
       sessionsCount: 23,
-      criticalIssuesCount: 1,
+      criticalIssuesCount: 2,
       lostConversions: 5,
       totalDropDueToIssues: 6,
       affectedUsers: 8,
@@ -116,6 +123,21 @@ describe('funnel figures on a known project', () => {
         significance: { method: 'fisher', pValue: expect.closeTo(0.006243, 6), adjustedPValue: expect.closeTo(0.012486, 6), significant: true, confidenceInterval: { low: 19.7, high: 81.9 } },
       },
       {
+        issueId: issueIdOf({ type: 'crash', contextString: PAY_ERROR }),
+        name: 'Crashes',
+        title: `Crashes on "${PAY_ERROR}"`,
+        type: 'crash',
+        contextString: PAY_ERROR,
+        affectedUsers: 6,
+        affectedSessions: 6,
+        unaffectedSessions: 17,
+        lostConversions: 5,
+        conversionImpact: 21.7,
+        affectedConversion: 0,
+        unaffectedConversion: 88.2,
+        significance: { method: 'fisher', pValue: expect.closeTo(0.000277, 6), adjustedPValue: expect.closeTo(0.000832, 6), significant: true, confidenceInterval: { low: 43.1, high: 96.7 } },
+      },
+      {
         issueId: issueIdOf({ type: 'js_exception', contextString: SIDEBAR_ERROR }),
         name: 'Errors',
         title: `Errors on "${SIDEBAR_ERROR}"`,
@@ -137,14 +159,16 @@ describe('funnel figures on a known project', () => {
   it('narrows the issues and the summary to two stages', async () => {
     const span = { ...everything, firstStage: 2, lastStage: 3 };
     const issues = await post<FunnelIssuesAnswer>('/issues', span);
-    expect(issues.issues.map(({ contextString, affectedSessions, lostConversions, conversionImpact }) => ({ contextString, affectedSessions, lostConversions, conversionImpact }))).toEqual([
-      { contextString: PAY_ERROR, affectedSessions: 6, lostConversions: 6, conversionImpact: 28.6 },
+    // As costly and as affected: in the order of their ids.
+    expect(issues.issues.map(({ type, contextString, affectedSessions, lostConversions, conversionImpact }) => ({ type, contextString, affectedSessions, lostConversions, conversionImpact }))).toEqual([
+      { type: 'crash', contextString: PAY_ERROR, affectedSessions: 6, lostConversions: 6, conversionImpact: 28.6 },
+      { type: 'js_exception', contextString: PAY_ERROR, affectedSessions: 6, lostConversions: 6, conversionImpact: 28.6 },
     ]);
-    expect(issues.issues[0]!.significance).toMatchObject({ method: 'fisher', significant: true });
+    expect(issues.issues.map((i) => i.significance.significant)).toEqual([true, true]);
     const insights = await post<Funnel>('/insights', span);
     // Every stage, whatever the span.
     expect(insights.stages.map((s) => s.sessionsCount)).toEqual([23, 21, 15]);
-    expect(insights).toMatchObject({ sessionsCount: 21, criticalIssuesCount: 1, lostConversions: 6, totalDropDueToIssues: 6, affectedUsers: 6, conversionImpact: 28.6, conversions: 71.4, firstStage: 2, lastStage: 3 });
+    expect(insights).toMatchObject({ sessionsCount: 21, criticalIssuesCount: 2, lostConversions: 6, totalDropDueToIssues: 6, affectedUsers: 6, conversionImpact: 28.6, conversions: 71.4, firstStage: 2, lastStage: 3 });
   });
 
   it('counts only the sessions of the range, and of the extra attributes asked', async () => {
