@@ -225,6 +225,23 @@ describe('funnel figures on a known project', () => {
     }
   });
 
+  it('gives a one-step funnel its stage, no issues, and its entrants as converted', async () => {
+    const res = await t.request('POST', `/api/${projectId}/funnels`, { token: owner.token, body: { name: 'Cart', filter: { events: [{ type: 'LOCATION', operator: 'is', value: ['/cart'] }] } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const cart: Funnel = res.body.data;
+    // Everyone but the two who bounced from /home.
+    expect(cart.stages.map((s) => [s.sessionsCount, s.usersCount, s.dropCount])).toEqual([[22, 17, 0]]);
+    expect(cart).toMatchObject({ sessionsCount: 22, criticalIssuesCount: 0, lostConversions: 0, conversions: 100, firstStage: 1, lastStage: 1 });
+    const path = `/api/${projectId}/funnels/${cart.funnelId}`;
+    expect((await t.request('GET', `${path}/issues`, { token: owner.token })).body.data).toEqual({ issues: [], firstStage: 1, lastStage: 1 });
+    const entered = (await t.request('POST', `${path}/sessions`, { token: owner.token, body: { limit: 50 } })).body.data as FunnelSessionsAnswer;
+    const expected = newestFirst('smooth', 'payErrorDropped', 'payErrorConverted', 'outside', 'lateError', 'sidebarError');
+    expect({ total: entered.total, ids: sessionIds(entered) }).toEqual({ total: 22, ids: expected });
+    const converted = (await t.request('POST', `${path}/sessions`, { token: owner.token, body: { cohort: 'converted', page: 3 } })).body.data as FunnelSessionsAnswer;
+    expect({ total: converted.total, ids: sessionIds(converted) }).toEqual({ total: 22, ids: expected.slice(20) });
+    expect((await t.request('POST', `${path}/sessions`, { token: owner.token, body: { cohort: 'dropped' } })).body.data).toEqual({ sessions: [], total: 0 });
+  });
+
   it('refuses a range or stages it cannot read, with what is allowed', async () => {
     expect(await refusal('/insights', { startDate: startedAt })).toEqual([400, 'Give both startDate and endDate (epoch milliseconds), or neither and a rangeValue.']);
     expect(await refusal('/insights', { startDate: startedAt, endDate: startedAt - 1 })).toEqual([400, 'startDate must not be after endDate.']);
