@@ -102,7 +102,7 @@ export interface FunnelSessionsQuery extends FunnelQuery {
   offset: number;
 }
 
-/** Newest first. */
+/** Newest first (sessions that started at the same moment by session id). */
 export interface SessionIdsPage {
   sessionIds: string[];
   total: number;

@@ -1,6 +1,7 @@
 import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { SqlRunner } from '@cassette/plugin-sdk/server';
 import type { FunnelCounts, FunnelIssueKey, FunnelIssueUnionCounts, FunnelIssuesAnswer, FunnelQuery, FunnelSessionsQuery, SessionIdsPage, StageSpan } from '../../shared/analytics.js';
+import { funnelSessions } from './funnel-cohorts.js';
 import { funnelCounts } from './funnel-counts.js';
 import { funnelIssueUnion, funnelIssues } from './funnel-issues.js';
 
@@ -13,11 +14,10 @@ export interface FunnelQueries {
 }
 
 export function funnelQueries(run: SqlRunner, compiler: SessionFilterCompiler): FunnelQueries {
-  const pending = () => Promise.reject(new Error('funnel queries are not built yet'));
   return {
     funnel: (query, context) => funnelCounts(run, compiler, query, context),
     funnelIssues: (query, context) => funnelIssues(run, compiler, query, context),
     funnelIssueUnion: (query, issues, context) => funnelIssueUnion(run, compiler, query, issues, context),
-    funnelSessions: pending,
+    funnelSessions: (query, context) => funnelSessions(run, compiler, query, context),
   };
 }

@@ -5,11 +5,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsQueryService, FilterCompileContext } from '../../api.js';
-import type { AnalyticsRange, FunnelIssueKey, FunnelQuery, StageSpan } from '../../shared/analytics.js';
+import type { AnalyticsRange, FunnelIssueKey, FunnelQuery, FunnelSessionsQuery, StageSpan } from '../../shared/analytics.js';
 import type { SearchFilterItem } from '../../shared/search.js';
 import { ADMIN_READER, memberReader } from '../filter-readers.js';
 import { withFreshSessionIds, type ContractProject } from './contract-project.js';
-import { referenceFunnel, referenceFunnelIssues, referenceIssueUnion } from './funnel-reference.js';
+import { referenceFunnel, referenceFunnelIssues, referenceFunnelSessions, referenceIssueUnion } from './funnel-reference.js';
 import { contractRange, funnelQueryOf, funnelQuestionArbitrary, issueKeysOf, projectArbitrary, SESSION_FILTER_VOCABULARY, STEP_VOCABULARY } from './project-generator.js';
 import { ADD, CART, CHECKOUT, HOME, shopProject, type ShopSessionName } from './shop-project.js';
 
@@ -55,6 +55,8 @@ export function funnelContract(name: string, open: () => Promise<AnalyticsUnderT
       let ids: Record<ShopSessionName, string>;
       const query = (steps: SearchFilterItem[], rest: Partial<FunnelQuery> = {}): FunnelQuery => ({ projectId, steps, sessionFilter: {}, range, ...rest });
       const spanQuery = (span: StageSpan) => ({ ...query([HOME, ADD, CART, CHECKOUT]), span });
+      const page = (rest: Partial<FunnelSessionsQuery>): FunnelSessionsQuery => ({ ...spanQuery({ firstStage: 1, lastStage: 4 }), cohort: 'entered', limit: 50, offset: 0, ...rest });
+      const named = (...names: ShopSessionName[]) => names.map((n) => ids[n]);
       const TYPE_ERROR: FunnelIssueKey = { type: 'js_exception', contextString: 'TypeError: x' };
       const BAD_REQUEST: FunnelIssueKey = { type: 'bad_request', contextString: 'GET /api/x 500' };
 
@@ -120,6 +122,24 @@ export function funnelContract(name: string, open: () => Promise<AnalyticsUnderT
         expect(await target.service.funnelIssueUnion(span, [], ADMIN)).toEqual({ affectedSessions: 0, affectedUsers: 0, affectedConversions: 0 });
       });
 
+      it('lists a cohort newest first (equal starts by session id), with its total, a page at a time', async () => {
+        const svc = target.service;
+        expect(await svc.funnelSessions(page({ cohort: 'converted' }), ADMIN)).toEqual({ sessionIds: named('detour', 'full'), total: 2 });
+        const dropped = named('atEnd', 'noIds', 'timeFirst', 'tieBatch', 'tieIndex', 'firefox', 'anonA', 'anonB', 'repeat', 'skip', 'outOfOrder', 'atStart');
+        expect(await svc.funnelSessions(page({ cohort: 'dropped' }), ADMIN)).toEqual({ sessionIds: dropped, total: 12 });
+        expect(await svc.funnelSessions(page({ cohort: 'dropped', limit: 3, offset: 6 }), ADMIN)).toEqual({ sessionIds: named('anonA', 'anonB', 'repeat'), total: 12 });
+        expect(await svc.funnelSessions(page({ cohort: 'dropped', offset: 20 }), ADMIN)).toEqual({ sessionIds: [], total: 12 });
+        const entered = named('atEnd', 'detour', 'noIds', 'timeFirst', 'tieBatch', 'tieIndex', 'firefox', 'anonA', 'anonB', 'repeat', 'skip', 'outOfOrder', 'full', 'atStart');
+        expect(await svc.funnelSessions(page({ cohort: 'entered' }), ADMIN)).toEqual({ sessionIds: entered, total: 14 });
+      });
+
+      it('lists only the sessions of the cohort an issue affected', async () => {
+        const svc = target.service;
+        expect(await svc.funnelSessions(page({ cohort: 'dropped', issue: TYPE_ERROR }), ADMIN)).toEqual({ sessionIds: named('anonA', 'anonB', 'skip'), total: 3 });
+        expect(await svc.funnelSessions(page({ cohort: 'converted', issue: BAD_REQUEST }), ADMIN)).toEqual({ sessionIds: named('detour'), total: 1 });
+        expect(await svc.funnelSessions(page({ cohort: 'entered', issue: { type: 'crash', contextString: 'NA' } }), ADMIN)).toEqual({ sessionIds: [], total: 0 });
+      });
+
       it('the reference funnel gives the hand-worked answers too', () => {
         const project = shopProject(range);
         const q = { ...query([HOME, ADD, CART, CHECKOUT]), projectId: 0 };
@@ -158,10 +178,13 @@ export function funnelContract(name: string, open: () => Promise<AnalyticsUnderT
           }
         });
 
-        it('issues it cannot read', async () => {
+        it('issues and pages it cannot read', async () => {
           const svc = target.service;
           const span = spanQuery({ firstStage: 1, lastStage: 4 });
           await refused(svc.funnelIssueUnion(span, [{ type: 'custom', contextString: 'NA' }], ADMIN), 400, /not an issue type funnels show/);
+          await refused(svc.funnelSessions(page({ cohort: 'gone' as never }), ADMIN), 400, /cohort must be one of/);
+          await refused(svc.funnelSessions(page({ limit: 0 }), ADMIN), 400, /limit/);
+          await refused(svc.funnelSessions(page({ offset: -1 }), ADMIN), 400, /offset/);
         });
 
         it('Developer Tools steps and filters without the permission: 403', async () => {
@@ -219,6 +242,15 @@ export function funnelContract(name: string, open: () => Promise<AnalyticsUnderT
         }
       });
 
+      it('the cohorts of every span', async () => {
+        const keys = issueKeysOf(project).filter((k) => k.type !== 'custom');
+        for (const { steps, span } of everySpan()) {
+          for (const cohort of ['entered', 'converted', 'dropped'] as const) {
+            const query = { projectId, steps, sessionFilter: {}, range, span, cohort, issue: cohort === 'dropped' ? keys[0] : undefined, limit: 7, offset: 3 };
+            expect(await target.service.funnelSessions(query, ADMIN), JSON.stringify(query)).toEqual(referenceFunnelSessions(project, query));
+          }
+        }
+      });
     });
 
     it('random small projects: every answer equals the reference', async () => {
@@ -231,9 +263,11 @@ export function funnelContract(name: string, open: () => Promise<AnalyticsUnderT
             const span = { ...query, span: question.span };
             const keys = issueKeysOf(project).filter((k) => k.type !== 'custom');
             const picked = question.issuePicks.filter(() => keys.length > 0).map((n) => keys[n % keys.length]!);
+            const sessions: FunnelSessionsQuery = { ...span, cohort: question.cohort, issue: picked[0], limit: question.limit, offset: question.offset };
             expect(await target.service.funnel(query, ADMIN)).toEqual(referenceFunnel(project, query));
             expect(await target.service.funnelIssues(span, ADMIN)).toEqual(referenceFunnelIssues(project, span));
             expect(await target.service.funnelIssueUnion(span, picked, ADMIN)).toEqual(referenceIssueUnion(project, span, picked));
+            expect(await target.service.funnelSessions(sessions, ADMIN)).toEqual(referenceFunnelSessions(project, sessions));
           } finally {
             await target.unload(projectId);
           }
