@@ -62,7 +62,7 @@ export async function recordCheckoutProject(t: FunnelsTestKernel, projectId: num
     ids[group] = [];
     for (let i = 0; i < sessions; i++) {
       const start = startedAt + n++ * 60_000;
-      const session = ingestSession(projectId, tenantId, { sessionId: `${projectId}-${group}-${i}`, startedAt: start, userId: `${group}-user-${i % users}@shop.test`, url: `${SHOP}/` });
+      const session = ingestSession(projectId, tenantId, { sessionId: `${projectId}-${startedAt}-${group}-${i}`, startedAt: start, userId: `${group}-user-${i % users}@shop.test`, url: `${SHOP}/` });
       await t.record(session, trackerEvents(steps, start));
       ids[group].push(session.sessionId);
     }
