@@ -2,7 +2,7 @@
 // recorded sessions in, rows out. Funnels, metrics, dashboards and alerts ask these; none of
 // them writes analytics SQL. The PostgreSQL implementation lives in server/analytics/; a
 // column store (ClickHouse) can implement the same port, and must pass the same contract
-// suite (testing/analytics-contract.ts).
+// suites (testing/analytics-contract/).
 import type { SearchFilterItem, SessionSearchFilter } from './search.js';
 
 /** Epoch milliseconds over the session's start, both ends inclusive. */
@@ -19,6 +19,9 @@ export interface SessionsAndUsers {
   sessionsCount: number;
   usersCount: number;
 }
+
+/** A funnel has 1 to this many steps. */
+export const MAX_FUNNEL_STEPS = 10;
 
 /**
  * A funnel: sessions started within `range`, matching `sessionFilter` in full (attributes,
@@ -55,7 +58,11 @@ export interface FunnelIssueKey {
 /**
  * One issue, over the sessions that reached `span.firstStage`. A session is affected when the
  * issue happened after its first-stage event and before its last-stage event (before the
- * session's end when it never got there); the others are unaffected.
+ * session's end when it never got there); the others are unaffected. Positions compare by
+ * (time, batch, index) like events: an issue the first-stage event raised itself (the slow load
+ * of that page, a dead click on that button) counts, one the last-stage event raised does not
+ * (the session converted anyway). Only the types the product shows count: `custom` is not
+ * visible (spec part 1 §3), so it never affects a session here.
  */
 export interface FunnelIssueCounts extends FunnelIssueKey {
   affectedSessions: number;
@@ -72,7 +79,7 @@ export interface FunnelIssuesAnswer {
   entered: SessionsAndUsers;
   /** Reached the last stage of the span. */
   converted: SessionsAndUsers;
-  /** Every (type, context) that affected at least one session, most affected sessions first. */
+  /** Every (type, context) that affected at least one session, most affected sessions first, then by type and context. */
   issues: FunnelIssueCounts[];
 }
 
@@ -95,7 +102,7 @@ export interface FunnelSessionsQuery extends FunnelQuery {
   offset: number;
 }
 
-/** Newest first. */
+/** Newest first (sessions that started at the same moment by session id). */
 export interface SessionIdsPage {
   sessionIds: string[];
   total: number;

@@ -1,8 +1,11 @@
 import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { SqlRunner } from '@cassette/plugin-sdk/server';
 import type { FunnelCounts, FunnelIssueKey, FunnelIssueUnionCounts, FunnelIssuesAnswer, FunnelQuery, FunnelSessionsQuery, SessionIdsPage, StageSpan } from '../../shared/analytics.js';
+import { funnelSessions } from './funnel-cohorts.js';
+import { funnelCounts } from './funnel-counts.js';
+import { funnelIssueUnion, funnelIssues } from './funnel-issues.js';
 
-// Being written: the funnel engine on PostgreSQL.
+/** The funnel half of the analytics query service on PostgreSQL (semantics: api.ts and shared/analytics.ts). */
 export interface FunnelQueries {
   funnel(query: FunnelQuery, context: FilterCompileContext): Promise<FunnelCounts>;
   funnelIssues(query: FunnelQuery & { span: StageSpan }, context: FilterCompileContext): Promise<FunnelIssuesAnswer>;
@@ -10,7 +13,11 @@ export interface FunnelQueries {
   funnelSessions(query: FunnelSessionsQuery, context: FilterCompileContext): Promise<SessionIdsPage>;
 }
 
-export function funnelQueries(_run: SqlRunner, _compiler: SessionFilterCompiler): FunnelQueries {
-  const pending = () => Promise.reject(new Error('funnel queries are not built yet'));
-  return { funnel: pending, funnelIssues: pending, funnelIssueUnion: pending, funnelSessions: pending };
+export function funnelQueries(run: SqlRunner, compiler: SessionFilterCompiler): FunnelQueries {
+  return {
+    funnel: (query, context) => funnelCounts(run, compiler, query, context),
+    funnelIssues: (query, context) => funnelIssues(run, compiler, query, context),
+    funnelIssueUnion: (query, issues, context) => funnelIssueUnion(run, compiler, query, issues, context),
+    funnelSessions: (query, context) => funnelSessions(run, compiler, query, context),
+  };
 }
