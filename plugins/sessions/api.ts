@@ -82,7 +82,39 @@ export const sessionsSlots = {
    * The errors plugin fills it with the source-mapped stack.
    */
   playerErrorStack: createSlot<PlayerErrorStackProps>('sessions.player.errorStack'),
+  /**
+   * A column left of the sessions list (its search beside it), shown only when some plugin
+   * fills it: funnels put their block there.
+   */
+  listSidebar: createSlot<SessionsListSidebarProps>('sessions.list.sidebar'),
+  /**
+   * A list of sessions drawn as the sessions list draws them (bookmark star, link to the
+   * player). The sessions plugin fills it; funnels and metrics render their sessions through it.
+   */
+  sessionRows: createSlot<SessionRowsProps>('sessions.sessionRows'),
 } as const;
+
+export interface SessionsListSidebarProps {
+  projectId: number;
+  /**
+   * The list's search as a saved search keeps it: the steps and attributes that have their
+   * values (blank rows left out), their order, and the timeframe (a preset stays relative).
+   */
+  filter: SessionSearchFilter;
+  /** Steps in the filter bar, blank ones included: more than `filter.events` while some wait for a value. */
+  stepsInBar: number;
+  /** Appends blank steps of these filter keys (e.g. 'LOCATION', 'CLICK') to the search, for the user to fill in. */
+  addBlankSteps(keys: readonly string[]): void;
+  /** Draws the eye to the filter bar: it blinks and scrolls into view. */
+  blinkFilters(): void;
+}
+
+export interface SessionRowsProps {
+  projectId: number;
+  sessions: readonly SessionSummary[];
+  /** A bookmark was toggled (the rows already show it): for a caller keeping its own copy of the list. */
+  onFavoriteChange?(sessionId: string, favorite: boolean): void;
+}
 
 export interface PlayerErrorStackProps {
   projectId: number;

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { defineUiPlugin, fillSlot, hostSlots } from '@cassette/plugin-sdk/ui';
+import { sessionsSlots } from './api.js';
 import { DeleteUserData } from './ui/delete-user-data.js';
+import { SessionRowsFill } from './ui/list/session-rows.fill.js';
 
 const SessionsListPage = lazy(() => import('./ui/list/sessions-list.page.js'));
 const SessionPlayerPage = lazy(() => import('./ui/player/session-player.page.js'));
@@ -12,5 +14,9 @@ export default defineUiPlugin({
     { path: '/:siteId/session/:sessionId', component: SessionPlayerPage, permission: 'SESSION_REPLAY', hideTopBar: true },
   ],
   navItems: [{ id: 'sessions', label: 'Sessions', to: (siteId) => `/${siteId}/sessions`, order: 10, permission: 'SESSION_REPLAY' }],
-  fills: [fillSlot(hostSlots.projectPrivacy, { id: 'sessions.delete-user-data', component: DeleteUserData, order: 10 })],
+  fills: [
+    fillSlot(hostSlots.projectPrivacy, { id: 'sessions.delete-user-data', component: DeleteUserData, order: 10 }),
+    // No permission: whoever may see a list of sessions elsewhere (a funnel's, a metric's) sees them drawn the same way.
+    fillSlot(sessionsSlots.sessionRows, { id: 'sessions.session-rows', component: SessionRowsFill, order: 10 }),
+  ],
 });

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, DateRangePicker, FormErrors, Loader, NoContent, Pagination, Select, TimezoneSelect, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, DateRangePicker, FormErrors, Loader, NoContent, Pagination, Select, Slot, TimezoneSelect, useCurrentProject, useHost, useSlotFills } from '@cassette/plugin-sdk/ui';
 import type { ProjectSummary } from '@cassette/plugin-sdk/ui';
+import { sessionsSlots, type SessionsListSidebarProps } from '../../api.js';
 import type { SavedSearch } from '../../shared/search.js';
 import { SESSIONS_PAGE_SIZE } from '../../shared/constants.js';
 import { FilterBar } from './filters/filter-bar.js';
+import { addBlankSteps } from './filters/filter-search.js';
 import { useFilterDraft } from './filters/use-filter-draft.js';
 import { useProjectMetadata } from './filters/use-project-metadata.js';
 import { issueListName } from './issue-names.js';
@@ -12,7 +14,7 @@ import { SaveSearchModal } from './saved-searches/save-search-modal.js';
 import { SavedSearchesDropdown } from './saved-searches/saved-searches-dropdown.js';
 import { useSavedSearches } from './saved-searches/use-saved-searches.js';
 import { isSessionRange, SESSION_RANGES } from './session-ranges.js';
-import { SessionItem } from './session-item.js';
+import { SessionRows } from './session-rows.js';
 import { SessionTabs } from './session-tabs.js';
 import { useSessionResults } from './use-session-results.js';
 import { SORT_OPTIONS, savedFilterOf, sortOptionOf, useSessionSearch, type SessionListTab } from './use-session-search.js';
@@ -34,6 +36,8 @@ export default function SessionsListPage() {
   const { events, filters, eventsOrder, strict } = search.state;
   const editing = useFilterDraft({ events, filters, eventsOrder, strict }, search.setFilterSearch);
   const [saving, setSaving] = useState(false);
+  const [filtersAttention, setFiltersAttention] = useState(0);
+  const hasSidebar = useSlotFills(sessionsSlots.listSidebar).length > 0;
   const { tab, page } = search.state;
   const pages = result ? Math.max(1, Math.ceil(result.total / SESSIONS_PAGE_SIZE)) : 1;
   const active = saved.list.find((s) => s.searchId === search.state.savedSearchId) ?? null;
@@ -78,11 +82,7 @@ export default function SessionsListPage() {
       );
     return (
       <>
-        <div className="cs-session-list">
-          {result.sessions.map((session) => (
-            <SessionItem key={session.sessionId} session={session} siteId={project.id} onFavoriteChange={(id, favorite) => updateSession(id, { favorite })} />
-          ))}
-        </div>
+        <SessionRows projectId={project.id} sessions={result.sessions} onFavoriteChange={(id, favorite) => updateSession(id, { favorite })} />
         <div className="cs-session-list__footer">
           <span className="cs-muted" data-field="showing">
             Showing {result.sessions.length} of {result.total}
@@ -93,65 +93,84 @@ export default function SessionsListPage() {
     );
   }
 
+  const sidebar: SessionsListSidebarProps | null =
+    project && hasSidebar
+      ? {
+          projectId: project.id,
+          filter: savedFilterOf({ ...search.state, ...editing.draft }),
+          stepsInBar: editing.draft.events.length,
+          addBlankSteps: (keys) => editing.change(addBlankSteps(editing.draft, keys)),
+          blinkFilters: () => setFiltersAttention((n) => n + 1),
+        }
+      : null;
+
   return (
-    <div className="cs-page cs-sessions-page">
-      <div className="cs-page__header">
-        <h1 className="cs-page__title">Sessions</h1>
-        {!waitingForFirstRecording && (
-          <div className="cs-page__actions">
-            <SavedSearchesDropdown saved={saved} activeId={search.state.savedSearchId} onApply={applySaved} onActiveDeleted={search.forgetSaved} />
-            <DateRangePicker
-              value={search.state.rangeValue}
-              startDate={search.state.startDate}
-              endDate={search.state.endDate}
-              ranges={SESSION_RANGES}
-              onChange={(value, bounds) => {
-                if (isSessionRange(value)) search.setRange(value, bounds);
-              }}
-            />
-            <TimezoneSelect />
-            <Select aria-label="Sort sessions" options={SORT_SELECT_OPTIONS} value={sortOptionOf(search.state)} onChange={(e) => search.setSortOption(e.target.value)} />
-          </div>
+    <div className={['cs-page', 'cs-sessions-page', sidebar ? 'cs-sessions-page--with-sidebar' : ''].filter(Boolean).join(' ')}>
+      {sidebar && (
+        <aside className="cs-sessions-sidebar" data-testid="sessions-sidebar">
+          <Slot slot={sessionsSlots.listSidebar} props={sidebar} />
+        </aside>
+      )}
+      <div className="cs-sessions-page__main">
+        <div className="cs-page__header">
+          <h1 className="cs-page__title">Sessions</h1>
+          {!waitingForFirstRecording && (
+            <div className="cs-page__actions">
+              <SavedSearchesDropdown saved={saved} activeId={search.state.savedSearchId} onApply={applySaved} onActiveDeleted={search.forgetSaved} />
+              <DateRangePicker
+                value={search.state.rangeValue}
+                startDate={search.state.startDate}
+                endDate={search.state.endDate}
+                ranges={SESSION_RANGES}
+                onChange={(value, bounds) => {
+                  if (isSessionRange(value)) search.setRange(value, bounds);
+                }}
+              />
+              <TimezoneSelect />
+              <Select aria-label="Sort sessions" options={SORT_SELECT_OPTIONS} value={sortOptionOf(search.state)} onChange={(e) => search.setSortOption(e.target.value)} />
+            </div>
+          )}
+        </div>
+        {project && !waitingForFirstRecording && (
+          <FilterBar
+            editing={editing}
+            projectId={project.id}
+            metadata={metadata}
+            attention={filtersAttention}
+            actions={
+              <>
+                {active && (
+                  <span className="cs-saved-active" data-testid="active-saved-search">
+                    <span className="cs-muted">Saved search:</span> <strong>{active.name}</strong>
+                    <button type="button" className="cs-icon-btn" aria-label={`Clear saved search ${active.name}`} title="Clear the search and the saved search" onClick={clearSaved}>
+                      ×
+                    </button>
+                  </span>
+                )}
+                <Button size="small" variant="primary" disabled={!hasRows} title={hasRows ? undefined : 'Add a step or a filter first'} data-testid="save-search" onClick={() => setSaving(true)}>
+                  Save Search
+                </Button>
+              </>
+            }
+          />
+        )}
+        {!waitingForFirstRecording && <SessionTabs active={tab} onChange={search.setTab} />}
+        {content()}
+        {saving && (
+          <SaveSearchModal
+            saved={saved}
+            filter={savedFilterOf({ ...search.state, ...editing.draft })}
+            active={active}
+            canUpdate={active !== null && active.userId === account.id}
+            onClose={() => setSaving(false)}
+            onSaved={(savedSearch, updated) => {
+              setSaving(false);
+              search.setActiveSaved(savedSearch.searchId);
+              toast(updated ? `Updated the saved search “${savedSearch.name}”.` : `Saved the search as “${savedSearch.name}”.`, 'success');
+            }}
+          />
         )}
       </div>
-      {project && !waitingForFirstRecording && (
-        <FilterBar
-          editing={editing}
-          projectId={project.id}
-          metadata={metadata}
-          actions={
-            <>
-              {active && (
-                <span className="cs-saved-active" data-testid="active-saved-search">
-                  <span className="cs-muted">Saved search:</span> <strong>{active.name}</strong>
-                  <button type="button" className="cs-icon-btn" aria-label={`Clear saved search ${active.name}`} title="Clear the search and the saved search" onClick={clearSaved}>
-                    ×
-                  </button>
-                </span>
-              )}
-              <Button size="small" variant="primary" disabled={!hasRows} title={hasRows ? undefined : 'Add a step or a filter first'} data-testid="save-search" onClick={() => setSaving(true)}>
-                Save Search
-              </Button>
-            </>
-          }
-        />
-      )}
-      {!waitingForFirstRecording && <SessionTabs active={tab} onChange={search.setTab} />}
-      {content()}
-      {saving && (
-        <SaveSearchModal
-          saved={saved}
-          filter={savedFilterOf({ ...search.state, ...editing.draft })}
-          active={active}
-          canUpdate={active !== null && active.userId === account.id}
-          onClose={() => setSaving(false)}
-          onSaved={(savedSearch, updated) => {
-            setSaving(false);
-            search.setActiveSaved(savedSearch.searchId);
-            toast(updated ? `Updated the saved search “${savedSearch.name}”.` : `Saved the search as “${savedSearch.name}”.`, 'success');
-          }}
-        />
-      )}
     </div>
   );
 }

@@ -57,4 +57,21 @@ describe('editable text', () => {
     expect(onSave).not.toHaveBeenCalled();
     expect(container.querySelector('button')?.textContent).toBe('New Dashboard');
   });
+
+  it('can start in the input, and says when an edit ends, saved or not', async () => {
+    const onSave = vi.fn();
+    const onEditEnd = vi.fn();
+    const { container } = renderPage(<EditableText value="Checkout" onSave={onSave} label="Funnel name" startEditing onEditEnd={onEditEnd} />);
+    const input = byLabel<HTMLInputElement>(container, 'Funnel name')!;
+    expect(input.value).toBe('Checkout');
+    expect(document.activeElement).toBe(input);
+    await pressKey(input, 'Escape');
+    expect(onEditEnd).toHaveBeenCalledTimes(1);
+    expect(onSave).not.toHaveBeenCalled();
+    await click(container.querySelector('button'));
+    typeInto(byLabel<HTMLInputElement>(container, 'Funnel name'), 'Signup');
+    await pressKey(byLabel(container, 'Funnel name'), 'Enter');
+    expect(onSave).toHaveBeenCalledWith('Signup');
+    expect(onEditEnd).toHaveBeenCalledTimes(2);
+  });
 });

@@ -21,15 +21,19 @@ export interface EditableTextProps {
   placeholder?: string;
   /** Names cannot be empty (spec part 1 §5); allow it for optional text. */
   allowEmpty?: boolean;
+  /** Mounts in the input (a Rename action showed it) rather than as text to click. */
+  startEditing?: boolean;
+  /** An edit ended, saved or not (Enter, leaving, Escape): a Rename action can put its own view back. */
+  onEditEnd?(): void;
 }
 
 /** Text that turns into an input on click: Enter or leaving saves, Escape puts the old text back. */
-export function EditableText({ value, onSave, label, maxLength = EDITABLE_TEXT_MAX_LENGTH, placeholder, allowEmpty = false }: EditableTextProps) {
-  const [editing, setEditing] = useState(false);
+export function EditableText({ value, onSave, label, maxLength = EDITABLE_TEXT_MAX_LENGTH, placeholder, allowEmpty = false, startEditing = false, onEditEnd }: EditableTextProps) {
+  const [editing, setEditing] = useState(startEditing);
   const [typed, setTyped] = useState(value);
   const input = useRef<HTMLInputElement>(null);
   // Enter saves and removes the input, which may also blur it: the edit ends once.
-  const open = useRef(false);
+  const open = useRef(startEditing);
 
   useEffect(() => {
     if (editing) input.current?.select();
@@ -46,6 +50,7 @@ export function EditableText({ value, onSave, label, maxLength = EDITABLE_TEXT_M
     setEditing(false);
     const text = save ? editedText(typed, value, allowEmpty) : null;
     if (text !== null) onSave(text);
+    onEditEnd?.();
   };
 
   if (!editing) {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Checkbox, useHost } from '@cassette/plugin-sdk/ui';
 import type { SearchFilterItem } from '../../../shared/search.js';
 import { EVENTS_ORDERS, type EventsOrder } from '../../../shared/filter-catalogue.js';
@@ -25,6 +25,8 @@ export interface FilterBarProps {
   metadata: readonly MetadataField[];
   /** Controls shown at the end of the bar's toolbar (saving searches). */
   actions?: ReactNode;
+  /** Raised by the page to draw the eye to the bar (it blinks and scrolls into view); 0 leaves it quiet. */
+  attention?: number;
 }
 
 /**
@@ -33,10 +35,20 @@ export interface FilterBarProps {
  * added twice, the existing row is pointed at instead. Keys on Developer Tools data are offered
  * only to viewers holding DEV_TOOLS.
  */
-export function FilterBar({ editing, projectId, metadata, actions }: FilterBarProps) {
+export function FilterBar({ editing, projectId, metadata, actions, attention = 0 }: FilterBarProps) {
   const { draft, change } = editing;
   const canUseDevTools = useHost().hasPermission('DEV_TOOLS');
   const [blink, setBlink] = useState<{ index: number; token: number } | null>(null);
+  const bar = useRef<HTMLElement>(null);
+  const [blinking, setBlinking] = useState(false);
+
+  useEffect(() => {
+    if (attention === 0) return;
+    setBlinking(true);
+    bar.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    const timer = setTimeout(() => setBlinking(false), BLINK_MS);
+    return () => clearTimeout(timer);
+  }, [attention]);
 
   useEffect(() => {
     if (blink === null) return;
@@ -57,7 +69,14 @@ export function FilterBar({ editing, projectId, metadata, actions }: FilterBarPr
   const row = (item: SearchFilterItem) => ({ item, projectId, metadata });
 
   return (
-    <section className="cs-card cs-filter-bar" aria-label="Session search filters" data-testid="filter-bar">
+    <section
+      ref={bar}
+      // Two classes with the same keyframes under two names: asking again while it blinks restarts the animation.
+      className={['cs-card', 'cs-filter-bar', blinking ? `cs-filter-bar--blink-${attention % 2 === 0 ? 'even' : 'odd'}` : ''].filter(Boolean).join(' ')}
+      aria-label="Session search filters"
+      data-testid="filter-bar"
+      data-blinking={blinking ? 'true' : undefined}
+    >
       <div className="cs-filter-bar__section" role="group" aria-label="Steps">
         <div className="cs-filter-bar__heading">
           <h2 className="cs-filter-bar__title">Events</h2>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FILTER_KEYS, filterKeyDef } from '../../../shared/filter-catalogue.js';
 import { newItem, pickerEntries } from './filter-item.js';
-import { EMPTY_FILTER_SEARCH, addEvent, addFilter, clearFilters, editEvent, moveEvent, removeEvent, removeFilter, setEventsOrder, setStrict } from './filter-search.js';
+import { EMPTY_FILTER_SEARCH, addBlankSteps, addEvent, addFilter, clearFilters, editEvent, moveEvent, removeEvent, removeFilter, setEventsOrder, setStrict } from './filter-search.js';
 
 const key = (k: string) => newItem(filterKeyDef(k)!);
 
@@ -17,6 +17,15 @@ describe('the filter bar operations', () => {
     expect(moveEvent(s, 2, 3)).toBe(s);
     s = removeEvent(s, 1);
     expect(s.events.map((e) => e.type)).toEqual(['FETCH', 'CLICK']);
+  });
+
+  it('appends blank steps of the event keys asked for, after the existing ones, and skips other keys', () => {
+    const start = addEvent(EMPTY_FILTER_SEARCH, { ...key('INPUT'), value: ['ada'] });
+    const s = addBlankSteps(start, ['LOCATION', 'LOCATION', 'USERBROWSER', 'NOPE', 'CLICK']);
+    expect(s.events).toEqual([start.events[0], key('LOCATION'), key('LOCATION'), key('CLICK')]);
+    expect(s.events[1]).toEqual({ type: 'LOCATION', operator: 'is', value: [], isEvent: true });
+    expect(s.filters).toBe(start.filters);
+    expect(addBlankSteps(start, ['USEROS'])).toBe(start);
   });
 
   it('adds the same event key twice (two steps), but an attribute key only once', () => {

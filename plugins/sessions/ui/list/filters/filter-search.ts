@@ -1,6 +1,6 @@
 import type { SearchFilterItem } from '../../../shared/search.js';
-import type { EventsOrder } from '../../../shared/filter-catalogue.js';
-import { itemIdentity } from './filter-item.js';
+import { filterKeyDef, type EventsOrder } from '../../../shared/filter-catalogue.js';
+import { itemIdentity, newItem } from './filter-item.js';
 
 /** The part of a session search the filter bar edits: the event steps and the attributes. */
 export interface FilterSearch {
@@ -14,6 +14,12 @@ export interface FilterSearch {
 export const EMPTY_FILTER_SEARCH: FilterSearch = { events: [], filters: [], eventsOrder: 'then', strict: false };
 
 export const addEvent = (s: FilterSearch, item: SearchFilterItem): FilterSearch => ({ ...s, events: [...s.events, item] });
+
+/** Appends a blank step of each event key, for the user to fill in; keys that are not event keys are skipped. */
+export function addBlankSteps(s: FilterSearch, keys: readonly string[]): FilterSearch {
+  const blanks = keys.map((key) => filterKeyDef(key)).filter((def) => def?.isEvent === true).map((def) => newItem(def!));
+  return blanks.length === 0 ? s : { ...s, events: [...s.events, ...blanks] };
+}
 
 export const editEvent = (s: FilterSearch, index: number, item: SearchFilterItem): FilterSearch => ({ ...s, events: s.events.map((e, i) => (i === index ? item : e)) });
 

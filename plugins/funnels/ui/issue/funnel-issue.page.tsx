@@ -1,0 +1,116 @@
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Button, Loader, NoContent, useCurrentProject } from '@cassette/plugin-sdk/ui';
+import type { FunnelSessionsCohort } from '../../shared/funnel.js';
+import { CohortSwitch } from '../common/cohort-switch.js';
+import { FunnelNotFound } from '../common/funnel-not-found.js';
+import { FunnelSessionsList } from '../common/funnel-sessions-list.js';
+import { readCohort, readFunnelView, readPage, writeFunnelView } from '../common/funnel-view.js';
+import { funnelPath } from '../paths.js';
+import { IssueHeader } from './issue-header.js';
+import { useIssueSessions } from './use-issue-sessions.js';
+
+export const ISSUE_NOT_FOUND = 'This issue is not in the funnel';
+
+const EMPTY_HINTS: Record<FunnelSessionsCohort, string> = {
+  entered: 'No session met this issue between these steps in this date range. Choose a wider date range on the funnel.',
+  converted: 'None of the sessions that met this issue went on to the last step. See the Dropped ones.',
+  dropped: 'Every session that met this issue still reached the last step.',
+};
+
+/** `/:siteId/funnels/:funnelId/:issueId` (spec part 1 §2): the issue and the sessions it affected. */
+export default function FunnelIssuePage() {
+  const { funnelId = '', issueId = '' } = useParams();
+  const project = useCurrentProject();
+  if (!project) return <Loader />;
+  if (!/^\d{1,15}$/.test(funnelId) || Number(funnelId) <= 0) return <FunnelNotFound projectId={project.id} />;
+  return <IssueView key={`${project.id}:${funnelId}:${issueId}`} projectId={project.id} funnelId={Number(funnelId)} issueId={issueId} />;
+}
+
+function IssueView({ projectId, funnelId, issueId }: { projectId: number; funnelId: number; issueId: string }) {
+  const [params, setParams] = useSearchParams();
+  const view = readFunnelView(params);
+  const cohort = readCohort(params);
+  const page = readPage(params);
+  const { data, loading, errors, retry } = useIssueSessions(projectId, funnelId, issueId, { view, cohort, page });
+  const backTo = funnelPath(projectId, funnelId, writeFunnelView(view));
+  const back = (
+    <Link to={backTo} className="cs-link" data-testid="back-to-funnel">
+      ← Back to the funnel
+    </Link>
+  );
+
+  const go = (change: { cohort?: FunnelSessionsCohort; page?: number }) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (change.cohort !== undefined) {
+        if (change.cohort === 'entered') next.delete('cohort');
+        else next.set('cohort', change.cohort);
+        next.delete('page');
+      }
+      if (change.page !== undefined) {
+        if (change.page <= 1) next.delete('page');
+        else next.set('page', String(change.page));
+      }
+      return next;
+    });
+
+  if (!data) {
+    if (loading) return <Loader label="Loading the issue" />;
+    return (
+      <div className="cs-page cs-funnel-issue-page" role="alert">
+        {back}
+        <div className="cs-card">
+          <NoContent title={errors[0] ?? 'The issue could not be loaded.'} subtext="Check your connection and try again; if it keeps failing, reload the page.">
+            <Button variant="primary" onClick={retry}>
+              Retry
+            </Button>
+          </NoContent>
+        </div>
+      </div>
+    );
+  }
+  if (!data.found)
+    return (
+      <div className="cs-page cs-funnel-issue-page" role="alert">
+        {back}
+        <div className="cs-card">
+          <NoContent title={ISSUE_NOT_FOUND} subtext="The funnel or the issue is gone, or no session met it in this date range and between these steps. Open the funnel to see its issues now.">
+            <Link to={backTo} className="cs-btn cs-btn--secondary">
+              Open the funnel
+            </Link>
+          </NoContent>
+        </div>
+      </div>
+    );
+
+  const { answer } = data;
+  return (
+    <div className="cs-page cs-funnel-issue-page" data-testid="funnel-issue-page">
+      <div className="cs-funnel-issue-page__back">{back}</div>
+      <IssueHeader issue={answer.issue} />
+      <section className="cs-card cs-funnel-sessions" aria-label="Affected sessions" data-testid="issue-sessions">
+        <header className="cs-funnel-sessions__header">
+          <h2 className="cs-card__title">Affected sessions{view.span ? ` between Step ${view.span.firstStage} and Step ${view.span.lastStage}` : ''}</h2>
+          <CohortSwitch value={cohort} onChange={(next) => go({ cohort: next })} labels={{ entered: 'All affected' }} />
+        </header>
+        <FunnelSessionsList
+          projectId={projectId}
+          loading={loading}
+          answer={answer}
+          failure={errors[0] ?? null}
+          page={page}
+          onPage={(next) => go({ page: next })}
+          onRetry={retry}
+          emptyHint={EMPTY_HINTS[cohort]}
+          emptyAction={
+            cohort !== 'entered' ? (
+              <Button size="small" variant="secondary" onClick={() => go({ cohort: 'entered' })}>
+                Show all affected
+              </Button>
+            ) : undefined
+          }
+        />
+      </section>
+    </div>
+  );
+}
