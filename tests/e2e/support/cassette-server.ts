@@ -4,7 +4,7 @@
  * tests must not see. Runs the real app (`core/src/main.ts`) on the embedded default.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,14 @@ export { ensureTrackerBuilt } from '../../../scripts/setup.mjs';
 const CORE_DIR = join(REPO_ROOT, 'core');
 
 /** Fast flushes and a short silence so a test sees batches and ended sessions in seconds. */
+/** The plugins the shipped config turns on: the browser tests run what a self-hoster runs. */
+function shippedPlugins(): string[] {
+  const config = JSON.parse(readFileSync(join(REPO_ROOT, 'config', 'cassette.json'), 'utf8')) as { plugins: Record<string, { enabled?: boolean }> };
+  return Object.entries(config.plugins)
+    .filter(([, entry]) => entry.enabled !== false)
+    .map(([id]) => id);
+}
+
 const INGEST_SETTINGS = { flushIntervalMs: 1000, sessionSilenceMinutes: 0.5, sweepEverySeconds: 1, gapSkipSeconds: 30 };
 
 async function freePort(): Promise<number> {
@@ -44,9 +52,7 @@ export class CassetteServer {
   static async start(options: { env?: Record<string, string> } = {}): Promise<CassetteServer> {
     const root = mkdtempSync(join(tmpdir(), 'cassette-rec-e2e-'));
     mkdirSync(join(root, 'data'));
-    const plugins = Object.fromEntries(
-      ['notifications', 'ingest', 'sessions', 'errors', 'assets', 'demo'].map((id) => [id, { enabled: true, settings: id === 'ingest' ? INGEST_SETTINGS : {} }]),
-    );
+    const plugins = Object.fromEntries(shippedPlugins().map((id) => [id, { enabled: true, settings: id === 'ingest' ? INGEST_SETTINGS : {} }]));
     writeFileSync(join(root, 'cassette.json'), JSON.stringify({ plugins }, null, 2));
     const server = new CassetteServer(root, await freePort(), options.env ?? {});
     await server.boot();
