@@ -14,10 +14,27 @@ function Figure({ label, hint, field, children }: { label: string; hint: string;
   );
 }
 
-/** The funnel's figures over the span: what its critical issues cost (spec part 1 §3 "Funnel"). */
+/** Sessions of the span's first step that reached its last, as a share: what people read first. */
+export function spanConversion(funnel: Pick<Funnel, 'stages' | 'firstStage' | 'lastStage'>): { entered: number; converted: number; percent: number } {
+  const entered = funnel.stages[funnel.firstStage - 1]?.sessionsCount ?? 0;
+  const converted = funnel.stages[funnel.lastStage - 1]?.sessionsCount ?? 0;
+  return { entered, converted, percent: entered === 0 ? 0 : Math.round((converted / entered) * 1000) / 10 };
+}
+
+/**
+ * The funnel's figures over the span: how many converted, and what its critical issues cost
+ * (spec part 1 §3 "Funnel": conversions is 100 minus the conversion impact of the issues).
+ */
 export function FunnelSummary({ funnel }: { funnel: Funnel }) {
+  const reached = spanConversion(funnel);
   return (
     <section className="cs-card cs-funnel-summary" aria-label="Summary" data-testid="funnel-summary">
+      <Figure label="Converted" field="converted" hint={`Sessions of Step ${funnel.firstStage} that went on to Step ${funnel.lastStage}`}>
+        {formatPercent(reached.percent)}{' '}
+        <span className="cs-muted cs-funnel-summary__detail">
+          ({formatCount(reached.converted)} of {formatCount(reached.entered)})
+        </span>
+      </Figure>
       <Figure label="Conversions" field="conversions" hint="100 % minus the share of the first step's sessions that the critical issues cost">
         {formatPercent(funnel.conversions)}
       </Figure>

@@ -96,6 +96,7 @@ describe('the funnel page', () => {
       ['360 dropped', '(60 %)'],
     ]);
     const summary = byTestId(container, 'funnel-summary');
+    expect(field(summary, 'converted')).toBe('24 % (240 of 1,000)');
     expect([field(summary, 'conversions'), field(summary, 'lost-conversions'), field(summary, 'affected-users'), field(summary, 'critical-issues'), field(summary, 'meter-text')]).toEqual(['88 %', '120', '140', '2', 'Few Issues']);
     expect(meterChart().chart).toMatchObject({ width: 90, height: 30 });
     expect(funnelChart().chart?.animation).toBe(false);
