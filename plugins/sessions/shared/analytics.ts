@@ -2,7 +2,7 @@
 // recorded sessions in, rows out. Funnels, metrics, dashboards and alerts ask these; none of
 // them writes analytics SQL. The PostgreSQL implementation lives in server/analytics/; a
 // column store (ClickHouse) can implement the same port, and must pass the same contract
-// suite (testing/analytics-contract.ts).
+// suite (testing/analytics-contract/).
 import type { SearchFilterItem, SessionSearchFilter } from './search.js';
 
 /** Epoch milliseconds over the session's start, both ends inclusive. */
@@ -115,6 +115,7 @@ export interface SeriesQuery {
 
 /** Every bucket of the range, empty ones as 0. */
 export interface SeriesAnswer {
+  /** `timestamp`: the bucket's start (range.startDate + i * bucketMs); the last bucket ends at range.endDate. */
   points: { timestamp: number; value: number }[];
   /** Over the whole range (users are distinct over the range, not a sum of buckets). */
   total: number;
@@ -126,16 +127,21 @@ export interface BreakdownQuery {
   projectId: number;
   filter: SessionSearchFilter;
   range: AnalyticsRange;
+  /** `device`: the device type (desktop, mobile, ...); `url`: the path of each page visited; `issue`: the issue type (the UI names it). */
   by: BreakdownDimension;
   measure: SeriesMeasure;
   limit: number;
 }
 
 export interface BreakdownAnswer {
-  /** Largest first; a session counts in every row it belongs to (several issues, several URLs). */
+  /**
+   * Largest first, then by name in code-point order; a session counts in every row it belongs
+   * to (several issues, several URLs), and in none when it has no value (no country, no page
+   * visited). Rows of no users (sessions with neither id) are left out.
+   */
   rows: { name: string; value: number }[];
   /** Distinct over the filter and range. */
   total: number;
-  /** Rows left off by `limit`. */
+  /** How many rows `limit` left off. */
   others: number;
 }
