@@ -20,6 +20,9 @@ export interface SessionsAndUsers {
   usersCount: number;
 }
 
+/** A funnel has 1 to this many steps. */
+export const MAX_FUNNEL_STEPS = 10;
+
 /**
  * A funnel: sessions started within `range`, matching `sessionFilter` in full (attributes,
  * durations, and its own events in its own order), that did `steps` in order. Steps are event

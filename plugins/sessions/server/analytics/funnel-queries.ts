@@ -1,8 +1,9 @@
 import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { SqlRunner } from '@cassette/plugin-sdk/server';
 import type { FunnelCounts, FunnelIssueKey, FunnelIssueUnionCounts, FunnelIssuesAnswer, FunnelQuery, FunnelSessionsQuery, SessionIdsPage, StageSpan } from '../../shared/analytics.js';
+import { funnelCounts } from './funnel-counts.js';
 
-// Being written: the funnel engine on PostgreSQL.
+/** The funnel half of the analytics query service on PostgreSQL (semantics: api.ts and shared/analytics.ts). */
 export interface FunnelQueries {
   funnel(query: FunnelQuery, context: FilterCompileContext): Promise<FunnelCounts>;
   funnelIssues(query: FunnelQuery & { span: StageSpan }, context: FilterCompileContext): Promise<FunnelIssuesAnswer>;
@@ -10,7 +11,12 @@ export interface FunnelQueries {
   funnelSessions(query: FunnelSessionsQuery, context: FilterCompileContext): Promise<SessionIdsPage>;
 }
 
-export function funnelQueries(_run: SqlRunner, _compiler: SessionFilterCompiler): FunnelQueries {
+export function funnelQueries(run: SqlRunner, compiler: SessionFilterCompiler): FunnelQueries {
   const pending = () => Promise.reject(new Error('funnel queries are not built yet'));
-  return { funnel: pending, funnelIssues: pending, funnelIssueUnion: pending, funnelSessions: pending };
+  return {
+    funnel: (query, context) => funnelCounts(run, compiler, query, context),
+    funnelIssues: pending,
+    funnelIssueUnion: pending,
+    funnelSessions: pending,
+  };
 }

@@ -1,0 +1,75 @@
+// Contract projects as the sessions plugin stores recorded sessions on PostgreSQL and PGlite:
+// rows of sessions_sessions, sessions_events and sessions_issues, in real projects of a test
+// kernel (the retention job keeps only sessions of projects that exist).
+import { coreServices, joinSql, sql, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
+import type { TestKernel } from '@cassette/plugin-sdk/testing';
+import { CONTRACT_SITE_ORIGIN, type ContractEvent, type ContractProject } from './contract-project.js';
+
+/** Rows per insert: well under PostgreSQL's 65,535 parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+async function insertRows<T>(run: SqlRunner, rows: readonly T[], head: SqlFragment, row: (item: T) => SqlFragment): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    await run(sql`${head} values ${joinSql(rows.slice(i, i + ROWS_PER_STATEMENT).map(row), ', ')}`);
+  }
+}
+
+/** The typed columns the session search reads for each kind (server/event-rows.ts). */
+function eventColumns(e: ContractEvent): { url: string | null; host: string | null; path: string | null; label: string | null; name: string | null; method: string | null; status: number | null } {
+  const none = { url: null, host: null, path: null, label: null, name: null, method: null, status: null };
+  switch (e.type) {
+    case 'LOCATION':
+      return { ...none, url: `${CONTRACT_SITE_ORIGIN}${e.value}`, host: new URL(CONTRACT_SITE_ORIGIN).host, path: e.value };
+    case 'FETCH':
+      return { ...none, url: `${CONTRACT_SITE_ORIGIN}${e.value}`, host: new URL(CONTRACT_SITE_ORIGIN).host, path: e.value, method: 'GET', status: 200 };
+    case 'CLICK':
+    case 'INPUT':
+      return { ...none, label: e.value };
+    case 'CUSTOM':
+      return { ...none, name: e.value };
+  }
+}
+
+export async function storeContractProject(run: SqlRunner, projectId: number, tenantId: number, project: ContractProject): Promise<void> {
+  const date = (ms: number) => new Date(ms);
+  await insertRows(
+    run,
+    project.sessions,
+    sql`insert into sessions_sessions (session_id, project_id, tenant_id, started_at, duration_ms, user_id, user_uuid, user_browser, last_event_at, ended_at, issue_types)`,
+    (s) => {
+      const issueTypes = [...new Set(project.issues.filter((i) => i.sessionId === s.sessionId).map((i) => i.type))].sort();
+      const end = date(s.startedAt + s.durationMs);
+      return sql`(${s.sessionId}, ${projectId}, ${tenantId}, ${date(s.startedAt)}, ${s.durationMs}, ${s.userId}, ${s.userUuid}, ${s.userBrowser}, ${end}, ${end}, ${JSON.stringify(issueTypes)}::jsonb)`;
+    },
+  );
+  await insertRows(run, project.events, sql`insert into sessions_events (project_id, session_id, seq, idx, ts, type, url, host, path, label, name, method, status, success)`, (e) => {
+    const c = eventColumns(e);
+    return sql`(${projectId}, ${e.sessionId}, ${e.seq}, ${e.idx}, ${date(e.ts)}, ${e.type}, ${c.url}, ${c.host}, ${c.path}, ${c.label}, ${c.name}, ${c.method}, ${c.status}, ${c.status === null ? null : true})`;
+  });
+  await insertRows(run, project.issues, sql`insert into sessions_issues (project_id, session_id, issue_id, type, context_string, ts, seq, idx)`, (i) => {
+    return sql`(${projectId}, ${i.sessionId}, ${`${i.type}:${i.seq}:${i.idx}`}, ${i.type}, ${i.contextString}, ${date(i.ts)}, ${i.seq}, ${i.idx})`;
+  });
+}
+
+export async function deleteContractProject(run: SqlRunner, projectId: number): Promise<void> {
+  for (const table of [sql`sessions_issues`, sql`sessions_events`, sql`sessions_sessions`]) await run(sql`delete from ${table} where project_id = ${projectId}`);
+}
+
+/** Loads contract projects into projects of `t` (a tenant each, made when no emptied one is free to reuse). */
+export function postgresProjectStore(t: TestKernel): { load(project: ContractProject): Promise<number>; unload(projectId: number): Promise<void> } {
+  const run = t.kernel.resolve(coreServices.database).sql;
+  const free: { projectId: number; tenantId: number }[] = [];
+  const tenants = new Map<number, number>();
+  return {
+    async load(project) {
+      const place = free.pop() ?? (await t.createTenant('Funnel contract'));
+      tenants.set(place.projectId, place.tenantId);
+      await storeContractProject(run, place.projectId, place.tenantId, project);
+      return place.projectId;
+    },
+    async unload(projectId) {
+      await deleteContractProject(run, projectId);
+      free.push({ projectId, tenantId: tenants.get(projectId)! });
+    },
+  };
+}
