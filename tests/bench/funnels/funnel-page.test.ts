@@ -1,11 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { FUNNEL } from '../generator/index.js';
-import { funnelPageQuery, topIssues } from './funnel-page.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestKernel, type TestKernel } from '@cassette/core/testing';
+import { coreServices } from '@cassette/plugin-sdk/server';
+import ingestPlugin from '@cassette/plugin-ingest/server';
+import sessionsPlugin from '@cassette/plugin-sessions/server';
+import { sessionsServices } from '@cassette/plugin-sessions/api';
+import { FUNNEL, generateSessions } from '../generator/index.js';
+import { funnelPageQuery, topIssues, visitFunnelPage, type FunnelPageVisit } from './funnel-page.js';
+
+const NOW = Date.UTC(2026, 10, 20, 15, 30, 0);
 
 describe('the funnel page\'s questions', () => {
   it('asks the generated purchase funnel in 4 steps over the week before the window ends, issues over the full span', () => {
-    const end = Date.UTC(2026, 0, 31, 12, 0, 0);
-    const query = funnelPageQuery(42, end);
+    const query = funnelPageQuery(42, NOW);
     expect(query.projectId).toBe(42);
     expect(query.steps.map((s) => [s.type, s.operator, s.value])).toEqual([
       ['LOCATION', 'startsWith', [FUNNEL.productPathPrefix]],
@@ -13,7 +19,7 @@ describe('the funnel page\'s questions', () => {
       ['LOCATION', 'is', [FUNNEL.checkoutPath]],
       ['LOCATION', 'is', [FUNNEL.confirmationPath]],
     ]);
-    expect(query.range).toEqual({ startDate: end - 7 * 86_400_000, endDate: end });
+    expect(query.range).toEqual({ startDate: NOW - 7 * 86_400_000, endDate: NOW });
     expect(query.span).toEqual({ firstStage: 1, lastStage: 4 });
   });
 
@@ -22,5 +28,37 @@ describe('the funnel page\'s questions', () => {
     const answer = { entered: { sessionsCount: 1, usersCount: 1 }, converted: { sessionsCount: 0, usersCount: 0 }, issues: ['a', 'b', 'c', 'd', 'e', 'f'].map((t, i) => issue(t, 60 - i)) };
     expect(topIssues(answer)).toEqual(['a', 'b', 'c', 'd', 'e'].map((type) => ({ type, contextString: 'NA' })));
     expect(topIssues(answer, 2)).toHaveLength(2);
+  });
+
+  describe('on a small generated project', () => {
+    let t: TestKernel;
+    let projectId: number;
+    let token: string;
+    let visit: FunnelPageVisit;
+
+    beforeAll(async () => {
+      t = await createTestKernel({ plugins: [ingestPlugin, sessionsPlugin] });
+      const tenant = await t.createTenant();
+      ({ projectId } = tenant);
+      token = tenant.owner.token;
+      await generateSessions(t.kernel.resolve(coreServices.database).sql, { projectId, tenantId: tenant.tenantId, sessions: 1000, seed: 3, now: NOW });
+      visit = await visitFunnelPage(t.kernel.resolve(sessionsServices.analytics), funnelPageQuery(projectId, NOW));
+    });
+    afterAll(async () => t?.close());
+
+    it('counts per stage what the session search finds for the steps so far, in order, over the same week', async () => {
+      const query = funnelPageQuery(projectId, NOW);
+      const found: number[] = [];
+      for (let k = 1; k <= query.steps.length; k++) {
+        const res = await t.request('POST', `/api/${projectId}/sessions/search2`, { token, body: { ...query.range, events: query.steps.slice(0, k), eventsOrder: 'then', filters: [], limit: 1 } });
+        expect(res.status).toBe(200);
+        found.push(res.body.data.total as number);
+      }
+      expect(visit.answers.funnel!.stages.map((s) => s.sessionsCount)).toEqual(found);
+      // The generated shop's funnel narrows at every step, and somebody buys.
+      expect(found[3]).toBeGreaterThan(0);
+      expect(new Set(found).size).toBe(4);
+      expect(visit.ms.funnel).toBeGreaterThan(0);
+    });
   });
 });
