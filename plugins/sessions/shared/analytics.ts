@@ -58,7 +58,11 @@ export interface FunnelIssueKey {
 /**
  * One issue, over the sessions that reached `span.firstStage`. A session is affected when the
  * issue happened after its first-stage event and before its last-stage event (before the
- * session's end when it never got there); the others are unaffected.
+ * session's end when it never got there); the others are unaffected. Positions compare by
+ * (time, batch, index) like events: an issue the first-stage event raised itself (the slow load
+ * of that page, a dead click on that button) counts, one the last-stage event raised does not
+ * (the session converted anyway). Only the types the product shows count: `custom` is not
+ * visible (spec part 1 §3), so it never affects a session here.
  */
 export interface FunnelIssueCounts extends FunnelIssueKey {
   affectedSessions: number;
@@ -75,7 +79,7 @@ export interface FunnelIssuesAnswer {
   entered: SessionsAndUsers;
   /** Reached the last stage of the span. */
   converted: SessionsAndUsers;
-  /** Every (type, context) that affected at least one session, most affected sessions first. */
+  /** Every (type, context) that affected at least one session, most affected sessions first, then by type and context. */
   issues: FunnelIssueCounts[];
 }
 
@@ -98,7 +102,7 @@ export interface FunnelSessionsQuery extends FunnelQuery {
   offset: number;
 }
 
-/** Newest first. */
+/** Newest first (sessions that started at the same moment by session id). */
 export interface SessionIdsPage {
   sessionIds: string[];
   total: number;

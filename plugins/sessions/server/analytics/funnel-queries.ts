@@ -1,7 +1,9 @@
 import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { SqlRunner } from '@cassette/plugin-sdk/server';
 import type { FunnelCounts, FunnelIssueKey, FunnelIssueUnionCounts, FunnelIssuesAnswer, FunnelQuery, FunnelSessionsQuery, SessionIdsPage, StageSpan } from '../../shared/analytics.js';
+import { funnelSessions } from './funnel-cohorts.js';
 import { funnelCounts } from './funnel-counts.js';
+import { funnelIssueUnion, funnelIssues } from './funnel-issues.js';
 
 /** The funnel half of the analytics query service on PostgreSQL (semantics: api.ts and shared/analytics.ts). */
 export interface FunnelQueries {
@@ -12,11 +14,10 @@ export interface FunnelQueries {
 }
 
 export function funnelQueries(run: SqlRunner, compiler: SessionFilterCompiler): FunnelQueries {
-  const pending = () => Promise.reject(new Error('funnel queries are not built yet'));
   return {
     funnel: (query, context) => funnelCounts(run, compiler, query, context),
-    funnelIssues: pending,
-    funnelIssueUnion: pending,
-    funnelSessions: pending,
+    funnelIssues: (query, context) => funnelIssues(run, compiler, query, context),
+    funnelIssueUnion: (query, issues, context) => funnelIssueUnion(run, compiler, query, issues, context),
+    funnelSessions: (query, context) => funnelSessions(run, compiler, query, context),
   };
 }

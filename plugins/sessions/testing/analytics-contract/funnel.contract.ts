@@ -5,12 +5,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsQueryService, FilterCompileContext } from '../../api.js';
-import type { AnalyticsRange, FunnelQuery } from '../../shared/analytics.js';
+import type { AnalyticsRange, FunnelIssueKey, FunnelQuery, FunnelSessionsQuery, StageSpan } from '../../shared/analytics.js';
 import type { SearchFilterItem } from '../../shared/search.js';
 import { ADMIN_READER, memberReader } from '../filter-readers.js';
 import { withFreshSessionIds, type ContractProject } from './contract-project.js';
-import { referenceFunnel } from './funnel-reference.js';
-import { contractRange, funnelQueryOf, funnelQuestionArbitrary, projectArbitrary, SESSION_FILTER_VOCABULARY, STEP_VOCABULARY } from './project-generator.js';
+import { referenceFunnel, referenceFunnelIssues, referenceFunnelSessions, referenceIssueUnion } from './funnel-reference.js';
+import { contractRange, funnelQueryOf, funnelQuestionArbitrary, issueKeysOf, projectArbitrary, SESSION_FILTER_VOCABULARY, STEP_VOCABULARY } from './project-generator.js';
 import { ADD, CART, CHECKOUT, HOME, shopProject, type ShopSessionName } from './shop-project.js';
 
 export interface AnalyticsUnderTest {
@@ -54,6 +54,11 @@ export function funnelContract(name: string, open: () => Promise<AnalyticsUnderT
       let projectId: number;
       let ids: Record<ShopSessionName, string>;
       const query = (steps: SearchFilterItem[], rest: Partial<FunnelQuery> = {}): FunnelQuery => ({ projectId, steps, sessionFilter: {}, range, ...rest });
+      const spanQuery = (span: StageSpan) => ({ ...query([HOME, ADD, CART, CHECKOUT]), span });
+      const page = (rest: Partial<FunnelSessionsQuery>): FunnelSessionsQuery => ({ ...spanQuery({ firstStage: 1, lastStage: 4 }), cohort: 'entered', limit: 50, offset: 0, ...rest });
+      const named = (...names: ShopSessionName[]) => names.map((n) => ids[n]);
+      const TYPE_ERROR: FunnelIssueKey = { type: 'js_exception', contextString: 'TypeError: x' };
+      const BAD_REQUEST: FunnelIssueKey = { type: 'bad_request', contextString: 'GET /api/x 500' };
 
       beforeAll(async () => {
         const template = shopProject(range);
@@ -85,10 +90,67 @@ export function funnelContract(name: string, open: () => Promise<AnalyticsUnderT
         expect(await target.service.funnel(query([HOME, ADD], { range: later }), ADMIN)).toEqual(counts([0, 0], [0, 0]));
       });
 
+      it('finds the issues between the span stages, from the first-stage event to the last-stage event or the end', async () => {
+        const answer = await target.service.funnelIssues(spanQuery({ firstStage: 1, lastStage: 4 }), ADMIN);
+        expect(answer.entered).toEqual({ sessionsCount: 14, usersCount: 9 });
+        expect(answer.converted).toEqual({ sessionsCount: 2, usersCount: 2 });
+        expect(answer.issues).toEqual([
+          { ...TYPE_ERROR, affectedSessions: 4, affectedUsers: 3, affectedConversions: 1, unaffectedSessions: 10, unaffectedConversions: 1 },
+          { ...BAD_REQUEST, affectedSessions: 2, affectedUsers: 2, affectedConversions: 1, unaffectedSessions: 12, unaffectedConversions: 1 },
+          { type: 'dead_click', contextString: 'button#add', affectedSessions: 1, affectedUsers: 0, affectedConversions: 0, unaffectedSessions: 13, unaffectedConversions: 2 },
+          { type: 'js_exception', contextString: 'RangeError: y', affectedSessions: 1, affectedUsers: 1, affectedConversions: 0, unaffectedSessions: 13, unaffectedConversions: 2 },
+          { type: 'slow_page_load', contextString: '/home', affectedSessions: 1, affectedUsers: 1, affectedConversions: 1, unaffectedSessions: 13, unaffectedConversions: 1 },
+        ]);
+      });
+
+      it('a span inside the funnel moves the window to its own stages', async () => {
+        const answer = await target.service.funnelIssues(spanQuery({ firstStage: 2, lastStage: 3 }), ADMIN);
+        expect(answer.entered).toEqual({ sessionsCount: 8, usersCount: 7 });
+        expect(answer.converted).toEqual({ sessionsCount: 3, usersCount: 3 });
+        expect(answer.issues).toEqual([
+          { ...TYPE_ERROR, affectedSessions: 2, affectedUsers: 2, affectedConversions: 1, unaffectedSessions: 6, unaffectedConversions: 2 },
+          { type: 'dead_click', contextString: 'button#add', affectedSessions: 1, affectedUsers: 0, affectedConversions: 0, unaffectedSessions: 7, unaffectedConversions: 3 },
+          { type: 'js_exception', contextString: 'RangeError: y', affectedSessions: 1, affectedUsers: 1, affectedConversions: 0, unaffectedSessions: 7, unaffectedConversions: 3 },
+        ]);
+      });
+
+      it('counts a session affected by several of the issues once in their union', async () => {
+        const span = spanQuery({ firstStage: 1, lastStage: 4 });
+        expect(await target.service.funnelIssueUnion(span, [TYPE_ERROR, BAD_REQUEST], ADMIN)).toEqual({ affectedSessions: 5, affectedUsers: 4, affectedConversions: 2 });
+        const fewer = [{ type: 'slow_page_load', contextString: '/home' }, { type: 'dead_click', contextString: 'button#add' }];
+        expect(await target.service.funnelIssueUnion(span, fewer, ADMIN)).toEqual({ affectedSessions: 2, affectedUsers: 1, affectedConversions: 1 });
+        expect(await target.service.funnelIssueUnion(span, [], ADMIN)).toEqual({ affectedSessions: 0, affectedUsers: 0, affectedConversions: 0 });
+      });
+
+      it('lists a cohort newest first (equal starts by session id), with its total, a page at a time', async () => {
+        const svc = target.service;
+        expect(await svc.funnelSessions(page({ cohort: 'converted' }), ADMIN)).toEqual({ sessionIds: named('detour', 'full'), total: 2 });
+        const dropped = named('atEnd', 'noIds', 'timeFirst', 'tieBatch', 'tieIndex', 'firefox', 'anonA', 'anonB', 'repeat', 'skip', 'outOfOrder', 'atStart');
+        expect(await svc.funnelSessions(page({ cohort: 'dropped' }), ADMIN)).toEqual({ sessionIds: dropped, total: 12 });
+        expect(await svc.funnelSessions(page({ cohort: 'dropped', limit: 3, offset: 6 }), ADMIN)).toEqual({ sessionIds: named('anonA', 'anonB', 'repeat'), total: 12 });
+        expect(await svc.funnelSessions(page({ cohort: 'dropped', offset: 20 }), ADMIN)).toEqual({ sessionIds: [], total: 12 });
+        const entered = named('atEnd', 'detour', 'noIds', 'timeFirst', 'tieBatch', 'tieIndex', 'firefox', 'anonA', 'anonB', 'repeat', 'skip', 'outOfOrder', 'full', 'atStart');
+        expect(await svc.funnelSessions(page({ cohort: 'entered' }), ADMIN)).toEqual({ sessionIds: entered, total: 14 });
+      });
+
+      it('lists only the sessions of the cohort an issue affected', async () => {
+        const svc = target.service;
+        expect(await svc.funnelSessions(page({ cohort: 'dropped', issue: TYPE_ERROR }), ADMIN)).toEqual({ sessionIds: named('anonA', 'anonB', 'skip'), total: 3 });
+        expect(await svc.funnelSessions(page({ cohort: 'converted', issue: BAD_REQUEST }), ADMIN)).toEqual({ sessionIds: named('detour'), total: 1 });
+        expect(await svc.funnelSessions(page({ cohort: 'entered', issue: { type: 'crash', contextString: 'NA' } }), ADMIN)).toEqual({ sessionIds: [], total: 0 });
+      });
+
       it('the reference funnel gives the hand-worked answers too', () => {
         const project = shopProject(range);
         const q = { ...query([HOME, ADD, CART, CHECKOUT]), projectId: 0 };
         expect(referenceFunnel(project, q)).toEqual(counts([14, 9], [8, 7], [3, 3], [2, 2]));
+        expect(referenceFunnelIssues(project, { ...q, span: { firstStage: 1, lastStage: 4 } }).issues.map((i) => [i.type, i.contextString, i.affectedSessions])).toEqual([
+          ['js_exception', 'TypeError: x', 4],
+          ['bad_request', 'GET /api/x 500', 2],
+          ['dead_click', 'button#add', 1],
+          ['js_exception', 'RangeError: y', 1],
+          ['slow_page_load', '/home', 1],
+        ]);
       });
 
       describe('refuses what it cannot answer', () => {
@@ -110,12 +172,27 @@ export function funnelContract(name: string, open: () => Promise<AnalyticsUnderT
           await refused(target.service.funnel(query([HOME], { range: { startDate: range.endDate, endDate: range.startDate } }), ADMIN), 400, /startDate is after range.endDate/);
         });
 
+        it('a span outside the steps', async () => {
+          for (const span of [{ firstStage: 0, lastStage: 2 }, { firstStage: 2, lastStage: 2 }, { firstStage: 3, lastStage: 5 }]) {
+            await refused(target.service.funnelIssues(spanQuery(span), ADMIN), 400, /firstStage < lastStage <= 4/);
+          }
+        });
+
+        it('issues and pages it cannot read', async () => {
+          const svc = target.service;
+          const span = spanQuery({ firstStage: 1, lastStage: 4 });
+          await refused(svc.funnelIssueUnion(span, [{ type: 'custom', contextString: 'NA' }], ADMIN), 400, /not an issue type funnels show/);
+          await refused(svc.funnelSessions(page({ cohort: 'gone' as never }), ADMIN), 400, /cohort must be one of/);
+          await refused(svc.funnelSessions(page({ limit: 0 }), ADMIN), 400, /limit/);
+          await refused(svc.funnelSessions(page({ offset: -1 }), ADMIN), 400, /offset/);
+        });
+
         it('Developer Tools steps and filters without the permission: 403', async () => {
           const svc = target.service;
           const member: FilterCompileContext = { reader: memberReader('SESSION_REPLAY') };
           const fetchStep: SearchFilterItem = { type: 'FETCH', operator: 'isAny', value: [], filters: [{ type: 'FETCH_STATUS_CODE', operator: '>=', value: [500] }] };
           await refused(svc.funnel(query([HOME, fetchStep]), member), 403, /Developer Tools/);
-          await refused(svc.funnel(query([HOME, ADD], { sessionFilter: { filters: [fetchStep] } }), member), 403, /Developer Tools/);
+          await refused(svc.funnelIssues({ ...query([HOME, ADD], { sessionFilter: { filters: [fetchStep] } }), span: { firstStage: 1, lastStage: 2 } }, member), 403, /Developer Tools/);
           expect((await svc.funnel(query([HOME, fetchStep]), ADMIN)).stages).toHaveLength(2);
           expect((await svc.funnel(query([HOME, fetchStep]), { reader: memberReader('SESSION_REPLAY', 'DEV_TOOLS') })).stages).toHaveLength(2);
         });
@@ -147,6 +224,33 @@ export function funnelContract(name: string, open: () => Promise<AnalyticsUnderT
         }
       });
 
+      const everySpan = function* (): Generator<{ steps: SearchFilterItem[]; span: StageSpan }> {
+        for (const steps of funnels) {
+          for (let firstStage = 1; firstStage < steps.length; firstStage += 1) {
+            for (let lastStage = firstStage + 1; lastStage <= steps.length; lastStage += 1) yield { steps, span: { firstStage, lastStage } };
+          }
+        }
+      };
+
+      it('issues and their union, for every span', async () => {
+        const keys = issueKeysOf(project).filter((k) => k.type !== 'custom');
+        for (const { steps, span } of everySpan()) {
+          const query = { projectId, steps, sessionFilter: {}, range, span };
+          const label = JSON.stringify(query);
+          expect(await target.service.funnelIssues(query, ADMIN), label).toEqual(referenceFunnelIssues(project, query));
+          expect(await target.service.funnelIssueUnion(query, keys.slice(0, 3), ADMIN), label).toEqual(referenceIssueUnion(project, query, keys.slice(0, 3)));
+        }
+      });
+
+      it('the cohorts of every span', async () => {
+        const keys = issueKeysOf(project).filter((k) => k.type !== 'custom');
+        for (const { steps, span } of everySpan()) {
+          for (const cohort of ['entered', 'converted', 'dropped'] as const) {
+            const query = { projectId, steps, sessionFilter: {}, range, span, cohort, issue: cohort === 'dropped' ? keys[0] : undefined, limit: 7, offset: 3 };
+            expect(await target.service.funnelSessions(query, ADMIN), JSON.stringify(query)).toEqual(referenceFunnelSessions(project, query));
+          }
+        }
+      });
     });
 
     it('random small projects: every answer equals the reference', async () => {
@@ -156,7 +260,14 @@ export function funnelContract(name: string, open: () => Promise<AnalyticsUnderT
           const projectId = await target.load(project);
           try {
             const query = funnelQueryOf(projectId, range, question);
+            const span = { ...query, span: question.span };
+            const keys = issueKeysOf(project).filter((k) => k.type !== 'custom');
+            const picked = question.issuePicks.filter(() => keys.length > 0).map((n) => keys[n % keys.length]!);
+            const sessions: FunnelSessionsQuery = { ...span, cohort: question.cohort, issue: picked[0], limit: question.limit, offset: question.offset };
             expect(await target.service.funnel(query, ADMIN)).toEqual(referenceFunnel(project, query));
+            expect(await target.service.funnelIssues(span, ADMIN)).toEqual(referenceFunnelIssues(project, span));
+            expect(await target.service.funnelIssueUnion(span, picked, ADMIN)).toEqual(referenceIssueUnion(project, span, picked));
+            expect(await target.service.funnelSessions(sessions, ADMIN)).toEqual(referenceFunnelSessions(project, sessions));
           } finally {
             await target.unload(projectId);
           }
