@@ -5,7 +5,7 @@ import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import { sessionsServices } from '@cassette/plugin-sessions/api';
 import { FUNNEL, generateSessions } from '../generator/index.js';
-import { funnelPageQuery, topIssues, visitFunnelPage, type FunnelPageVisit } from './funnel-page.js';
+import { OWNER, funnelPageQuery, topIssues, visitFunnelPage, type FunnelPageVisit } from './funnel-page.js';
 
 const NOW = Date.UTC(2026, 10, 20, 15, 30, 0);
 
@@ -59,6 +59,28 @@ describe('the funnel page\'s questions', () => {
       expect(found[3]).toBeGreaterThan(0);
       expect(new Set(found).size).toBe(4);
       expect(visit.ms.funnel).toBeGreaterThan(0);
+    });
+
+    it('asks the issues over the full span and the union of the top ones, which agree with the stages', async () => {
+      expect(visit.failure).toBeUndefined();
+      const [entered, , , converted] = visit.answers.funnel!.stages;
+      const { funnelIssues, funnelIssueUnion } = visit.answers;
+      expect(funnelIssues!.entered).toEqual(entered);
+      expect(funnelIssues!.converted).toEqual(converted);
+      expect(funnelIssues!.issues.length).toBeGreaterThan(0);
+      for (const issue of funnelIssues!.issues) {
+        expect(issue.affectedSessions + issue.unaffectedSessions).toBe(entered!.sessionsCount);
+        expect(issue.affectedConversions + issue.unaffectedConversions).toBe(converted!.sessionsCount);
+      }
+      // Each affected session once: at least the most affected issue's, at most all of theirs.
+      const top = funnelIssues!.issues.slice(0, 5);
+      expect(funnelIssueUnion!.affectedSessions).toBeGreaterThanOrEqual(Math.max(...top.map((i) => i.affectedSessions)));
+      expect(funnelIssueUnion!.affectedSessions).toBeLessThanOrEqual(top.reduce((sum, i) => sum + i.affectedSessions, 0));
+      const service = t.kernel.resolve(sessionsServices.analytics);
+      const query = funnelPageQuery(projectId, NOW);
+      expect(funnelIssueUnion).toEqual(await service.funnelIssueUnion(query, top.map(({ type, contextString }) => ({ type, contextString })), OWNER));
+      expect(funnelIssueUnion).not.toEqual(await service.funnelIssueUnion(query, top.slice(1).map(({ type, contextString }) => ({ type, contextString })), OWNER));
+      expect(Object.keys(visit.ms).sort()).toEqual(['funnel', 'funnelIssueUnion', 'funnelIssues']);
     });
   });
 });
