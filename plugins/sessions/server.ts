@@ -17,6 +17,7 @@ import { searchSessionsRoute } from './server/search.route.js';
 import { SessionFilterCompilerImpl } from './server/search/filter-compiler.js';
 import { sessionDetailRoute } from './server/session-detail.route.js';
 import { sessionEndPublisher } from './server/session-end-publisher.processor.js';
+import { sessionSummaries } from './server/session-summaries.js';
 import { sessionSummaryProcessor } from './server/session-summary.processor.js';
 import { eventSearchRoute, eventSelectorsRoute, eventValuesRoute, sessionFilterSearchRoute, sessionFilterValuesRoute } from './server/suggestions/suggestions.route.js';
 import { markViewedRoute } from './server/viewed.route.js';
@@ -29,6 +30,7 @@ export default definePlugin({
     // Stateless: the routes and other plugins (funnels, metrics, alerts) share one.
     r.provide({ ref: sessionsServices.filterCompiler, deps: {}, create: () => new SessionFilterCompilerImpl() });
     r.provide({ ref: sessionsServices.analytics, deps: { database: coreServices.database }, create: ({ database }) => postgresAnalytics(database.sql, new SessionFilterCompilerImpl()) });
+    r.provide({ ref: sessionsServices.summaries, deps: { database: coreServices.database }, create: ({ database }) => sessionSummaries(database.sql) });
     r.route(searchSessionsRoute);
     // Fastify matches the static `/sessions2/favorite` before `/sessions2/:sessionId`, whatever the order here.
     r.route(listFavoritesRoute);

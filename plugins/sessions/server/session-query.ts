@@ -24,13 +24,15 @@ export interface SessionListQuery {
   order: 'asc' | 'desc';
 }
 
-/** The page of sessions matching `conditions` (over `sessions_sessions s`, the project's included), and their total. */
-export function sessionListSql(q: SessionListQuery, conditions: SqlFragment): { page: SqlFragment; total: SqlFragment } {
-  const column = SORT_COLUMNS[q.sort];
-  const direction = q.order === 'asc' ? trusted('asc') : trusted('desc');
-  const page = sql`select s.*,
-        exists (select 1 from sessions_viewed v where v.session_id = s.session_id and v.user_id = ${q.viewerId}) as viewed,
-        exists (select 1 from sessions_favorites f where f.session_id = s.session_id and f.user_id = ${q.viewerId}) as favorite,
+/**
+ * The list item's row for every session matching `conditions` (over `sessions_sessions s`, the
+ * project's included): the session's columns, the viewer's viewed and favorite marks, and how
+ * many sessions its user has. The list and the summaries other plugins ask for read the same rows.
+ */
+export function sessionListRowsSql(viewerId: number, conditions: SqlFragment): SqlFragment {
+  return sql`select s.*,
+        exists (select 1 from sessions_viewed v where v.session_id = s.session_id and v.user_id = ${viewerId}) as viewed,
+        exists (select 1 from sessions_favorites f where f.session_id = s.session_id and f.user_id = ${viewerId}) as favorite,
         case
           when s.user_id is not null then (select count(*) from sessions_sessions u where u.project_id = s.project_id and u.user_id = s.user_id)
           when s.user_anonymous_id is not null then (select count(*) from sessions_sessions u where u.project_id = s.project_id and u.user_anonymous_id = s.user_anonymous_id)
@@ -38,7 +40,14 @@ export function sessionListSql(q: SessionListQuery, conditions: SqlFragment): { 
           else 1
         end::int as user_sessions_count
       from sessions_sessions s
-      where ${conditions}
+      where ${conditions}`;
+}
+
+/** The page of sessions matching `conditions` (over `sessions_sessions s`, the project's included), and their total. */
+export function sessionListSql(q: SessionListQuery, conditions: SqlFragment): { page: SqlFragment; total: SqlFragment } {
+  const column = SORT_COLUMNS[q.sort];
+  const direction = q.order === 'asc' ? trusted('asc') : trusted('desc');
+  const page = sql`${sessionListRowsSql(q.viewerId, conditions)}
       order by ${column} ${direction}, s.session_id asc
       limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
   const total = sql`select count(*)::int as n from sessions_sessions s where ${conditions}`;

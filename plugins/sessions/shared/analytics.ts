@@ -2,7 +2,7 @@
 // recorded sessions in, rows out. Funnels, metrics, dashboards and alerts ask these; none of
 // them writes analytics SQL. The PostgreSQL implementation lives in server/analytics/; a
 // column store (ClickHouse) can implement the same port, and must pass the same contract
-// suite (testing/analytics-contract/).
+// suites (testing/analytics-contract/).
 import type { SearchFilterItem, SessionSearchFilter } from './search.js';
 
 /** Epoch milliseconds over the session's start, both ends inclusive. */

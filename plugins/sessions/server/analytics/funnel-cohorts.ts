@@ -1,6 +1,7 @@
 import { sql, trusted, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { FunnelCohort, FunnelSessionsQuery, SessionIdsPage } from '../../shared/analytics.js';
+import { runAnalytics } from './analytics-statement.js';
 import { checkFunnelQuery, checkIssueKey, checkSessionsPage, checkSpan } from './funnel-input.js';
 import { spanClauses } from './funnel-span.js';
 import { funnelStageClauses } from './funnel-stages.js';
@@ -21,7 +22,7 @@ export async function funnelSessions(run: SqlRunner, compiler: SessionFilterComp
   const stages = funnelStageClauses(compiler, query, context, query.span.lastStage);
   const span = spanClauses(query.projectId, query.span, query.range.startDate, issue ? [issue] : null);
   const affected = issue ? sql`exists (select 1 from span_issues a where a.session_id = n.session_id)` : trusted('true');
-  const rows = await run<{ total: number; session_id: string | null }>(sql`with ${stages}, ${span},
+  const rows = await runAnalytics<{ total: number; session_id: string | null }>(run, sql`with ${stages}, ${span},
       cohort as (select n.session_id, n.started_at from span_sessions n where ${COHORT_CONDITION[query.cohort]} and ${affected})
     select t.total, p.session_id
     from (select count(*)::int as total from cohort) t

@@ -1,7 +1,9 @@
-import { joinSql, sql, type SqlRunner } from '@cassette/plugin-sdk/server';
+import { joinSql, sql, SQL_TRUE, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { FunnelCounts, FunnelQuery } from '../../shared/analytics.js';
+import { runAnalytics } from './analytics-statement.js';
 import { checkFunnelQuery } from './funnel-input.js';
+import { distinctUsers } from './distinct-users.js';
 import { funnelStageClauses, stageTable } from './funnel-stages.js';
 
 interface StageRow {
@@ -14,10 +16,11 @@ interface StageRow {
 export async function funnelCounts(run: SqlRunner, compiler: SessionFilterCompiler, query: FunnelQuery, context: FilterCompileContext): Promise<FunnelCounts> {
   checkFunnelQuery(query);
   const stages = query.steps.length;
-  const perStage = Array.from({ length: stages }, (_, i) =>
-    sql`select ${i + 1}::int as stage, count(*)::int as sessions, count(distinct user_key)::int as users from ${stageTable(i + 1)}`,
-  );
-  const rows = await run<StageRow>(sql`with ${funnelStageClauses(compiler, query, context, stages)} ${joinSql(perStage, ' union all ')}`);
+  const perStage = Array.from({ length: stages }, (_, i) => {
+    const stage = stageTable(i + 1);
+    return sql`select ${i + 1}::int as stage, (select count(*) from ${stage})::int as sessions, ${distinctUsers(stage, SQL_TRUE)} as users`;
+  });
+  const rows = await runAnalytics<StageRow>(run, sql`with ${funnelStageClauses(compiler, query, context, stages)} ${joinSql(perStage, ' union all ')}`);
   const byStage = new Map(rows.map((row) => [Number(row.stage), row]));
   return {
     stages: Array.from({ length: stages }, (_, i) => {

@@ -1,11 +1,16 @@
-import { sql, type SqlRunner } from '@cassette/plugin-sdk/server';
+import { sql, SQL_TRUE, trusted, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { FunnelIssueCounts, FunnelIssueKey, FunnelIssueUnionCounts, FunnelIssuesAnswer, FunnelQuery, StageSpan } from '../../shared/analytics.js';
+import { runAnalytics } from './analytics-statement.js';
+import { distinctUsers } from './distinct-users.js';
 import { checkFunnelQuery, checkIssueKeys, checkSpan } from './funnel-input.js';
 import { spanClauses } from './funnel-span.js';
 import { funnelStageClauses } from './funnel-stages.js';
 
 type SpanQuery = FunnelQuery & { span: StageSpan };
+
+const SPAN_SESSIONS = trusted('span_sessions');
+const CONVERTED = trusted('converted');
 
 interface IssueRow {
   /** Null on the row of the span's totals. */
@@ -34,10 +39,9 @@ function spanStatement(compiler: SessionFilterCompiler, query: SpanQuery, contex
 export async function funnelIssues(run: SqlRunner, compiler: SessionFilterCompiler, query: SpanQuery, context: FilterCompileContext): Promise<FunnelIssuesAnswer> {
   checkFunnelQuery(query);
   checkSpan(query.span, query.steps.length);
-  const rows = await run<IssueRow>(sql`${spanStatement(compiler, query, context, null)}
-    select null::text as type, null::text as context_string, count(*)::int as sessions, count(distinct user_key)::int as users,
-      (count(*) filter (where converted))::int as conversions, (count(distinct user_key) filter (where converted))::int as converted_users
-    from span_sessions
+  const rows = await runAnalytics<IssueRow>(run, sql`${spanStatement(compiler, query, context, null)}
+    select null::text as type, null::text as context_string, (select count(*) from span_sessions)::int as sessions, ${distinctUsers(SPAN_SESSIONS, SQL_TRUE)} as users,
+      (select count(*) from span_sessions where converted)::int as conversions, ${distinctUsers(SPAN_SESSIONS, CONVERTED)} as converted_users
     union all
     select type, context_string, count(*)::int, count(distinct user_key)::int, (count(*) filter (where converted))::int, 0
     from span_issues group by type, context_string`);
@@ -77,7 +81,7 @@ export async function funnelIssueUnion(
   // Still compiled, so a step or filter the reader may not use is refused as it would be with issues.
   const statement = spanStatement(compiler, query, context, issues.length ? issues : null);
   if (issues.length === 0) return { affectedSessions: 0, affectedUsers: 0, affectedConversions: 0 };
-  const [row] = await run<{ sessions: number; users: number; conversions: number }>(sql`${statement}
+  const [row] = await runAnalytics<{ sessions: number; users: number; conversions: number }>(run, sql`${statement}
     select count(distinct session_id)::int as sessions, count(distinct user_key)::int as users,
       (count(distinct session_id) filter (where converted))::int as conversions
     from span_issues`);

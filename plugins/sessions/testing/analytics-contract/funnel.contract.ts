@@ -81,6 +81,9 @@ export function funnelContract(name: string, open: () => Promise<AnalyticsUnderT
       it('keeps to the session filter, and takes the dates from the range, not from the filter', async () => {
         const firefox = { filters: [{ type: 'USERBROWSER', operator: 'is', value: ['Firefox'] }] };
         expect(await target.service.funnel(query([HOME, ADD, CART, CHECKOUT], { sessionFilter: firefox }), ADMIN)).toEqual(counts([1, 1], [1, 1], [1, 1], [0, 0]));
+        // The filter's own event sequence: /cart then /checkout (full, skip, detour).
+        const sequence = { events: [CART, CHECKOUT], eventsOrder: 'then' as const };
+        expect(await target.service.funnel(query([HOME, ADD], { sessionFilter: sequence }), ADMIN)).toEqual(counts([3, 3], [2, 2]));
         const datedFilter = { startDate: 0, endDate: 1 };
         expect(await target.service.funnel(query([HOME, ADD], { sessionFilter: datedFilter }), ADMIN)).toEqual(counts([14, 9], [8, 7]));
       });
