@@ -122,6 +122,7 @@ export interface SeriesQuery {
 
 /** Every bucket of the range, empty ones as 0. */
 export interface SeriesAnswer {
+  /** `timestamp`: the bucket's start (range.startDate + i * bucketMs); the last bucket ends at range.endDate. */
   points: { timestamp: number; value: number }[];
   /** Over the whole range (users are distinct over the range, not a sum of buckets). */
   total: number;
@@ -133,16 +134,21 @@ export interface BreakdownQuery {
   projectId: number;
   filter: SessionSearchFilter;
   range: AnalyticsRange;
+  /** `device`: the device type (desktop, mobile, ...); `url`: the path of each page visited; `issue`: the issue type (the UI names it). */
   by: BreakdownDimension;
   measure: SeriesMeasure;
   limit: number;
 }
 
 export interface BreakdownAnswer {
-  /** Largest first; a session counts in every row it belongs to (several issues, several URLs). */
+  /**
+   * Largest first, then by name in code-point order; a session counts in every row it belongs
+   * to (several issues, several URLs), and in none when it has no value (no country, no page
+   * visited). Rows of no users (sessions with neither id) are left out.
+   */
   rows: { name: string; value: number }[];
   /** Distinct over the filter and range. */
   total: number;
-  /** Rows left off by `limit`. */
+  /** How many rows `limit` left off. */
   others: number;
 }

@@ -29,7 +29,7 @@ export interface BenchTable {
 }
 
 export interface SectionResult {
-  /** Stable id used in the JSON and by `--only` (`weight`, `browser`, `ingest`, `search`, `replay`, `sourcemaps`). */
+  /** Stable id used in the JSON and by `--only` (`weight`, `browser`, `ingest`, `flood`, `search`, `funnels`, `replay`, `sourcemaps`). */
   id: string;
   tables: BenchTable[];
   /** Everything measured, raw samples included, for the JSON file. */

@@ -1,0 +1,106 @@
+import { percentile } from '../latency.js';
+import type { BenchTable } from '../suite/section.js';
+import { FUNNEL_CALLS, FUNNEL_STEPS_LABEL, TOP_ISSUES, type FunnelCall, type FunnelPageAnswers, type FunnelPageVisit } from './funnel-page.js';
+
+/** The rows of the table: each call, then the page (the three one after another). */
+export const FIGURE_ROWS = [...FUNNEL_CALLS, 'page'] as const;
+export type FigureRow = (typeof FIGURE_ROWS)[number];
+
+export interface CallFigures {
+  p50: number | null;
+  p95: number | null;
+  samples: number[];
+}
+
+/** One database at one size: what it held and how long each call took. */
+export interface FunnelRun {
+  engine: string;
+  /** "PGlite (PostgreSQL 17.x)" or the server's version. */
+  database: string;
+  sessions: number;
+  events: number;
+  generationMs: number | null;
+  databaseBytes: number;
+  runs: number;
+  figures: Record<FigureRow, CallFigures>;
+  /** The first visit's answers (every visit asks the same). */
+  answers: FunnelPageAnswers;
+  failure?: FunnelPageVisit['failure'];
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+function figuresOf(samples: number[]): CallFigures {
+  if (samples.length === 0) return { p50: null, p95: null, samples };
+  return { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), samples: samples.map(round) };
+}
+
+/** p50 / p95 per call over the timed visits; the page's figure is over each visit's sum, so only visits where every call answered count. */
+export function callFigures(visits: readonly FunnelPageVisit[]): Record<FigureRow, CallFigures> {
+  const per = (call: FunnelCall) => figuresOf(visits.flatMap((v) => (v.ms[call] === undefined ? [] : [v.ms[call]!])));
+  const complete = visits.filter((v) => FUNNEL_CALLS.every((call) => v.ms[call] !== undefined));
+  return {
+    funnel: per('funnel'),
+    funnelIssues: per('funnelIssues'),
+    funnelIssueUnion: per('funnelIssueUnion'),
+    page: figuresOf(complete.map((v) => FUNNEL_CALLS.reduce((sum, call) => sum + v.ms[call]!, 0))),
+  };
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** What a call answered, short enough for a cell (so two databases can be seen to agree). */
+export function answerCell(row: FigureRow, answers: FunnelPageAnswers): string | null {
+  switch (row) {
+    case 'funnel':
+      return answers.funnel ? answers.funnel.stages.map((s) => count(s.sessionsCount)).join(' → ') : null;
+    case 'funnelIssues':
+      return answers.funnelIssues ? `${count(answers.funnelIssues.issues.length)} issues` : null;
+    case 'funnelIssueUnion':
+      return answers.funnelIssueUnion ? `${count(answers.funnelIssueUnion.affectedSessions)} sessions` : null;
+    case 'page':
+      return null;
+  }
+}
+
+const ROW_LABEL: Record<FigureRow, string> = {
+  funnel: 'funnel(): sessions per stage',
+  funnelIssues: 'funnelIssues(): stages 1–4',
+  funnelIssueUnion: `funnelIssueUnion(): top ${TOP_ISSUES} issues`,
+  page: 'the page (the three, one after another)',
+};
+
+/** Each call's share of the page's median, per database: where the time goes. */
+export function timeShares(run: FunnelRun): string | null {
+  const parts = FUNNEL_CALLS.map((call) => run.figures[call].p50);
+  if (parts.some((p) => p === null)) return null;
+  const sum = parts.reduce((a, b) => a! + b!, 0)!;
+  if (sum <= 0) return null;
+  return `${run.database}: ${FUNNEL_CALLS.map((call, i) => `${call}() ${Math.round((parts[i]! / sum) * 100)} %`).join(', ')} of the page's p50.`;
+}
+
+function sameAnswers(a: FunnelPageAnswers, b: FunnelPageAnswers): boolean {
+  return FIGURE_ROWS.every((row) => answerCell(row, a) === answerCell(row, b));
+}
+
+/** One table for one size: a row per call, p50 / p95 per database, and the notes that explain them. */
+export function funnelTable(runs: readonly FunnelRun[], label: (engine: string) => string): BenchTable {
+  const [first] = runs;
+  if (!first) throw new Error('no database was measured');
+  const head = ['call', 'answer', ...runs.flatMap((r) => [`${label(r.engine)} p50 ms`, `${label(r.engine)} p95 ms`])];
+  const rows = FIGURE_ROWS.map((row) => [ROW_LABEL[row], answerCell(row, first.answers) ?? '', ...runs.flatMap((r) => [r.figures[row].p50, r.figures[row].p95])]);
+  const disagree = runs.filter((r) => r !== first && !sameAnswers(r.answers, first.answers)).map((r) => label(r.engine));
+  return {
+    title: `Funnel page: a 4-step funnel with its insights, ${count(first.sessions)} generated sessions (${first.runs} timed runs)`,
+    head,
+    rows,
+    notes: [
+      `Steps ${FUNNEL_STEPS_LABEL}, over the past 7 days of the generated month, no other filter, asked of the analytics query service (sessions.analytics) as the funnel page's requests ask it, owner's reader; warm-up runs first.`,
+      `funnelIssues() is over the full span (stages 1–4); funnelIssueUnion() over the ${TOP_ISSUES} issues that affected the most sessions. The page's row is each run's sum.`,
+      ...runs.map((r) => `${r.database}: ${count(r.sessions)} sessions, ${count(r.events)} events${r.generationMs === null ? ' (generated earlier)' : ` generated in ${(r.generationMs / 1000).toFixed(1)} s`}; database ${(r.databaseBytes / 1024 / 1024).toFixed(0)} MB.`),
+      ...runs.flatMap((r) => timeShares(r) ?? []),
+      ...(disagree.length ? [`Answers differ from ${label(first.engine)}'s on: ${disagree.join(', ')}.`] : []),
+      ...runs.flatMap((r) => (r.failure ? [`${label(r.engine)}: ${r.failure.call}() failed: ${r.failure.message}${r.failure.call === 'funnelIssueUnion' ? '' : ' (the calls after it were not asked)'}`] : [])),
+    ],
+  };
+}
