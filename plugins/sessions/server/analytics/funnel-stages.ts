@@ -1,6 +1,7 @@
 import { badRequest, HttpError, joinSql, sql, trusted, type SqlFragment } from '@cassette/plugin-sdk/server';
 import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { FunnelQuery } from '../../shared/analytics.js';
+import { SESSION_USER } from './session-user.js';
 
 /**
  * How far each session of a funnel got, as `with` clauses other funnel queries build on:
@@ -18,12 +19,6 @@ import type { FunnelQuery } from '../../shared/analytics.js';
  * earliest per session. Each pass reads only the step's own events (the compiler's shape lets the
  * event indexes serve them) and only for sessions still in the funnel; nothing runs per session.
  */
-
-/**
- * Who a user is (SessionsAndUsers): the id the site identified, else the tracker's device id. A
- * session with neither (a tracker that sent no device id) counts as a session but as no user.
- */
-const USER_KEY = trusted('coalesce(s.user_id, s.user_uuid)');
 
 export const stageTable = (stage: number): SqlFragment => {
   if (!Number.isSafeInteger(stage) || stage < 1) throw new Error(`not a stage: ${stage}`);
@@ -49,7 +44,7 @@ export function funnelStageClauses(compiler: SessionFilterCompiler, query: Funne
   const filter = { ...(query.sessionFilter ?? {}), startDate: query.range.startDate, endDate: query.range.endDate };
   const conditions = compiler.sessionConditions(query.projectId, filter, context);
   const clauses: SqlFragment[] = [
-    sql`funnel_sessions as (select s.session_id, ${USER_KEY} as user_key, s.started_at from sessions_sessions s where ${conditions})`,
+    sql`funnel_sessions as (select s.session_id, ${SESSION_USER} as user_key, s.started_at from sessions_sessions s where ${conditions})`,
   ];
   for (let k = 1; k <= stages; k += 1) {
     const events = stepEvents(compiler, query, k - 1, context);

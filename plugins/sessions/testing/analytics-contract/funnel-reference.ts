@@ -129,7 +129,8 @@ function reachedSessions(project: ContractProject, query: FunnelQuery): Reached[
     });
 }
 
-const userOf = (s: ContractSession): string | null => s.userId ?? s.userUuid;
+/** The port's rule (SessionsAndUsers): the user id, else the device id, an empty one being none; the two kinds never equal. */
+const userOf = (s: ContractSession): string | null => (s.userId ? `id:${s.userId}` : s.userUuid ? `device:${s.userUuid}` : null);
 
 function sessionsAndUsers(sessions: ContractSession[]): SessionsAndUsers {
   const users = new Set(sessions.map(userOf).filter((u): u is string => u !== null));
