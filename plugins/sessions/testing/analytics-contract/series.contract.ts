@@ -6,7 +6,8 @@ import type { FilterCompileContext } from '../../api.js';
 import type { AnalyticsRange, BreakdownDimension, BreakdownQuery, SeriesMeasure, SeriesQuery } from '../../shared/analytics.js';
 import type { SessionSearchFilter } from '../../shared/search.js';
 import { ADMIN_READER, memberReader } from '../filter-readers.js';
-import { projectSession, type AnalyticsStore, type AnalyticsStoreFactory, type ProjectSession } from './analytics-project.js';
+import { projectSession, toContractProject, type ProjectSession } from './analytics-project.js';
+import type { AnalyticsUnderTest, AnalyticsUnderTestFactory } from './contract-project.js';
 import { GENERATED_DAYS, GENERATED_FROM, generateProject } from './generated-project.js';
 import { referenceBreakdown, referenceSeries, type SessionPredicate } from './series-reference.js';
 
@@ -127,9 +128,11 @@ const GENERATED_SERIES: { name: string; range: AnalyticsRange; bucketMs: number 
   { name: '7 minutes over an afternoon', range: { startDate: GENERATED_FROM + DAY + 13 * HOUR + 1, endDate: GENERATED_FROM + DAY + 19 * HOUR + 59_999 }, bucketMs: 7 * MINUTE },
 ];
 
-export function seriesContract(storeName: string, openStore: AnalyticsStoreFactory): void {
+export function seriesContract(storeName: string, openStore: AnalyticsUnderTestFactory): void {
   describe(`analytics contract, series and breakdown: ${storeName}`, () => {
-    let store: AnalyticsStore;
+    let store: AnalyticsUnderTest;
+    /** Each set of sessions in a project of its own. */
+    const load = (sessions: readonly ProjectSession[]) => store.load(toContractProject(sessions));
     beforeAll(async () => {
       store = await openStore();
     });
@@ -140,7 +143,7 @@ export function seriesContract(storeName: string, openStore: AnalyticsStoreFacto
     describe('series', () => {
       let projectId: number;
       beforeAll(async () => {
-        projectId = await store.load(EDGE_SESSIONS);
+        projectId = await load(EDGE_SESSIONS);
       });
       const series = (range: AnalyticsRange, bucketMs: number, measure: SeriesMeasure, filter: SessionSearchFilter = {}) => store.service.series({ projectId, filter, range, bucketMs, measure }, ADMIN);
       const values = async (answer: ReturnType<typeof series>) => (await answer).points.map((p) => p.value);
@@ -190,7 +193,7 @@ export function seriesContract(storeName: string, openStore: AnalyticsStoreFacto
     describe('breakdown', () => {
       let projectId: number;
       beforeAll(async () => {
-        projectId = await store.load(BREAKDOWN_SESSIONS);
+        projectId = await load(BREAKDOWN_SESSIONS);
       });
       const breakdown = (by: BreakdownDimension, measure: SeriesMeasure, limit = 10, filter: SessionSearchFilter = {}, range = B_RANGE) =>
         store.service.breakdown({ projectId, filter, range, by, measure, limit }, ADMIN);
@@ -315,7 +318,7 @@ export function seriesContract(storeName: string, openStore: AnalyticsStoreFacto
       const sessions = generateProject(400, 7);
       let projectId: number;
       beforeAll(async () => {
-        projectId = await store.load(sessions);
+        projectId = await load(sessions);
       });
 
       it('answers series like the reference, for every filter, range, bucket and measure', async () => {
@@ -356,7 +359,7 @@ export function seriesContract(storeName: string, openStore: AnalyticsStoreFacto
       const RANGE: AnalyticsRange = { startDate: T0, endDate: T0 + DAY - 1 };
       let projectId: number;
       beforeAll(async () => {
-        projectId = await store.load([]);
+        projectId = await load([]);
       });
       const seriesQuery = (over: Partial<Record<keyof SeriesQuery, unknown>>) => ({ projectId, filter: {}, range: RANGE, bucketMs: HOUR, measure: 'sessionCount', ...over }) as SeriesQuery;
       const breakdownQuery = (over: Partial<Record<keyof BreakdownQuery, unknown>>) => ({ projectId, filter: {}, range: RANGE, by: 'browser', measure: 'sessionCount', limit: 10, ...over }) as BreakdownQuery;
@@ -407,7 +410,7 @@ export function seriesContract(storeName: string, openStore: AnalyticsStoreFacto
       const cpu: SessionSearchFilter = { filters: [{ type: 'AVG_CPU_LOAD', operator: 'isAny', value: [], source: [50], sourceOperator: '>' }] };
       let projectId: number;
       beforeAll(async () => {
-        projectId = await store.load([]);
+        projectId = await load([]);
       });
 
       it('is refused with a 403 naming the key when the reader lacks Developer Tools', async () => {
