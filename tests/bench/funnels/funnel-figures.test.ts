@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderTable } from '../suite/render-table.js';
-import { answerCell, callFigures, funnelTable, timeShares, type FunnelRun } from './funnel-figures.js';
+import { answerCell, callFigures, figuresOf, funnelTable, timeShares, type FunnelRun } from './funnel-figures.js';
 import type { FunnelPageAnswers, FunnelPageVisit } from './funnel-page.js';
 
 const visit = (funnel: number, funnelIssues?: number, funnelIssueUnion?: number): FunnelPageVisit => ({
@@ -36,6 +36,7 @@ function run(engine: string, overrides: Partial<FunnelRun> = {}): FunnelRun {
     runs: 4,
     figures: callFigures([visit(10, 30, 5), visit(20, 40, 6), visit(30, 50, 7), visit(40, 60, 8)]),
     answers: ANSWERS,
+    typical: [],
     ...overrides,
   };
 }
@@ -84,5 +85,21 @@ describe('the funnel section figures', () => {
       ]),
     );
     expect(() => renderTable(table)).not.toThrow();
+  });
+
+  it('adds a row per typical funnel question, with its answer, and says which failed and which databases disagree', () => {
+    const label = (engine: string) => (engine === 'pglite' ? 'PGlite' : 'PostgreSQL');
+    const stages7 = { name: 'stages, exact, 7 days', answer: '900 → 400', figures: figuresOf([10, 20, 30]) };
+    const dropped30 = { name: 'dropped sessions, first page, prefix, 30 days', answer: '10 of 2,000 sessions', figures: figuresOf([50, 70]) };
+    const pglite = run('pglite', { typical: [stages7, dropped30] });
+    const postgres = run('postgres', { typical: [{ ...stages7, answer: '900 → 401', figures: figuresOf([5]) }, { ...dropped30, answer: null, figures: figuresOf([]), failure: 'statement timeout' }] });
+    const table = funnelTable([pglite, postgres], label);
+    expect(table.rows.slice(4)).toEqual([
+      ['stages, exact, 7 days', '900 → 400', 20, 30, 5, 5],
+      ['dropped sessions, first page, prefix, 30 days', '10 of 2,000 sessions', 50, 70, null, null],
+    ]);
+    expect(table.title).toBe('Funnel page: a 4-step funnel with its insights, then typical funnels, 100,000 generated sessions (4 timed runs)');
+    expect(table.notes).toEqual(expect.arrayContaining(["Answers differ from PGlite's on: PostgreSQL.", 'PostgreSQL: "dropped sessions, first page, prefix, 30 days" failed: statement timeout']));
+    expect(funnelTable([pglite, run('postgres', { typical: [stages7, dropped30] })], label).notes).not.toContain("Answers differ from PGlite's on: PostgreSQL.");
   });
 });

@@ -26,11 +26,21 @@ export interface FunnelRun {
   /** The first visit's answers (every visit asks the same). */
   answers: FunnelPageAnswers;
   failure?: FunnelPageVisit['failure'];
+  /** The typical funnels (typical-funnels.ts), question by question, in their order. */
+  typical: TypicalFigures[];
+}
+
+/** One typical funnel question on one database: its first answer and its timings, or why it failed. */
+export interface TypicalFigures {
+  name: string;
+  answer: string | null;
+  figures: CallFigures;
+  failure?: string;
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-function figuresOf(samples: number[]): CallFigures {
+export function figuresOf(samples: number[]): CallFigures {
   if (samples.length === 0) return { p50: null, p95: null, samples };
   return { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), samples: samples.map(round) };
 }
@@ -79,8 +89,8 @@ export function timeShares(run: FunnelRun): string | null {
   return `${run.database}: ${FUNNEL_CALLS.map((call, i) => `${call}() ${Math.round((parts[i]! / sum) * 100)} %`).join(', ')} of the page's p50.`;
 }
 
-function sameAnswers(a: FunnelPageAnswers, b: FunnelPageAnswers): boolean {
-  return FIGURE_ROWS.every((row) => answerCell(row, a) === answerCell(row, b));
+function sameAnswers(a: FunnelRun, b: FunnelRun): boolean {
+  return FIGURE_ROWS.every((row) => answerCell(row, a.answers) === answerCell(row, b.answers)) && a.typical.every((q, i) => q.answer === b.typical[i]?.answer);
 }
 
 /** One table for one size: a row per call, p50 / p95 per database, and the notes that explain them. */
@@ -88,19 +98,26 @@ export function funnelTable(runs: readonly FunnelRun[], label: (engine: string) 
   const [first] = runs;
   if (!first) throw new Error('no database was measured');
   const head = ['call', 'answer', ...runs.flatMap((r) => [`${label(r.engine)} p50 ms`, `${label(r.engine)} p95 ms`])];
-  const rows = FIGURE_ROWS.map((row) => [ROW_LABEL[row], answerCell(row, first.answers) ?? '', ...runs.flatMap((r) => [r.figures[row].p50, r.figures[row].p95])]);
-  const disagree = runs.filter((r) => r !== first && !sameAnswers(r.answers, first.answers)).map((r) => label(r.engine));
+  const rows = [
+    ...FIGURE_ROWS.map((row) => [ROW_LABEL[row], answerCell(row, first.answers) ?? '', ...runs.flatMap((r) => [r.figures[row].p50, r.figures[row].p95])]),
+    ...first.typical.map((question, i) => [question.name, question.answer ?? '', ...runs.flatMap((r) => [r.typical[i]?.figures.p50 ?? null, r.typical[i]?.figures.p95 ?? null])]),
+  ];
+  const disagree = runs.filter((r) => r !== first && !sameAnswers(r, first)).map((r) => label(r.engine));
   return {
-    title: `Funnel page: a 4-step funnel with its insights, ${count(first.sessions)} generated sessions (${first.runs} timed runs)`,
+    title: `Funnel page: a 4-step funnel with its insights${first.typical.length ? ', then typical funnels' : ''}, ${count(first.sessions)} generated sessions (${first.runs} timed runs)`,
     head,
     rows,
     notes: [
       `Steps ${FUNNEL_STEPS_LABEL}, over the past 7 days of the generated month, no other filter, asked of the analytics query service (sessions.analytics) as the funnel page's requests ask it, owner's reader; warm-up runs first.`,
       `funnelIssues() is over the full span (stages 1–4); funnelIssueUnion() over the ${TOP_ISSUES} issues that affected the most sessions. The page's row is each run's sum.`,
+      ...(first.typical.length
+        ? ['The typical funnels: exact steps and the same starting on any product page (a case-insensitive prefix), over the past 7 and 30 days; per funnel its stages, its issues over the full span, the union of three common issues and the first page of 10 dropped sessions, each timed alone.']
+        : []),
       ...runs.map((r) => `${r.database}: ${count(r.sessions)} sessions, ${count(r.events)} events${r.generationMs === null ? ' (generated earlier)' : ` generated in ${(r.generationMs / 1000).toFixed(1)} s`}; database ${(r.databaseBytes / 1024 / 1024).toFixed(0)} MB.`),
       ...runs.flatMap((r) => timeShares(r) ?? []),
       ...(disagree.length ? [`Answers differ from ${label(first.engine)}'s on: ${disagree.join(', ')}.`] : []),
       ...runs.flatMap((r) => (r.failure ? [`${label(r.engine)}: ${r.failure.call}() failed: ${r.failure.message}${r.failure.call === 'funnelIssueUnion' ? '' : ' (the calls after it were not asked)'}`] : [])),
+      ...runs.flatMap((r) => r.typical.flatMap((q) => (q.failure ? [`${label(r.engine)}: "${q.name}" failed: ${q.failure}`] : []))),
     ],
   };
 }

@@ -1,15 +1,18 @@
 /**
  * `funnels` section of `npm run bench`: what the funnel page costs the analytics query service
  * (a 4-step funnel, its issues over the full span, the union of the top issues) on the search
- * benchmark's generated sessions, per call, on PGlite and PostgreSQL.
+ * benchmark's generated sessions, per call, on PGlite and PostgreSQL; then the typical funnels
+ * (typical-funnels.ts: exact steps or a "starts with" first step, 7 or 30 days), question by question.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { sessionsServices } from '@cassette/plugin-sessions/api';
 import { ENGINE_LABEL, databaseFacts, openBenchDatabase, type BenchDatabase, type Engine } from '../bench-database.js';
 import type { BenchSection, SectionOptions, SectionResult } from '../suite/section.js';
-import { callFigures, funnelTable, type FunnelRun } from './funnel-figures.js';
-import { funnelPageQuery, visitFunnelPage, type FunnelPageVisit } from './funnel-page.js';
+import { callFigures, figuresOf, funnelTable, type FunnelRun, type TypicalFigures } from './funnel-figures.js';
+import { OWNER, funnelPageQuery, visitFunnelPage, type FunnelPageVisit } from './funnel-page.js';
+import { typicalAnswerCell, typicalFunnelQuestions, type FunnelQuestion } from './typical-funnels.js';
 
 /** Sessions per table; 1,000,000 sessions are about 18 M events and 7 GB per database. */
 export const FUNNEL_SIZES = {
@@ -36,6 +39,29 @@ async function open(engine: Engine, sessions: number, options: SectionOptions, w
   return openBenchDatabase(engine, { ...opening, reuse: false });
 }
 
+type AnalyticsService = Parameters<FunnelQuestion['ask']>[0];
+
+/** Each question asked alone: warm-up runs, then timed runs; a failing question is reported and the next one asked. */
+async function timeTypicalFunnels(service: AnalyticsService, questions: readonly FunnelQuestion[], warmup: number, runs: number): Promise<TypicalFigures[]> {
+  const results: TypicalFigures[] = [];
+  for (const question of questions) {
+    try {
+      const answer = typicalAnswerCell(await question.ask(service, OWNER));
+      for (let i = 1; i < warmup; i++) await question.ask(service, OWNER);
+      const samples: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        await question.ask(service, OWNER);
+        samples.push(performance.now() - started);
+      }
+      results.push({ name: question.name, answer, figures: figuresOf(samples) });
+    } catch (error) {
+      results.push({ name: question.name, answer: null, figures: figuresOf([]), failure: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return results;
+}
+
 async function measure(engine: Engine, size: (typeof FUNNEL_SIZES)[keyof typeof FUNNEL_SIZES][number], options: SectionOptions, now: number): Promise<FunnelRun> {
   const workDir = join(options.workDir, 'funnels');
   options.progress(`funnels: ${REUSE ? 'opening or generating' : 'generating'} ${size.sessions.toLocaleString('en-US')} sessions on ${ENGINE_LABEL[engine]}`);
@@ -52,6 +78,9 @@ async function measure(engine: Engine, size: (typeof FUNNEL_SIZES)[keyof typeof 
     const visits: FunnelPageVisit[] = [];
     for (let i = 1; i < size.warmup; i++) await visitFunnelPage(service, query);
     for (let i = 0; i < runs; i++) visits.push(await visitFunnelPage(service, query));
+    options.progress(`funnels: timing the typical funnels on ${ENGINE_LABEL[engine]}, ${runs} runs each`);
+    // The window of the data, not of this run: reused data keeps its dates.
+    const typical = await timeTypicalFunnels(service, typicalFunnelQuestions(db.manifest.projectId, generation.window.to), size.warmup, runs);
     return {
       engine,
       database: engine === 'pglite' ? `PGlite (${facts.version})` : facts.version,
@@ -62,6 +91,7 @@ async function measure(engine: Engine, size: (typeof FUNNEL_SIZES)[keyof typeof 
       runs,
       figures: callFigures(visits),
       answers: first.answers,
+      typical,
       ...(first.failure ? { failure: first.failure } : {}),
     };
   } finally {

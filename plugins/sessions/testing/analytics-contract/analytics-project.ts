@@ -1,8 +1,9 @@
-// What the analytics contract suites describe a project with, whatever stores it: sessions as
-// the session search and the analytics queries read them. A store under test gets these through
-// its loader and writes them the way its own ingest would.
-import type { AnalyticsQueryService } from '../../api.js';
+// How the series suite writes its sessions: each with its events and issues, at ms after its
+// start (the hand-written cases and the generator read best that way). They reach a store as the
+// contract's one project model (contract-project.ts, `toContractProject`), through the same
+// loader the funnel suite uses.
 import type { IssueType } from '../../shared/issue-types.js';
+import type { ContractProject } from './contract-project.js';
 
 /** A user-facing event, `at` ms after the session's start (never before it). */
 export type ProjectEvent = { kind: 'page'; at: number; path: string } | { kind: 'click'; at: number; label: string };
@@ -36,15 +37,20 @@ export interface ProjectSession {
   issues: ProjectIssue[];
 }
 
-/** A store with the analytics query service over it, as a contract suite drives it. */
-export interface AnalyticsStore {
-  service: AnalyticsQueryService;
-  /** Stores `sessions` as the only sessions of a new project; answers its id. */
-  load(sessions: readonly ProjectSession[]): Promise<number>;
-  close(): Promise<void>;
+/**
+ * The sessions as a contract project: pages are LOCATION events and clicks CLICK events, all in
+ * batch 0 in their order; issues in batch 1, each at its own place (so repeats stay distinct).
+ */
+export function toContractProject(sessions: readonly ProjectSession[]): ContractProject {
+  const project: ContractProject = { sessions: [], events: [], issues: [] };
+  for (const { events, issues, ...session } of sessions) {
+    const { sessionId, startedAt } = session;
+    project.sessions.push(session);
+    events.forEach((e, idx) => project.events.push({ sessionId, ts: startedAt + e.at, seq: 0, idx, ...(e.kind === 'page' ? { type: 'LOCATION', value: e.path } : { type: 'CLICK', value: e.label }) }));
+    issues.forEach((i, idx) => project.issues.push({ sessionId, type: i.type, contextString: i.contextString, ts: startedAt + i.at, seq: 1, idx }));
+  }
+  return project;
 }
-
-export type AnalyticsStoreFactory = () => Promise<AnalyticsStore>;
 
 /** A session with nothing but a start: the hand-written cases add what they test. */
 export function projectSession(sessionId: string, startedAt: number, rest: Partial<ProjectSession> = {}): ProjectSession {

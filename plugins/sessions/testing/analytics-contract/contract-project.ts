@@ -1,7 +1,8 @@
-// The data the analytics contract suites load into an implementation: a project's sessions, their
-// searchable events and their issues, in a form any store can load (PostgreSQL rows, a column
-// store's tables). Each implementation supplies the loader; the suites supply the data and the
-// answers.
+// The data the analytics contract suites (funnels and series) load into an implementation: a
+// project's sessions, their searchable events and their issues, in a form any store can load
+// (PostgreSQL rows, a column store's tables). Each implementation supplies one loader, through
+// `AnalyticsUnderTest`; the suites supply the data and the answers.
+import type { AnalyticsQueryService } from '../../api.js';
 import type { IssueType } from '../../shared/issue-types.js';
 
 export interface ContractSession {
@@ -13,7 +14,13 @@ export interface ContractSession {
   userId: string | null;
   /** The tracker's device id. */
   userUuid: string | null;
-  userBrowser: string | null;
+  browser: string | null;
+  os: string | null;
+  /** desktop, mobile, tablet, other. */
+  deviceType: string | null;
+  /** ISO code. */
+  country: string | null;
+  metadata: Record<string, string>;
 }
 
 /** The event kinds funnel steps read in the suites. */
@@ -45,6 +52,26 @@ export interface ContractProject {
   events: ContractEvent[];
   issues: ContractIssue[];
 }
+
+/** An implementation as both contract suites drive it: its query service and its one loader. */
+export interface AnalyticsUnderTest {
+  service: AnalyticsQueryService;
+  /**
+   * Stores a project's sessions, events and issues as the implementation's store holds recorded
+   * ones, in a project of their own (a real one: no retention or clean-up may remove them while
+   * the suite runs); answers its project id. Session ids are unique across every load.
+   */
+  load(project: ContractProject): Promise<number>;
+  /** Removes what `load` stored; the implementation may reuse the project for a later load. */
+  unload(projectId: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Boots an implementation for one suite. */
+export type AnalyticsUnderTestFactory = () => Promise<AnalyticsUnderTest>;
+
+/** What the funnel cases leave unset on a session: no os, device, country or metadata. */
+export const NO_SESSION_DETAILS = { os: null, deviceType: null, country: null, metadata: {} } as const satisfies Pick<ContractSession, 'os' | 'deviceType' | 'country' | 'metadata'>;
 
 export const CONTRACT_SITE_ORIGIN = 'https://shop.example.test';
 

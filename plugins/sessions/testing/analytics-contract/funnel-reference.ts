@@ -64,8 +64,8 @@ function sessionTest(query: FunnelQuery): (session: ContractSession, events: Con
   const tests = (filter.filters ?? []).map((item): ((s: ContractSession, events: ContractEvent[]) => boolean) => {
     if (item.type === 'USERBROWSER') {
       const values = texts(item);
-      if (item.operator === 'is') return (s) => s.userBrowser !== null && values.includes(s.userBrowser);
-      if (item.operator === 'isNot') return (s) => s.userBrowser === null || !values.includes(s.userBrowser);
+      if (item.operator === 'is') return (s) => s.browser !== null && values.includes(s.browser);
+      if (item.operator === 'isNot') return (s) => s.browser === null || !values.includes(s.browser);
       throw new Error(`the reference funnel does not read USERBROWSER ${item.operator}`);
     }
     const test = eventTest(item);

@@ -4,27 +4,14 @@
 // server/analytics/ runs it for PostgreSQL and PGlite).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsQueryService, FilterCompileContext } from '../../api.js';
+import type { FilterCompileContext } from '../../api.js';
 import type { AnalyticsRange, FunnelIssueKey, FunnelQuery, FunnelSessionsQuery, StageSpan } from '../../shared/analytics.js';
 import type { SearchFilterItem } from '../../shared/search.js';
 import { ADMIN_READER, memberReader } from '../filter-readers.js';
-import { withFreshSessionIds, type ContractProject } from './contract-project.js';
+import { withFreshSessionIds, type AnalyticsUnderTest, type AnalyticsUnderTestFactory, type ContractProject } from './contract-project.js';
 import { referenceFunnel, referenceFunnelIssues, referenceFunnelSessions, referenceIssueUnion } from './funnel-reference.js';
 import { contractRange, funnelQueryOf, funnelQuestionArbitrary, issueKeysOf, projectArbitrary, SESSION_FILTER_VOCABULARY, STEP_VOCABULARY } from './project-generator.js';
 import { ADD, CART, CHECKOUT, HOME, shopProject, type ShopSessionName } from './shop-project.js';
-
-export interface AnalyticsUnderTest {
-  service: AnalyticsQueryService;
-  /**
-   * Stores a project's sessions, events and issues as the implementation's store holds recorded
-   * ones, in a project of their own (a real one: no retention or clean-up may remove them while
-   * the suite runs); answers its project id. Session ids are unique across every load.
-   */
-  load(project: ContractProject): Promise<number>;
-  /** Removes what `load` stored; the implementation may reuse the project for a later load. */
-  unload(projectId: number): Promise<void>;
-  close(): Promise<void>;
-}
 
 const ADMIN: FilterCompileContext = { reader: ADMIN_READER };
 /** Property runs: each loads a project and asks four questions. Fixed, so every run tries the same projects. */
@@ -41,7 +28,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ statusCode: number;
   throw new Error('expected a refusal, got an answer');
 }
 
-export function funnelContract(name: string, open: () => Promise<AnalyticsUnderTest>): void {
+export function funnelContract(name: string, open: AnalyticsUnderTestFactory): void {
   describe(`analytics contract, funnels: ${name}`, () => {
     let target: AnalyticsUnderTest;
     const range: AnalyticsRange = contractRange();

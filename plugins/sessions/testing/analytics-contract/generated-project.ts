@@ -2,7 +2,8 @@
 // days, drawn from small pools so that every filter, bucket and breakdown row has company
 // (repeat users across days, empty and missing values, repeated pages and issues).
 import type { IssueType } from '../../shared/issue-types.js';
-import type { ProjectEvent, ProjectIssue, ProjectSession } from './analytics-project.js';
+import { toContractProject, type ProjectEvent, type ProjectIssue, type ProjectSession } from './analytics-project.js';
+import type { ContractProject } from './contract-project.js';
 
 export const GENERATED_FROM = Date.UTC(2026, 10, 16, 0, 0, 0);
 export const GENERATED_DAYS = 3;
@@ -29,7 +30,7 @@ const LABELS = ['Buy', 'Add to cart', 'Help', 'Sign up'] as const;
 const ISSUES: readonly IssueType[] = ['click_rage', 'js_exception', 'bad_request', 'dead_click', 'crash'];
 const PLANS = ['free', 'pro', 'enterprise'] as const;
 
-export function generateProject(sessions: number, seed: number): ProjectSession[] {
+export function generateProject(sessions: number, seed: number): ContractProject {
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const out: ProjectSession[] = [];
@@ -62,5 +63,5 @@ export function generateProject(sessions: number, seed: number): ProjectSession[
       issues,
     });
   }
-  return out;
+  return toContractProject(out);
 }

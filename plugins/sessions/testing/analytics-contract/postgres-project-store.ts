@@ -1,9 +1,15 @@
-// Contract projects as the sessions plugin stores recorded sessions on PostgreSQL and PGlite:
-// rows of sessions_sessions, sessions_events and sessions_issues, in real projects of a test
-// kernel (the retention job keeps only sessions of projects that exist).
+// The analytics contract's one loader on PostgreSQL and PGlite: contract projects as the sessions
+// plugin stores recorded sessions, rows of sessions_sessions, sessions_events and sessions_issues
+// (the session's counts, issue types and issue score as ingest's processors leave them), in real
+// projects of a test kernel (the retention job keeps only sessions of projects that exist).
+// Both suites (funnels and series) run on it.
 import { coreServices, joinSql, sql, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { TestKernel } from '@cassette/plugin-sdk/testing';
-import { CONTRACT_SITE_ORIGIN, type ContractEvent, type ContractProject } from './contract-project.js';
+import { sessionsServices } from '../../api.js';
+import { COUNTED_EVENT_TYPES } from '../../server/event-rows.js';
+import { issueScore } from '../../server/issues/thresholds.js';
+import { createSessionsTestKernel } from '../ingest-stand-in.js';
+import { CONTRACT_SITE_ORIGIN, type AnalyticsUnderTest, type ContractEvent, type ContractProject } from './contract-project.js';
 
 /** Rows per insert: well under PostgreSQL's 65,535 parameters. */
 const ROWS_PER_STATEMENT = 500;
@@ -19,7 +25,8 @@ function eventColumns(e: ContractEvent): { url: string | null; host: string | nu
   const none = { url: null, host: null, path: null, label: null, name: null, method: null, status: null };
   switch (e.type) {
     case 'LOCATION':
-      return { ...none, url: `${CONTRACT_SITE_ORIGIN}${e.value}`, host: new URL(CONTRACT_SITE_ORIGIN).host, path: e.value };
+      // The page's title is its label; the contract's pages are titled by their path.
+      return { ...none, url: `${CONTRACT_SITE_ORIGIN}${e.value}`, host: new URL(CONTRACT_SITE_ORIGIN).host, path: e.value, label: e.value };
     case 'FETCH':
       return { ...none, url: `${CONTRACT_SITE_ORIGIN}${e.value}`, host: new URL(CONTRACT_SITE_ORIGIN).host, path: e.value, method: 'GET', status: 200 };
     case 'CLICK':
@@ -32,14 +39,29 @@ function eventColumns(e: ContractEvent): { url: string | null; host: string | nu
 
 export async function storeContractProject(run: SqlRunner, projectId: number, tenantId: number, project: ContractProject): Promise<void> {
   const date = (ms: number) => new Date(ms);
+  const bySession = <T extends { sessionId: string }>(rows: readonly T[]) => {
+    const map = new Map<string, T[]>();
+    for (const row of rows) map.set(row.sessionId, [...(map.get(row.sessionId) ?? []), row]);
+    return map;
+  };
+  const eventsOf = bySession(project.events);
+  const issuesOf = bySession(project.issues);
   await insertRows(
     run,
     project.sessions,
-    sql`insert into sessions_sessions (session_id, project_id, tenant_id, started_at, duration_ms, user_id, user_uuid, user_browser, last_event_at, ended_at, issue_types)`,
+    sql`insert into sessions_sessions (session_id, project_id, tenant_id, started_at, duration_ms, user_id, user_uuid, user_browser, user_os, user_device_type, user_country,
+      pages_count, events_count, metadata, last_event_at, ended_at, issue_types, issue_score)`,
     (s) => {
-      const issueTypes = [...new Set(project.issues.filter((i) => i.sessionId === s.sessionId).map((i) => i.type))].sort();
+      const issues = issuesOf.get(s.sessionId) ?? [];
+      const perType = new Map<string, number>();
+      for (const i of issues) perType.set(i.type, (perType.get(i.type) ?? 0) + 1);
+      const issueTypes = [...perType.keys()].sort();
+      const events = eventsOf.get(s.sessionId) ?? [];
+      const pages = events.filter((e) => e.type === 'LOCATION').length;
+      const counted = events.filter((e) => (COUNTED_EVENT_TYPES as string[]).includes(e.type)).length;
       const end = date(s.startedAt + s.durationMs);
-      return sql`(${s.sessionId}, ${projectId}, ${tenantId}, ${date(s.startedAt)}, ${s.durationMs}, ${s.userId}, ${s.userUuid}, ${s.userBrowser}, ${end}, ${end}, ${JSON.stringify(issueTypes)}::jsonb)`;
+      return sql`(${s.sessionId}, ${projectId}, ${tenantId}, ${date(s.startedAt)}, ${s.durationMs}, ${s.userId}, ${s.userUuid}, ${s.browser}, ${s.os}, ${s.deviceType}, ${s.country},
+        ${pages}, ${counted}, ${JSON.stringify(s.metadata)}::jsonb, ${end}, ${end}, ${JSON.stringify(issueTypes)}::jsonb, ${issueScore(Object.fromEntries(perType))})`;
     },
   );
   await insertRows(run, project.events, sql`insert into sessions_events (project_id, session_id, seq, idx, ts, type, url, host, path, label, name, method, status, success)`, (e) => {
@@ -72,4 +94,11 @@ export function postgresProjectStore(t: TestKernel): { load(project: ContractPro
       free.push({ projectId, tenantId: tenants.get(projectId)! });
     },
   };
+}
+
+/** The PostgreSQL implementation under both contract suites: PGlite, or a server when CASSETTE_TEST_DATABASE_URL is set (the test kernel switches). */
+export async function postgresAnalyticsUnderTest(): Promise<AnalyticsUnderTest> {
+  const t = await createSessionsTestKernel();
+  const store = postgresProjectStore(t);
+  return { service: t.kernel.resolve(sessionsServices.analytics), load: store.load, unload: store.unload, close: () => t.close() };
 }

@@ -1,29 +1,45 @@
-// What series and breakdown answer, computed in memory from the project's sessions, written
-// from the port's doc comments (shared/analytics.ts) without any store: the contract compares
-// every store with it. The filter is a predicate the suite writes beside each filter.
+// What series and breakdown answer, computed in memory from the contract project a store was
+// loaded with, written from the port's doc comments (shared/analytics.ts) without any store: the
+// contract compares every store with it. The filter is a predicate the suite writes beside each
+// filter, over a session with its events (in order) and issues.
 import type { AnalyticsRange, BreakdownAnswer, BreakdownDimension, SeriesAnswer, SeriesMeasure } from '../../shared/analytics.js';
-import type { ProjectSession } from './analytics-project.js';
+import { comparePositions, type ContractEvent, type ContractIssue, type ContractProject, type ContractSession } from './contract-project.js';
 
-export type SessionPredicate = (session: ProjectSession) => boolean;
+/** A session of the project with its own events, in the order they happened, and its issues. */
+export interface SessionView extends ContractSession {
+  events: ContractEvent[];
+  issues: ContractIssue[];
+}
+
+export type SessionPredicate = (session: SessionView) => boolean;
+
+/** The project's sessions, each with its events and issues. */
+export function sessionViews(project: ContractProject): SessionView[] {
+  const views = new Map(project.sessions.map((s) => [s.sessionId, { ...s, events: [] as ContractEvent[], issues: [] as ContractIssue[] }]));
+  for (const e of project.events) views.get(e.sessionId)?.events.push(e);
+  for (const i of project.issues) views.get(i.sessionId)?.issues.push(i);
+  for (const view of views.values()) view.events.sort(comparePositions);
+  return [...views.values()];
+}
 
 /** A session's user: its user id, else its device id; none when it has neither (empty counts as none). */
-export function userOf(s: ProjectSession): string | null {
+export function userOf(s: SessionView): string | null {
   if (s.userId) return `id:${s.userId}`;
   if (s.userUuid) return `device:${s.userUuid}`;
   return null;
 }
 
-function picked(sessions: readonly ProjectSession[], range: AnalyticsRange, matches: SessionPredicate): ProjectSession[] {
+function picked(sessions: readonly SessionView[], range: AnalyticsRange, matches: SessionPredicate): SessionView[] {
   return sessions.filter((s) => s.startedAt >= range.startDate && s.startedAt <= range.endDate && matches(s));
 }
 
-function measureOf(sessions: readonly ProjectSession[], measure: SeriesMeasure): number {
+function measureOf(sessions: readonly SessionView[], measure: SeriesMeasure): number {
   if (measure === 'sessionCount') return sessions.length;
   return new Set(sessions.map(userOf).filter((u) => u !== null)).size;
 }
 
-export function referenceSeries(sessions: readonly ProjectSession[], range: AnalyticsRange, bucketMs: number, measure: SeriesMeasure, matches: SessionPredicate): SeriesAnswer {
-  const chosen = picked(sessions, range, matches);
+export function referenceSeries(project: ContractProject, range: AnalyticsRange, bucketMs: number, measure: SeriesMeasure, matches: SessionPredicate): SeriesAnswer {
+  const chosen = picked(sessionViews(project), range, matches);
   const points: SeriesAnswer['points'] = [];
   for (let from = range.startDate; from <= range.endDate; from += bucketMs) {
     points.push({ timestamp: from, value: measureOf(chosen.filter((s) => s.startedAt >= from && s.startedAt < from + bucketMs), measure) });
@@ -32,7 +48,7 @@ export function referenceSeries(sessions: readonly ProjectSession[], range: Anal
 }
 
 /** The names a session belongs to under a dimension, each once; none for an empty value. */
-export function namesOf(s: ProjectSession, by: BreakdownDimension): string[] {
+export function namesOf(s: SessionView, by: BreakdownDimension): string[] {
   const one = (value: string | null) => (value ? [value] : []);
   switch (by) {
     case 'browser':
@@ -44,7 +60,7 @@ export function namesOf(s: ProjectSession, by: BreakdownDimension): string[] {
     case 'country':
       return one(s.country);
     case 'url':
-      return [...new Set(s.events.flatMap((e) => (e.kind === 'page' && e.path ? [e.path] : [])))];
+      return [...new Set(s.events.flatMap((e) => (e.type === 'LOCATION' && e.value ? [e.value] : [])))];
     case 'issue':
       return [...new Set(s.issues.map((i) => i.type))];
   }
@@ -58,9 +74,9 @@ const byCodePoints = (a: string, b: string) => {
   return x.length - y.length;
 };
 
-export function referenceBreakdown(sessions: readonly ProjectSession[], range: AnalyticsRange, by: BreakdownDimension, measure: SeriesMeasure, limit: number, matches: SessionPredicate): BreakdownAnswer {
-  const chosen = picked(sessions, range, matches);
-  const members = new Map<string, ProjectSession[]>();
+export function referenceBreakdown(project: ContractProject, range: AnalyticsRange, by: BreakdownDimension, measure: SeriesMeasure, limit: number, matches: SessionPredicate): BreakdownAnswer {
+  const chosen = picked(sessionViews(project), range, matches);
+  const members = new Map<string, SessionView[]>();
   for (const s of chosen) for (const name of namesOf(s, by)) members.set(name, [...(members.get(name) ?? []), s]);
   const rows = [...members]
     .map(([name, group]) => ({ name, value: measureOf(group, measure) }))

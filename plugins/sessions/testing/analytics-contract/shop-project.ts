@@ -3,7 +3,7 @@
 import type { AnalyticsRange } from '../../shared/analytics.js';
 import type { IssueType } from '../../shared/issue-types.js';
 import type { SearchFilterItem } from '../../shared/search.js';
-import type { ContractEventType, ContractProject } from './contract-project.js';
+import { NO_SESSION_DETAILS, type ContractEventType, type ContractProject } from './contract-project.js';
 
 export const HOME: SearchFilterItem = { type: 'LOCATION', operator: 'is', value: ['/home'] };
 export const ADD: SearchFilterItem = { type: 'CLICK', operator: 'on', value: ['Add'] };
@@ -152,7 +152,7 @@ export function shopProject(range: AnalyticsRange): ContractProject {
   const project: ContractProject = { sessions: [], events: [], issues: [] };
   for (const [name, spec] of Object.entries(specs(range))) {
     const startedAt = spec.at ?? range.startDate + spec.hour * HOUR_MS;
-    project.sessions.push({ sessionId: name, startedAt, durationMs: 60_000, userId: spec.user, userUuid: spec.device, userBrowser: spec.browser ?? 'Chrome' });
+    project.sessions.push({ sessionId: name, startedAt, durationMs: 60_000, userId: spec.user, userUuid: spec.device, browser: spec.browser ?? 'Chrome', ...NO_SESSION_DETAILS });
     spec.events.forEach(([second, type, value, position], i) => {
       project.events.push({ sessionId: name, ts: startedAt + second * 1000, seq: position?.seq ?? 0, idx: position?.idx ?? i, type, value });
     });

@@ -5,7 +5,7 @@ import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import { sessionsServices, type FunnelCounts, type FunnelIssuesAnswer, type SessionIdsPage } from '@cassette/plugin-sessions/api';
 import { generateSessions } from '../generator/index.js';
-import { typicalFunnelQuestions } from './typical-funnels.js';
+import { typicalAnswerCell, typicalFunnelQuestions } from './typical-funnels.js';
 
 const NOW = Math.floor(Date.now() / 3_600_000) * 3_600_000;
 const OWNER = { reader: { admin: true, permissions: new Set<never>() } };
@@ -35,6 +35,16 @@ describe('the funnel benchmark questions', () => {
       }
       if (answer.issues) expect(answer.issues.length, question.name).toBeGreaterThan(0);
       if (answer.sessionIds) expect(answer.sessionIds.length, question.name).toBe(10);
+      // Each answer fits the section's table cell.
+      expect(typicalAnswerCell(answer), question.name).toMatch(/^[\d,]+( → [\d,]+)*$|^[\d,]+ issues$|^[\d,]+ sessions$|^10 of [\d,]+ sessions$/);
     }
+  });
+
+  it('puts each kind of answer in a short cell', () => {
+    expect(typicalAnswerCell({ stages: [{ sessionsCount: 1200, usersCount: 1 }, { sessionsCount: 3, usersCount: 1 }] })).toBe('1,200 → 3');
+    expect(typicalAnswerCell({ entered: {}, converted: {}, issues: [{}, {}] })).toBe('2 issues');
+    expect(typicalAnswerCell({ affectedSessions: 4321, affectedUsers: 1, affectedConversions: 0 })).toBe('4,321 sessions');
+    expect(typicalAnswerCell({ sessionIds: ['a', 'b'], total: 1500 })).toBe('2 of 1,500 sessions');
+    expect(typicalAnswerCell(undefined)).toBeNull();
   });
 });

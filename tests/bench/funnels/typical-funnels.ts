@@ -1,4 +1,4 @@
-import type { AnalyticsQueryService, FilterCompileContext, FunnelIssueKey, FunnelQuery, SearchFilterItem } from '@cassette/plugin-sessions/api';
+import type { AnalyticsQueryService, FilterCompileContext, FunnelCounts, FunnelIssueKey, FunnelIssueUnionCounts, FunnelIssuesAnswer, FunnelQuery, SearchFilterItem, SessionIdsPage } from '@cassette/plugin-sessions/api';
 import { ERROR_MESSAGES, FUNNEL } from '../generator/index.js';
 
 const DAY_MS = 86_400_000;
@@ -7,6 +7,19 @@ const DAY_MS = 86_400_000;
 export interface FunnelQuestion {
   name: string;
   ask(service: AnalyticsQueryService, context: FilterCompileContext): Promise<unknown>;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** What a typical question answered, short enough for a cell (so two databases can be seen to agree). */
+export function typicalAnswerCell(answer: unknown): string | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const a = answer as Partial<FunnelCounts & FunnelIssuesAnswer & FunnelIssueUnionCounts & SessionIdsPage>;
+  if (a.stages) return a.stages.map((s) => count(s.sessionsCount)).join(' → ');
+  if (a.issues) return `${count(a.issues.length)} issues`;
+  if (a.sessionIds) return `${count(a.sessionIds.length)} of ${count(a.total ?? 0)} sessions`;
+  if (typeof a.affectedSessions === 'number') return `${count(a.affectedSessions)} sessions`;
+  return null;
 }
 
 const addToCart: SearchFilterItem = { type: 'CLICK', operator: 'on', value: [FUNNEL.addToCart.label] };
