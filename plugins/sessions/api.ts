@@ -151,7 +151,19 @@ export interface FilterCompileContext {
  * The answers are the SDK's `SqlFragment`s: funnels, metrics and alerts splice them into their
  * own `sql\`...\`` queries, as conditions or subqueries.
  */
+/** How the filter bar words a filter item. */
+export interface FilterItemWords {
+  /** The key's label ('Visited URL', 'Network Request'); an unknown key: the item's own label, else its type. */
+  keyLabel: string;
+  /** The operator it is read with: its own, else the key's default. */
+  operator: string;
+  /** That operator's words ('is not', 'starts with', '≥'). */
+  operatorLabel: string;
+}
+
 export interface SessionFilterCompiler {
+  /** The filter bar's words for an item, for names and headers other plugins show (a funnel's steps, a series' filters). */
+  describe(item: SearchFilterItem): FilterItemWords;
   /** A boolean expression over `sessions_sessions s` (alias `s`): the project's sessions matching every part of `filter`. */
   sessionConditions(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext): SqlFragment;
   /** `select s.session_id from sessions_sessions s where …`: the project's sessions matching `filter`. */

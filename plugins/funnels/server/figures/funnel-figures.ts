@@ -24,11 +24,11 @@ export async function spanIssues(deps: Analytics, funnel: StoredFunnel, query: R
  * summary of the span's critical issues (README "Insights"). Three questions to the analytics
  * service: the stages, the span's issues, and the sessions the critical ones affected.
  */
-export async function funnelWithFigures(deps: Analytics, funnel: StoredFunnel, query: ResolvedQuery, context: FilterCompileContext): Promise<Funnel> {
+export async function funnelWithFigures(deps: Pick<FunnelsDeps, 'analytics' | 'filterCompiler'>, funnel: StoredFunnel, query: ResolvedQuery, context: FilterCompileContext): Promise<Funnel> {
   const question = analyticsQuery(funnel.projectId, funnel.filter, query);
   const { span } = query;
   const [counts, issues] = await Promise.all([deps.analytics.funnel(question, context), spanIssues(deps, funnel, query, context)]);
-  const stages = funnelStages(funnel.filter.events, counts);
+  const stages = funnelStages(funnel.filter.events, counts, (step) => deps.filterCompiler.describe(step));
   const entered = stages[span.firstStage - 1]?.sessionsCount ?? 0;
   const converted = stages[span.lastStage - 1]?.sessionsCount ?? 0;
   const critical = issues.filter((issue) => issue.significance.significant);

@@ -1,7 +1,7 @@
 import { allOf, badRequest, sql, type SqlFragment } from '@cassette/plugin-sdk/server';
-import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
+import type { FilterCompileContext, FilterItemWords, SessionFilterCompiler } from '../../api.js';
 import type { SearchFilterItem, SessionSearchFilter } from '../../shared/search.js';
-import { filterKeyDef, METADATA_FILTER } from '../../shared/filter-catalogue.js';
+import { filterKeyDef, METADATA_FILTER, OPERATOR_LABELS, type NumberOperator, type TextOperator } from '../../shared/filter-catalogue.js';
 import { eventMatch } from './event-conditions.js';
 import { eventExists, eventSequence, stepRows, type EventRange } from './event-sequence.js';
 import { checkFilter, checkItem, MAX_EPOCH_MS, type CheckedItem } from './filter-validation.js';
@@ -32,6 +32,13 @@ function rangeBound(value: unknown, name: string): number | null {
  * Developer Tools data is refused here, so funnels, metrics and alerts cannot skip the check.
  */
 export class SessionFilterCompilerImpl implements SessionFilterCompiler {
+  describe(item: SearchFilterItem): FilterItemWords {
+    const def = filterKeyDef(item.type);
+    const keyLabel = def?.label ?? (item.label?.trim() || item.type);
+    const operator = item.operator || def?.defaultOperator || 'is';
+    return { keyLabel, operator, operatorLabel: OPERATOR_LABELS[operator as TextOperator | NumberOperator] ?? operator };
+  }
+
   sessionConditions(projectId: number, filter: SessionSearchFilter, context: FilterCompileContext): SqlFragment {
     assertProjectId(projectId);
     assertReader(context);
