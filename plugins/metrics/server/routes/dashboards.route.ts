@@ -3,7 +3,7 @@ import type { Dashboard, DeletedAnswer } from '../../shared/dashboard.js';
 import { route, type MetricsDeps } from '../deps.js';
 import { dashboardBody } from '../input/dashboard-body.schema.js';
 import { dashboardName } from '../input/dashboard-input.js';
-import { deleteDashboard, insertDashboard, listVisibleDashboards, lockDashboard, pinDashboard, unpinDashboard, updateDashboard, type StoredDashboard } from '../store/dashboard-store.js';
+import { deleteDashboard, findDashboard, insertDashboard, listVisibleDashboards, lockDashboard, pinDashboard, unpinDashboard, updateDashboard, type StoredDashboard } from '../store/dashboard-store.js';
 import { addWidget, widgetsOf } from '../store/widget-store.js';
 import { findManyInProject } from '../store/metric-store.js';
 import { dashboardViews } from '../views/dashboard-view.js';
@@ -50,10 +50,10 @@ export const createDashboardRoute = route({
       const dashboard = await insertDashboard(tx, projectId, caller.userId, fields);
       await lockDashboard(tx, projectId, dashboard.dashboardId);
       await addMetrics(tx, projectId, dashboard.dashboardId, body.metrics ?? [], caller);
-      if (body.isPinned) await pinDashboard(tx, projectId, dashboard.dashboardId);
-      return (await lockDashboard(tx, projectId, dashboard.dashboardId))!;
+      return dashboard;
     });
-    return answer(deps, run, projectId, caller, created);
+    if (body.isPinned) await pinDashboard(run, projectId, created.dashboardId);
+    return answer(deps, run, projectId, caller, (await findDashboard(run, projectId, created.dashboardId)) ?? created);
   },
 });
 
@@ -84,12 +84,14 @@ export const updateDashboardRoute = route({
       if (!(await lockDashboard(tx, projectId, params.dashboardId))) return null;
       if (renaming) await updateDashboard(tx, projectId, params.dashboardId, fields);
       await addMetrics(tx, projectId, params.dashboardId, body.metrics ?? [], caller);
-      if (body.isPinned === true) await pinDashboard(tx, projectId, params.dashboardId);
       if (body.isPinned === false) await unpinDashboard(tx, projectId, params.dashboardId);
-      return lockDashboard(tx, projectId, params.dashboardId);
+      return true;
     });
-    if (!updated) throw notFound(DASHBOARD_NOT_FOUND);
-    return answer(deps, run, projectId, caller, updated);
+    // Pinned after the changes commit: a pin takes its project's turn, never while holding this dashboard's lock.
+    if (!updated || (body.isPinned === true && !(await pinDashboard(run, projectId, params.dashboardId)))) throw notFound(DASHBOARD_NOT_FOUND);
+    const changed = await findDashboard(run, projectId, params.dashboardId);
+    if (!changed) throw notFound(DASHBOARD_NOT_FOUND);
+    return answer(deps, run, projectId, caller, changed);
   },
 });
 
@@ -118,10 +120,7 @@ export const pinDashboardRoute = route({
   schema: { params: dashboardParams },
   handler: async ({ params, deps, sql: run, projectId, caller }): Promise<Dashboard> => {
     await requireVisibleDashboard(run, projectId, params.dashboardId, caller);
-    const pinned = await run.transaction(async (tx) => {
-      await pinDashboard(tx, projectId, params.dashboardId);
-      return lockDashboard(tx, projectId, params.dashboardId);
-    });
+    const pinned = (await pinDashboard(run, projectId, params.dashboardId)) ? await findDashboard(run, projectId, params.dashboardId) : null;
     if (!pinned) throw notFound(DASHBOARD_NOT_FOUND);
     return answer(deps, run, projectId, caller, pinned);
   },

@@ -78,10 +78,18 @@ export async function deleteDashboard(run: SqlRunner, projectId: number, dashboa
   return rows.length > 0;
 }
 
-/** Spec §4: pinning sets one pinned and clears the rest (call inside a transaction; the unique index keeps it one). */
-export async function pinDashboard(run: SqlRunner, projectId: number, dashboardId: number): Promise<void> {
-  await run(sql`update metrics_dashboards set is_pinned = false where project_id = ${projectId} and is_pinned and dashboard_id <> ${dashboardId}`);
-  await run(sql`update metrics_dashboards set is_pinned = true where project_id = ${projectId} and dashboard_id = ${dashboardId}`);
+/**
+ * Spec §4: pinning sets one pinned and clears the rest, in a transaction of its own. Pins of one
+ * project take turns (a transaction-scoped advisory lock), so two at once cannot both keep theirs
+ * against the unique index. False when the dashboard is gone.
+ */
+export async function pinDashboard(run: SqlRunner, projectId: number, dashboardId: number): Promise<boolean> {
+  return run.transaction(async (tx) => {
+    await tx(sql`select pg_advisory_xact_lock(hashtext('metrics.pin'), ${projectId}::integer)`);
+    await tx(sql`update metrics_dashboards set is_pinned = false where project_id = ${projectId} and is_pinned and dashboard_id <> ${dashboardId}`);
+    const rows = await tx<{ dashboard_id: number }>(sql`update metrics_dashboards set is_pinned = true where project_id = ${projectId} and dashboard_id = ${dashboardId} returning dashboard_id`);
+    return rows.length > 0;
+  });
 }
 
 export async function unpinDashboard(run: SqlRunner, projectId: number, dashboardId: number): Promise<void> {
