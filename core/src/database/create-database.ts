@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { sqlRunner, type DatabaseService, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import { redactUrl } from '../config/redact-url.js';
-import { pgliteFromTemplate } from './pglite-template.js';
+import { dumpPglite, pgliteFromTemplate } from './pglite-template.js';
 import { storeJsonPropertiesStorably } from './storable-json.type.js';
 
 export type { EntityDefinition } from '@cassette/plugin-sdk/server';
@@ -21,6 +21,8 @@ export interface DatabaseOptions {
 
 export interface DatabaseRuntime extends DatabaseService {
   close(): Promise<void>;
+  /** In-memory PGlite started from a template only: a tar of its data directory (test templates). */
+  dumpDataDir?: () => Promise<Buffer>;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   let orm: MikroORM;
   let driver: DatabaseRuntime['driver'];
   let ownedClose: (() => Promise<void>) | undefined;
+  let dumpDataDir: (() => Promise<Buffer>) | undefined;
   const common = {
     entities: options.entities as never[],
     debug: false,
@@ -61,7 +64,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       dbName: inMemory ? dir : join(dir),
       ...(instance ? { driverOptions: { pglite: instance } } : {}),
     })) as unknown as MikroORM;
-    if (instance) ownedClose = () => instance.close();
+    if (instance) {
+      ownedClose = () => instance.close();
+      dumpDataDir = () => dumpPglite(instance);
+    }
     driver = 'pglite';
   }
 
@@ -82,6 +88,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     async transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
       return em().transactional((tx) => fn(tx as EntityManager));
     },
+    dumpDataDir,
     async close() {
       if (closed) return;
       closed = true;

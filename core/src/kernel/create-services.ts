@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import type { ConfigService, Logger, Mailer, OutboundHttpClient, SecretsService } from '@cassette/plugin-sdk/server';
 import type { AppConfig } from '../config/app-config.js';
+import type { DatabaseRuntime } from '../database/create-database.js';
+import type { MigrationSet } from '../database/migrator.js';
 import { createLogger } from '../services/logger.js';
 import { guardLogger } from '../services/logging/guarded-logger.js';
 import type { JobsRuntime } from '../services/jobs/jobs-runtime.js';
@@ -30,6 +32,18 @@ export interface ServiceOverrides {
   pgliteDir?: string;
   /** Dump to start an in-memory PGlite from (tests). */
   pgliteTemplate?: string;
+  /**
+   * Called with the boot's migrations before the database opens (tests): may create the
+   * database from a copy already migrated to them, and keep one once they have run.
+   */
+  prepareDatabase?: (migrations: MigrationSet[]) => Promise<PreparedDatabase>;
+}
+
+export interface PreparedDatabase {
+  /** Start the in-memory PGlite from this dump rather than `pgliteTemplate`. */
+  pgliteTemplate?: string;
+  /** Runs right after the migrations, before anything writes (to keep a migrated copy). */
+  migrated?: (db: DatabaseRuntime) => Promise<void>;
 }
 
 export interface KernelServices {

@@ -17,7 +17,7 @@ import {
 import { ownerOf } from '@cassette/plugin-sdk';
 import type { AppConfig } from '../config/app-config.js';
 import { createDatabase, type DatabaseRuntime, type EntityDefinition } from '../database/create-database.js';
-import { runMigrations } from '../database/migrator.js';
+import { runMigrations, type MigrationSet } from '../database/migrator.js';
 import { coreMigrations } from '../database/core-migrations.js';
 import { coreEntities } from '../entities/index.js';
 import { createHttpServer } from '../http/create-http-server.js';
@@ -79,15 +79,6 @@ export class Kernel {
 
     let db: DatabaseRuntime | undefined;
     try {
-      db = await createDatabase({
-        databaseUrl: config.databaseUrl,
-        pgliteDir: services.pgliteDir,
-        pgliteTemplate: options.overrides?.pgliteTemplate,
-        entities: coreEntities as EntityDefinition[],
-      });
-      const database = db;
-      disposers.push({ name: 'database', dispose: () => database.close() });
-
       // Plugins register: synchronous and declarative, so a bad graph fails before anything starts.
       checkDuplicateIds(options.plugins.map((p) => p.id));
       if (options.plugins.some((p) => p.id === 'core')) throw new BootError('"core" is reserved for the kernel');
@@ -102,10 +93,24 @@ export class Kernel {
       for (const plugin of options.plugins) contributions.set(plugin.id, collectContributions(plugin.id, (r) => plugin.register(r)));
       const order = orderPlugins(buildNodes(options.plugins, contributions));
       validateExtensions(contributions);
+      const migrations: MigrationSet[] = [{ owner: 'core', migrations: coreMigrations }, ...order.map((id) => ({ owner: id, migrations: contributions.get(id)!.migrations }))];
+
+      // The database opens once the plugin graph is known good, and knowing its migrations
+      // lets a test start from a copy already migrated to them.
+      const prepared = await options.overrides?.prepareDatabase?.(migrations);
+      db = await createDatabase({
+        databaseUrl: config.databaseUrl,
+        pgliteDir: services.pgliteDir,
+        pgliteTemplate: prepared?.pgliteTemplate ?? options.overrides?.pgliteTemplate,
+        entities: coreEntities as EntityDefinition[],
+      });
+      const database = db;
+      disposers.push({ name: 'database', dispose: () => database.close() });
       const pluginEntities = [...contributions.values()].flatMap((c) => c.entities);
       if (pluginEntities.length > 0) db.orm.discoverEntity(pluginEntities as never[]);
 
-      await runMigrations(db, [{ owner: 'core', migrations: coreMigrations }, ...order.map((id) => ({ owner: id, migrations: contributions.get(id)!.migrations }))], log);
+      await runMigrations(db, migrations, log);
+      await prepared?.migrated?.(db);
       await issueMissingApiKeys(db, services.secrets, log);
 
       const events = new EventBus(log);

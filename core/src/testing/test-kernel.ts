@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Redis } from 'ioredis';
-import { withTemporaryDatabase } from '../database/temporary-database.js';
+import { databaseUrl, withTemporaryDatabase } from '../database/temporary-database.js';
+import type { ServiceOverrides } from '../kernel/create-services.js';
+import { createMigratedPostgresDatabase, migratedPgliteTemplates } from './migrated-templates.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { coreServices, type DepsMap, type Mailer, type MailMessage, type ServerPlugin } from '@cassette/plugin-sdk/server';
@@ -79,10 +81,23 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
   if (!options.env?.REDIS_URL) delete env.REDIS_URL;
   // CI runs the same suites on the real servers: each kernel gets its own database and key prefix.
   const run = randomBytes(5).toString('hex');
-  let temporaryDatabase: { url: string; drop: () => Promise<void> } | undefined;
-  if (process.env.CASSETTE_TEST_DATABASE_URL && !env.DATABASE_URL && !persistent) {
-    temporaryDatabase = await withTemporaryDatabase(process.env.CASSETTE_TEST_DATABASE_URL, `cassette_test_${run}`);
-    env.DATABASE_URL = temporaryDatabase.url;
+  let temporaryDatabase: { drop: () => Promise<void> } | undefined;
+  let prepareDatabase: ServiceOverrides['prepareDatabase'];
+  const serverUrl = process.env.CASSETTE_TEST_DATABASE_URL;
+  if (serverUrl && !env.DATABASE_URL && !persistent) {
+    const name = `cassette_test_${run}`;
+    const templatesRun = process.env.CASSETTE_TEST_TEMPLATES_RUN;
+    if (templatesRun) {
+      // Created once the boot knows its migrations, as a copy of a database that has them.
+      env.DATABASE_URL = databaseUrl(serverUrl, name);
+      prepareDatabase = async (sets) => {
+        temporaryDatabase = await createMigratedPostgresDatabase(serverUrl, templatesRun, name, sets);
+        return {};
+      };
+    } else {
+      temporaryDatabase = await withTemporaryDatabase(serverUrl, name);
+      env.DATABASE_URL = databaseUrl(serverUrl, name);
+    }
   }
   if (process.env.CASSETTE_TEST_REDIS_URL && !env.REDIS_URL) env.REDIS_URL = process.env.CASSETTE_TEST_REDIS_URL;
   if (env.REDIS_URL && !options.env?.REDIS_PREFIX) env.REDIS_PREFIX = `cassette-test-${run}`;
@@ -105,13 +120,16 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
     await temporaryDatabase?.drop();
     if (config.redisUrl) await deleteRedisKeys(config.redisUrl, `${config.redisPrefix}:`);
   };
+  const inMemory = !config.databaseUrl && !persistent;
+  const pgliteTemplate = process.env.CASSETTE_PGLITE_TEMPLATE;
+  if (inMemory && pgliteTemplate) prepareDatabase = migratedPgliteTemplates(pgliteTemplate);
   let kernel: Kernel;
   try {
     kernel = await Kernel.boot({
       config,
       plugins: options.plugins ?? [],
       version: '0.0.0-test',
-      overrides: { log, mailer, pgliteDir: config.databaseUrl || persistent ? undefined : 'memory://', pgliteTemplate: process.env.CASSETTE_PGLITE_TEMPLATE },
+      overrides: { log, mailer, pgliteDir: inMemory ? 'memory://' : undefined, pgliteTemplate, prepareDatabase },
     });
   } catch (error) {
     await cleanUpServers();
