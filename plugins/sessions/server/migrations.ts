@@ -245,4 +245,17 @@ export const sessionsMigrations: Migration[] = [
       `create index sessions_events_search_name on sessions_events (project_id, type, name text_pattern_ops, session_id) include (ts, seq, idx) where name is not null`,
     ],
   },
+  {
+    // The predefined dashboard widgets (server/analytics/catalogue/): the page timings they read
+    // that the tracker did not record before (first paint, the document's response time and end,
+    // the start of DOMContentLoaded), filled from page_timing events like the others.
+    id: '0013_catalogue_widget_indexes',
+    up: [
+      `alter table sessions_events
+        add column first_paint integer,
+        add column response_time integer,
+        add column response_end integer,
+        add column dom_content_loaded_start integer`,
+    ],
+  },
 ];
