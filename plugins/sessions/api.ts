@@ -21,6 +21,7 @@ import type {
   SessionIdsPage,
   StageSpan,
 } from './shared/analytics.js';
+import type { CatalogueSearchAnswer, CatalogueSearchQuery, CatalogueWidgetAnswer, CatalogueWidgetQuery } from './shared/catalogue-analytics.js';
 
 export type {
   ClickEventItem,
@@ -62,6 +63,27 @@ export type {
   SessionsAndUsers,
   StageSpan,
 } from './shared/analytics.js';
+export type {
+  CatalogueCategory,
+  CatalogueDistributionAnswer,
+  CatalogueMapAnswer,
+  CatalogueOverviewAnswer,
+  CataloguePoint,
+  CatalogueSearchableWidget,
+  CatalogueSearchAnswer,
+  CatalogueSearchQuery,
+  CatalogueSeries,
+  CatalogueTableAnswer,
+  CatalogueTableRow,
+  CatalogueTimeseriesAnswer,
+  CatalogueUnavailableAnswer,
+  CatalogueUnit,
+  CatalogueWidgetAnswer,
+  CatalogueWidgetKey,
+  CatalogueWidgetQuery,
+  ResourceKind,
+} from './shared/catalogue-analytics.js';
+export { CATALOGUE_DENSITY, CATALOGUE_DEV_TOOLS_WIDGETS, CATALOGUE_SEARCHABLE_WIDGETS, CATALOGUE_WIDGETS, CATALOGUE_WIDGET_KEYS, RESOURCE_KINDS } from './shared/catalogue-analytics.js';
 export type {
   EventsOrder,
   FilterCategory,
@@ -193,6 +215,10 @@ export interface AnalyticsQueryService {
   series(query: SeriesQuery, context: FilterCompileContext): Promise<SeriesAnswer>;
   /** Sessions or users per browser, country, URL, issue... */
   breakdown(query: BreakdownQuery, context: FilterCompileContext): Promise<BreakdownAnswer>;
+  /** A predefined dashboard widget (the catalogue; types: shared/catalogue-analytics.ts); 403 for a Developer Tools widget the reader may not see. */
+  catalogueWidget(query: CatalogueWidgetQuery, context: FilterCompileContext): Promise<CatalogueWidgetAnswer>;
+  /** The page paths or resource URLs a searchable catalogue widget can narrow to (`GET /dashboard/{metricKey}/search`). */
+  catalogueSearch(query: CatalogueSearchQuery, context: FilterCompileContext): Promise<CatalogueSearchAnswer>;
 }
 
 /** Session list items for ids another plugin found (a funnel's, a metric's), as search2 answers them. */
