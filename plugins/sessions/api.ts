@@ -83,7 +83,6 @@ export type {
   CatalogueWidgetQuery,
   ResourceKind,
 } from './shared/catalogue-analytics.js';
-export { CATALOGUE_DENSITY, CATALOGUE_DEV_TOOLS_WIDGETS, CATALOGUE_SEARCHABLE_WIDGETS, CATALOGUE_WIDGETS, CATALOGUE_WIDGET_KEYS, RESOURCE_KINDS } from './shared/catalogue-analytics.js';
 export type {
   EventsOrder,
   FilterCategory,
