@@ -79,14 +79,14 @@ async function errorsPerType(scope: WidgetScope): Promise<CatalogueTimeseriesAns
 }
 
 /** The host of a session's first page: its own party. */
-const SITE_HOST = sql`lower(substring(s.first_url from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)'))`;
+const SITE_HOST = sql`lower(substring(s.first_url from ${'^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)'}))`;
 
 /**
  * Resources that failed to load (or answered 4xx/5xx), first party (the site's host or one of
  * its subdomains, the site being the host of the session's first page, without "www.") or third.
  */
 async function resourcesByParty(scope: WidgetScope): Promise<CatalogueTimeseriesAnswer> {
-  const site = sql`regexp_replace(${SITE_HOST}, '^www\\.', '')`;
+  const site = sql`regexp_replace(${SITE_HOST}, ${'^www[.]'}, '')`;
   const rows = eventRows(
     scope,
     scope.input.range,
