@@ -19,7 +19,7 @@ export const CATALOGUE_SIZES = {
   large: { sessions: 100_000, runs: 10, warmup: 1, engines: ['postgres'] as Engine[] },
 } as const;
 const SEED = 1;
-/** Keep the generated databases and use them again (the funnels section makes the same ones). */
+/** Keep the generated databases and use them again when they are there (100,000 sessions take minutes to make). */
 const REUSE = process.env.BENCH_CATALOGUE_REUSE === '1';
 
 interface Figures {
@@ -41,7 +41,8 @@ interface CatalogueRun {
 }
 
 async function open(engine: Engine, sessions: number, options: SectionOptions, workDir: string, now: number): Promise<BenchDatabase> {
-  const opening = { sessions, seed: SEED, now, workDir, postgresAdminUrl: options.postgresUrl ?? '' };
+  // A database of its own: it holds the page timings the widgets read (first paint, response time...), and a run here never drops the funnels section's.
+  const opening = { sessions, seed: SEED, now, workDir, postgresAdminUrl: options.postgresUrl ?? '', databaseLabel: 'catalogue' };
   if (REUSE) {
     try {
       return await openBenchDatabase(engine, { ...opening, reuse: true });
