@@ -22,6 +22,7 @@ import type {
   StageSpan,
 } from './shared/analytics.js';
 import type { SeriesSessionsQuery } from './shared/analytics-drill-down.js';
+import type { CatalogueSearchAnswer, CatalogueSearchQuery, CatalogueWidgetAnswer, CatalogueWidgetQuery } from './shared/catalogue-analytics.js';
 
 export type {
   ClickEventItem,
@@ -64,6 +65,26 @@ export type {
   StageSpan,
 } from './shared/analytics.js';
 export type { SeriesSessionsQuery } from './shared/analytics-drill-down.js';
+export type {
+  CatalogueCategory,
+  CatalogueDistributionAnswer,
+  CatalogueMapAnswer,
+  CatalogueOverviewAnswer,
+  CataloguePoint,
+  CatalogueSearchableWidget,
+  CatalogueSearchAnswer,
+  CatalogueSearchQuery,
+  CatalogueSeries,
+  CatalogueTableAnswer,
+  CatalogueTableRow,
+  CatalogueTimeseriesAnswer,
+  CatalogueUnavailableAnswer,
+  CatalogueUnit,
+  CatalogueWidgetAnswer,
+  CatalogueWidgetKey,
+  CatalogueWidgetQuery,
+  ResourceKind,
+} from './shared/catalogue-analytics.js';
 export type {
   EventsOrder,
   FilterCategory,
@@ -197,6 +218,10 @@ export interface AnalyticsQueryService {
   breakdown(query: BreakdownQuery, context: FilterCompileContext): Promise<BreakdownAnswer>;
   /** The sessions behind a series' point (its bucket as the range) or a breakdown's row, newest first. */
   seriesSessions(query: SeriesSessionsQuery, context: FilterCompileContext): Promise<SessionIdsPage>;
+  /** A predefined dashboard widget (the catalogue; types: shared/catalogue-analytics.ts); 403 for a Developer Tools widget the reader may not see. */
+  catalogueWidget(query: CatalogueWidgetQuery, context: FilterCompileContext): Promise<CatalogueWidgetAnswer>;
+  /** The page paths or resource URLs a searchable catalogue widget can narrow to (`GET /dashboard/{metricKey}/search`). */
+  catalogueSearch(query: CatalogueSearchQuery, context: FilterCompileContext): Promise<CatalogueSearchAnswer>;
 }
 
 /** Session list items for ids another plugin found (a funnel's, a metric's), as search2 answers them. */

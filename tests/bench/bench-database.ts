@@ -43,6 +43,8 @@ export interface OpenOptions {
   workDir: string;
   /** The maintenance database of the PostgreSQL server (for `postgres`). */
   postgresAdminUrl: string;
+  /** A section whose data differs from the shared one's (or must not disturb another's run) names its own database: `cassette_bench_<label>_<sessions>`. */
+  databaseLabel?: string;
   onProgress?: (p: GenerationProgress) => void;
 }
 
@@ -86,7 +88,7 @@ export async function openBenchDatabase(engine: Engine, options: OpenOptions): P
   mkdirSync(options.workDir, { recursive: true });
   const name = `${engine}-${options.sessions}`;
   const manifestFile = join(options.workDir, `${name}.json`);
-  const dbName = `cassette_bench_${options.sessions}`;
+  const dbName = options.databaseLabel ? `cassette_bench_${options.databaseLabel}_${options.sessions}` : `cassette_bench_${options.sessions}`;
   const dataDir = join(options.workDir, name);
   let manifest = options.reuse ? readManifest(manifestFile, options) : null;
   if (manifest && engine === 'postgres' && !(await databaseExists(options.postgresAdminUrl, dbName))) manifest = null;

@@ -23,7 +23,7 @@ const EVENT_SCHEMAS: Record<TrackerEventType, TSchema> = {
     url: Url,
     timings: Type.Object(
       Object.fromEntries(
-        ['ttfb', 'domContentLoaded', 'domComplete', 'load', 'firstContentfulPaint', 'largestContentfulPaint', 'speedIndex', 'timeToInteractive', 'domBuilding'].map((k) => [k, Type.Optional(Ms)]),
+        ['ttfb', 'domContentLoaded', 'domComplete', 'load', 'firstContentfulPaint', 'largestContentfulPaint', 'speedIndex', 'timeToInteractive', 'domBuilding', 'firstPaint', 'responseTime', 'responseEnd', 'domContentLoadedStart'].map((k) => [k, Type.Optional(Ms)]),
       ),
     ),
   }),

@@ -16,6 +16,12 @@ describe('event rows', () => {
     expect(timings).toEqual([{ seq: 4, idx: 1, url: 'https://x.test/', timings: expect.objectContaining({ ttfb: 10, lcp: null }) }]);
   });
 
+  it('maps the page timings the dashboard widgets read to their columns', () => {
+    const timings = { firstPaint: 300, responseTime: 180, responseEnd: 200, domContentLoadedStart: 610, ttfb: 120 };
+    const { timings: updates } = eventRows(0, [{ type: 'page_timing', ts: 1_800_000_000_000, url: 'https://x.test/', timings }], 0);
+    expect(updates[0]!.timings).toMatchObject({ first_paint: 300, response_time: 180, response_end: 200, dom_content_loaded_start: 610, ttfb: 120 });
+  });
+
   it("keeps a click's position and the clicked element's tag in the payload", () => {
     const { rows } = eventRows(0, [{ type: 'click', ts: 1_800_000_000_000, selector: 'div > b', label: 'B', x: 3, y: 4, tag: 'b' }], 0);
     expect(rows[0]).toMatchObject({ type: 'CLICK', selector: 'div > b', payload: { x: 3, y: 4, tag: 'b' } });

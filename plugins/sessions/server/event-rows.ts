@@ -59,7 +59,7 @@ const PAYLOAD_STRING_MAX = 10_000;
 const PAYLOAD_DEPTH_MAX = 10;
 const PAYLOAD_ITEMS_MAX = 100;
 
-export const TIMING_COLUMNS = ['ttfb', 'dom_content_loaded', 'dom_complete', 'load_time', 'fcp', 'lcp', 'speed_index', 'tti', 'dom_building'] as const;
+export const TIMING_COLUMNS = ['ttfb', 'dom_content_loaded', 'dom_complete', 'load_time', 'fcp', 'lcp', 'speed_index', 'tti', 'dom_building', 'first_paint', 'response_time', 'response_end', 'dom_content_loaded_start'] as const;
 export type TimingColumn = (typeof TIMING_COLUMNS)[number];
 
 export interface EventRow {
@@ -153,6 +153,10 @@ export function timingsOf(t: Record<string, unknown> | undefined): Partial<Recor
     speed_index: int(timings.speedIndex),
     tti: int(timings.timeToInteractive),
     dom_building: int(timings.domBuilding),
+    first_paint: int(timings.firstPaint),
+    response_time: int(timings.responseTime),
+    response_end: int(timings.responseEnd),
+    dom_content_loaded_start: int(timings.domContentLoadedStart),
   };
 }
 

@@ -29,6 +29,10 @@ function row(overrides: Partial<StoredEventRow>): StoredEventRow {
     speed_index: null,
     tti: null,
     dom_building: null,
+    first_paint: null,
+    response_time: null,
+    response_end: null,
+    dom_content_loaded_start: null,
     payload: null,
     ...overrides,
   };

@@ -8,6 +8,7 @@ const nav = {
   responseStart: 120,
   responseEnd: 200,
   domInteractive: 500,
+  domContentLoadedEventStart: 610,
   domContentLoadedEventEnd: 650,
   domComplete: 1_400,
   loadEventEnd: 1_450,
@@ -19,9 +20,14 @@ describe('computeTimings', () => {
       { startTime: 900, duration: 200 },
       { startTime: 2_000, duration: 100 },
       { startTime: 9_000, duration: 300 },
-    ]);
+    ], 640);
     expect(t).toEqual({
       ttfb: 120,
+      // The document: requested at 20 ms, last byte at 200 ms; DOMContentLoaded ran from 610 to 650 ms.
+      responseTime: 180,
+      responseEnd: 200,
+      domContentLoadedStart: 610,
+      firstPaint: 640,
       domContentLoaded: 650,
       domComplete: 1_400,
       load: 1_450,

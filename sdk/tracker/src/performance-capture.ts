@@ -11,6 +11,7 @@ interface NavLike {
   responseStart: number;
   responseEnd: number;
   domInteractive: number;
+  domContentLoadedEventStart: number;
   domContentLoadedEventEnd: number;
   domComplete: number;
   loadEventEnd: number;
@@ -31,7 +32,7 @@ function positive(v: number | undefined): number | undefined {
  * progress between the two), TTI as the end of the last long task before a 5 s quiet window
  * after first paint, and never before DOMContentLoaded.
  */
-export function computeTimings(nav: NavLike | undefined, fcp: number | undefined, lcp: number | undefined, longTasks: LongTask[]): PageTimings {
+export function computeTimings(nav: NavLike | undefined, fcp: number | undefined, lcp: number | undefined, longTasks: LongTask[], firstPaint?: number): PageTimings {
   const t: PageTimings = {};
   const set = (k: keyof PageTimings, v: number | undefined) => {
     const p = positive(v);
@@ -43,7 +44,11 @@ export function computeTimings(nav: NavLike | undefined, fcp: number | undefined
     set('domComplete', nav.domComplete - nav.startTime);
     set('load', nav.loadEventEnd - nav.startTime);
     set('domBuilding', nav.domInteractive - nav.responseEnd);
+    set('responseTime', nav.responseEnd - nav.requestStart);
+    set('responseEnd', nav.responseEnd - nav.startTime);
+    set('domContentLoadedStart', nav.domContentLoadedEventStart - nav.startTime);
   }
+  set('firstPaint', firstPaint);
   set('firstContentfulPaint', fcp);
   set('largestContentfulPaint', lcp);
   if (fcp !== undefined) set('speedIndex', lcp !== undefined ? (fcp + lcp) / 2 : fcp);
@@ -134,10 +139,14 @@ export function installPerformanceCapture(win: Window & typeof globalThis, deps:
   const longTasks: LongTask[] = [];
   let fcp: number | undefined;
   let lcp: number | undefined;
+  let firstPaint: number | undefined;
   let timingsSent = false;
 
   observers.push(observe(win, 'paint', (entries) => {
-    for (const e of entries) if (e.name === 'first-contentful-paint') fcp = e.startTime;
+    for (const e of entries) {
+      if (e.name === 'first-contentful-paint') fcp = e.startTime;
+      else if (e.name === 'first-paint') firstPaint = e.startTime;
+    }
   }));
   observers.push(observe(win, 'largest-contentful-paint', (entries) => {
     const last = entries[entries.length - 1];
@@ -156,7 +165,8 @@ export function installPerformanceCapture(win: Window & typeof globalThis, deps:
     timingsSent = true;
     const nav = perf?.getEntriesByType?.('navigation')?.[0] as unknown as NavLike | undefined;
     if (fcp === undefined) fcp = perf?.getEntriesByName?.('first-contentful-paint')?.[0]?.startTime;
-    deps.emitTimings(computeTimings(nav, fcp, lcp, longTasks));
+    if (firstPaint === undefined) firstPaint = perf?.getEntriesByName?.('first-paint')?.[0]?.startTime;
+    deps.emitTimings(computeTimings(nav, fcp, lcp, longTasks, firstPaint));
   };
   let timingTimer: ReturnType<typeof setTimeout> | undefined;
   const afterLoad = () => {

@@ -127,6 +127,14 @@ export interface PageTimings {
   timeToInteractive?: number;
   /** DOM building time (domInteractive - responseEnd). */
   domBuilding?: number;
+  /** The browser's first paint of anything (paint timing "first-paint"), before first contentful paint. */
+  firstPaint?: number;
+  /** How long the document's response took: from sending the request to its last byte (responseEnd - requestStart). */
+  responseTime?: number;
+  /** When the document's last byte arrived (responseEnd). */
+  responseEnd?: number;
+  /** When DOMContentLoaded began (domContentLoadedEventStart); `domContentLoaded` is when its handlers ended. */
+  domContentLoadedStart?: number;
 }
 
 export interface PageEvent extends Base { type: 'page'; url: string; referrer: string; title: string }

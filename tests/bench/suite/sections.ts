@@ -29,6 +29,7 @@ export const SECTIONS: RegisteredSection[] = [
   { id: 'flood', needs: ['postgres'], load: () => import('../flood/flood.section.js').then(sectionFrom('flood')) },
   { id: 'search', needs: ['postgres'], load: () => import('../search/search.section.js').then(sectionFrom('search')) },
   { id: 'funnels', needs: ['postgres'], load: () => import('../funnels/funnels.section.js').then(sectionFrom('funnels')) },
+  { id: 'catalogue', needs: ['postgres'], load: () => import('../catalogue/catalogue.section.js').then(sectionFrom('catalogue')) },
   { id: 'replay', needs: ['chromium'], load: () => import('../replay/replay.section.js').then(sectionFrom('replay')) },
   { id: 'sourcemaps', needs: [], load: () => import('../sourcemaps/sourcemaps.section.js').then(sectionFrom('sourcemaps')) },
 ];

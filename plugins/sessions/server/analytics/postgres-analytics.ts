@@ -1,5 +1,6 @@
 import type { SqlRunner } from '@cassette/plugin-sdk/server';
 import type { AnalyticsQueryService, SessionFilterCompiler } from '../../api.js';
+import { catalogueQueries } from './catalogue/catalogue-queries.js';
 import { funnelQueries } from './funnel-queries.js';
 import { seriesQueries } from './series-queries.js';
 
@@ -8,5 +9,5 @@ import { seriesQueries } from './series-queries.js';
  * picks the sessions, these queries count them. Another store implements the same port.
  */
 export function postgresAnalytics(run: SqlRunner, compiler: SessionFilterCompiler): AnalyticsQueryService {
-  return { ...funnelQueries(run, compiler), ...seriesQueries(run, compiler) };
+  return { ...funnelQueries(run, compiler), ...seriesQueries(run, compiler), ...catalogueQueries(run, compiler) };
 }
