@@ -1,4 +1,5 @@
 import { coreEvents, definePlugin } from '@cassette/plugin-sdk/server';
+import { catalogueSearchRoute, catalogueWidgetRoute } from './server/routes/catalogue-widget.route.js';
 import { deleteProjectMetricsJob } from './server/delete-project-metrics.job.js';
 import { deps } from './server/deps.js';
 import { metricsMigrations } from './server/migrations.js';
@@ -50,6 +51,8 @@ export default definePlugin({
     r.route(createDashboardMetricRoute);
     r.route(putDashboardMetricRoute);
     r.route(postDashboardMetricRoute);
+    r.route(catalogueWidgetRoute);
+    r.route(catalogueSearchRoute);
     r.on(coreEvents.projectDeleted, async ({ projectId }, { deps }) => {
       await deps.jobs.enqueue(deleteProjectMetricsJob, { projectId }, { jobId: `metrics-delete-project-${projectId}` });
     });

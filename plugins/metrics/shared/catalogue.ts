@@ -3,6 +3,8 @@
 // analytics service; a dashboard places one as a metric of metricType 'predefined' whose metricOf
 // is its key. `GET /metrics/templates` answers CATALOGUE_CATEGORIES with their widgets.
 
+import type { CatalogueWidgetKey } from '@cassette/plugin-sessions/api';
+
 export type CatalogueCategory = 'overview' | 'errors' | 'performance' | 'resources';
 
 /**
@@ -16,8 +18,8 @@ export type CatalogueChart = 'overview' | 'areaChart' | 'lineChart' | 'barChart'
 export type CatalogueUnit = 'count' | 'sessions' | 'pages' | 'requests' | 'errors' | 'ms' | 'minutes' | 'percent' | 'MB' | 'bytes' | 'fps';
 
 export interface CatalogueWidget {
-  /** snake_case: the `/dashboard/{key}` path and a predefined metric's metricOf. */
-  key: string;
+  /** snake_case: the `/dashboard/{key}` path and a predefined metric's metricOf; typed by the analytics service that computes it. */
+  key: CatalogueWidgetKey;
   category: CatalogueCategory;
   name: string;
   description: string;
@@ -44,7 +46,7 @@ export const CATALOGUE_CATEGORIES: readonly CatalogueCategoryInfo[] = [
   { category: 'resources', name: 'Resources', description: 'Images, scripts, stylesheets and calls: what is slow, missing or heavy.' },
 ];
 
-const w = (category: CatalogueCategory, key: string, name: string, chart: CatalogueChart, unit: CatalogueUnit, description: string): CatalogueWidget => ({ key, category, name, description, chart, unit });
+const w = (category: CatalogueCategory, key: CatalogueWidgetKey, name: string, chart: CatalogueChart, unit: CatalogueUnit, description: string): CatalogueWidget => ({ key, category, name, description, chart, unit });
 
 /** The 45 widgets: overview 20, errors 7, performance 13, resources 5. */
 export const CATALOGUE: readonly CatalogueWidget[] = [
@@ -101,7 +103,7 @@ export const CATALOGUE: readonly CatalogueWidget[] = [
 const BY_KEY = new Map(CATALOGUE.map((widget) => [widget.key, widget]));
 
 export function catalogueWidget(key: string): CatalogueWidget | undefined {
-  return BY_KEY.get(key);
+  return BY_KEY.get(key as CatalogueWidgetKey);
 }
 
 export function metricTemplates(): MetricTemplatesAnswer {

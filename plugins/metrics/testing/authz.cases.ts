@@ -104,4 +104,9 @@ export const authzRows = defineAuthzRows({
       return { url: api(w, `/dashboards/${dashboardId}/metrics/${widgetId}`), body: { viewType: 'progress' } };
     },
   },
+  'POST /api/:projectId/dashboard/:widget': { statuses: METRICS, fixture: (w) => ({ url: api(w, '/dashboard/count_sessions'), body: { ...PERIOD, density: 7 } }) },
+  'GET /api/:projectId/dashboard/:metricKey/search': {
+    statuses: METRICS,
+    fixture: (w) => ({ url: api(w, `/dashboard/pages_dom_buildtime/search?q=%2F&startTimestamp=${PERIOD.startTimestamp}&endTimestamp=${PERIOD.endTimestamp}`) }),
+  },
 });

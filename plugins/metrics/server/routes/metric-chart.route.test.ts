@@ -167,4 +167,33 @@ describe('metric charts and drill-down over a known shop', () => {
     expect((await refusal(post('/try', { series: [{ filter: { filters: [{ type: 'NOT_A_KEY', operator: 'is', value: ['x'] }] } }], ...PERIOD })))[0]).toBe(400);
     expect((await refusal(post('/2000000/chart', PERIOD)))[0]).toBe(404);
   });
+
+  // The predefined widgets share this shop: the analytics service computes them (its contract suite checks every key); these check the routes' reading of the body.
+  const widget = (key: string, body: unknown) => t.request('POST', `/api/${projectId}/dashboard/${key}`, { token: owner.token, body });
+  const search = (key: string, query: string) => t.request('GET', `/api/${projectId}/dashboard/${key}/search?${query}`, { token: owner.token });
+
+  it('answers a predefined widget over the period, narrowed by its filters, with the previous period beside it', async () => {
+    expect(await ok(widget('count_sessions', { ...PERIOD, density: 3 }))).toMatchObject({ kind: 'overview', key: 'count_sessions', value: 5, previousValue: 2, progress: 150, bucketMs: HOUR });
+    const chrome = await ok<{ value: number; chart: { value: number }[] }>(widget('count_sessions', { ...PERIOD, density: 3, filters: [{ key: 'USERBROWSER', value: 'Chrome' }] }));
+    expect([chrome.value, chrome.chart.map((p) => p.value)]).toEqual([3, [2, 1, 0]]);
+    expect((await ok<{ value: number }>(widget('count_sessions', { ...PERIOD, filters: [{ key: 'USERCOUNTRY', value: ['DE', 'US'] }] }))).value).toBe(3);
+    expect(await ok(widget('avg_time_to_render', PERIOD))).toMatchObject({ kind: 'unavailable', key: 'avg_time_to_render' });
+  });
+
+  it('lists the pages a searchable widget can narrow to, most visited first', async () => {
+    const period = `startTimestamp=${PERIOD.startTimestamp}&endTimestamp=${PERIOD.endTimestamp}`;
+    expect(await ok(search('pages_dom_buildtime', period))).toEqual({ values: [{ value: '/home', count: 4 }, { value: '/cart', count: 2 }] });
+    expect(await ok(search('pages_response_time', `${period}&q=CA&limit=5`))).toEqual({ values: [{ value: '/cart', count: 2 }] });
+  });
+
+  it('refuses an unknown widget, a widget without search and a bad option with a 4xx saying why', async () => {
+    expect(await refusal(widget('not_a_widget', PERIOD))).toEqual([404, "Unknown widget 'not_a_widget': GET /metrics/templates lists the widgets."]);
+    expect((await refusal(widget('count_sessions', { ...PERIOD, filters: [{ key: 'NOT_A_KEY', value: 'x' }] })))[0]).toBe(400);
+    expect((await refusal(widget('resources_loading_time', { ...PERIOD, resourceKind: 'spaceship' })))[0]).toBe(400);
+    expect((await refusal(widget('count_sessions', { startTimestamp: P0 })))[0]).toBe(400);
+    expect((await refusal(search('count_sessions', 'q=x')))[0]).toBe(400);
+    expect(await refusal(search('pages_dom_buildtime', 'limit=0'))).toEqual([400, 'limit must be 1 to 100.']);
+    expect(await refusal(search('pages_dom_buildtime', 'startTimestamp=yesterday&endTimestamp=1'))).toEqual([400, 'startTimestamp must be a whole number.']);
+  });
 });
+
