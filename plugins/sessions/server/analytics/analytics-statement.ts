@@ -1,7 +1,7 @@
 import { sql, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 
 /**
- * Runs one analytics statement with the settings it needs, for its own transaction only:
+ * Runs analytics statements with the settings they need, for their own transaction only:
  *
  * - no JIT: a funnel's estimates are far off (the planner cannot know how many sessions reach
  *   each stage), so at a million sessions PostgreSQL judged it costly enough to compile, and
@@ -15,10 +15,15 @@ import { sql, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/serv
  *   costs at most one read of its step's rows, whatever the guesses.
  */
 export function runAnalytics<T>(run: SqlRunner, statement: SqlFragment): Promise<T[]> {
+  return inAnalyticsTransaction(run, (tx) => tx<T>(statement));
+}
+
+/** Several analytics statements in one transaction with those settings (what one of them keeps in a temporary table, the next can read). */
+export function inAnalyticsTransaction<T>(run: SqlRunner, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
   return run.transaction(async (tx) => {
     await tx(sql`set local jit = off`);
     await tx(sql`set local work_mem = '32MB'`);
     await tx(sql`set local enable_nestloop = off`);
-    return tx<T>(statement);
+    return work(tx);
   });
 }
