@@ -38,7 +38,13 @@ export interface FunnelQuery {
   range: AnalyticsRange;
 }
 
-/** Stages are 1-based and inclusive: firstStage < lastStage <= steps.length. */
+/**
+ * Stages are 1-based and inclusive: 1 <= firstStage <= lastStage <= steps.length. A span of one
+ * stage (firstStage = lastStage) is a one-step funnel's only span, and any stage a user picks
+ * alone: every session that reached it converted, none dropped, and no issue lies between its
+ * stage and itself (an issue counts from the first-stage event up to, not including, the
+ * last-stage event), so it has no issues.
+ */
 export interface StageSpan {
   firstStage: number;
   lastStage: number;
@@ -88,6 +94,17 @@ export interface FunnelIssueUnionCounts {
   affectedSessions: number;
   affectedUsers: number;
   affectedConversions: number;
+}
+
+/**
+ * What a funnel page shows, from one walk of the stages: `counts` as funnel() answers the query,
+ * `issues` as funnelIssues() answers it over the span, and `union` as funnelIssueUnion() answers
+ * it for the issues the caller picked from `issues` (none picked: all zero).
+ */
+export interface FunnelFigures {
+  counts: FunnelCounts;
+  issues: FunnelIssuesAnswer;
+  union: FunnelIssueUnionCounts;
 }
 
 /** Relative to the span: reached its first stage, reached its last stage, or reached the first and not the last. */

@@ -3,9 +3,14 @@ import { renderTable } from '../suite/render-table.js';
 import { answerCell, callFigures, figuresOf, funnelTable, timeShares, type FunnelRun } from './funnel-figures.js';
 import type { FunnelPageAnswers, FunnelPageVisit } from './funnel-page.js';
 
-const visit = (funnel: number, funnelIssues?: number, funnelIssueUnion?: number): FunnelPageVisit => ({
+const visit = (funnel: number, funnelIssues?: number, funnelIssueUnion?: number, funnelFigures?: number): FunnelPageVisit => ({
   answers: {},
-  ms: { funnel, ...(funnelIssues === undefined ? {} : { funnelIssues }), ...(funnelIssueUnion === undefined ? {} : { funnelIssueUnion }) },
+  ms: {
+    funnel,
+    ...(funnelIssues === undefined ? {} : { funnelIssues }),
+    ...(funnelIssueUnion === undefined ? {} : { funnelIssueUnion }),
+    ...(funnelFigures === undefined ? {} : { funnelFigures }),
+  },
 });
 
 const ANSWERS: FunnelPageAnswers = {
@@ -24,6 +29,7 @@ const ANSWERS: FunnelPageAnswers = {
   },
   funnelIssueUnion: { affectedSessions: 1_234, affectedUsers: 1_000, affectedConversions: 40 },
 };
+ANSWERS.funnelFigures = { counts: ANSWERS.funnel!, issues: ANSWERS.funnelIssues!, union: ANSWERS.funnelIssueUnion! };
 
 function run(engine: string, overrides: Partial<FunnelRun> = {}): FunnelRun {
   return {
@@ -34,7 +40,7 @@ function run(engine: string, overrides: Partial<FunnelRun> = {}): FunnelRun {
     generationMs: 36_000,
     databaseBytes: 700 * 1024 * 1024,
     runs: 4,
-    figures: callFigures([visit(10, 30, 5), visit(20, 40, 6), visit(30, 50, 7), visit(40, 60, 8)]),
+    figures: callFigures([visit(10, 30, 5, 20), visit(20, 40, 6, 25), visit(30, 50, 7, 30), visit(40, 60, 8, 35)]),
     answers: ANSWERS,
     typical: [],
     ...overrides,
@@ -43,10 +49,11 @@ function run(engine: string, overrides: Partial<FunnelRun> = {}): FunnelRun {
 
 describe('the funnel section figures', () => {
   it('takes p50 and p95 per call, and the page over the runs where every call answered', () => {
-    const figures = callFigures([visit(10, 30, 5), visit(20, 40, 6), visit(30, 50, 7), visit(40, 60, 8), visit(1000)]);
+    const figures = callFigures([visit(10, 30, 5, 20), visit(20, 40, 6, 25), visit(30, 50, 7, 30), visit(40, 60, 8, 35), visit(1000)]);
     expect(figures.funnel).toMatchObject({ p50: 30, p95: 1000 });
     expect(figures.funnelIssues).toMatchObject({ p50: 40, p95: 60 });
     expect(figures.funnelIssueUnion).toMatchObject({ p50: 6, p95: 8 });
+    expect(figures.funnelFigures).toMatchObject({ p50: 25, p95: 35 });
     expect(figures.page).toMatchObject({ p50: 66, p95: 108, samples: [45, 66, 87, 108] });
     expect(callFigures([])).toMatchObject({ funnel: { p50: null, p95: null }, page: { p50: null, p95: null } });
   });
@@ -55,11 +62,12 @@ describe('the funnel section figures', () => {
     expect(answerCell('funnel', ANSWERS)).toBe('12,000 → 4,100 → 2,000 → 950');
     expect(answerCell('funnelIssues', ANSWERS)).toBe('1 issues');
     expect(answerCell('funnelIssueUnion', ANSWERS)).toBe('1,234 sessions');
+    expect(answerCell('funnelFigures', ANSWERS)).toBe('12,000 → 4,100 → 2,000 → 950; 1 issues; 1,234 sessions');
     expect(answerCell('funnel', {})).toBeNull();
   });
 
   it('says where the page\'s time goes, call by call', () => {
-    expect(timeShares(run('postgres'))).toBe('PostgreSQL 15.8: funnel() 30 %, funnelIssues() 61 %, funnelIssueUnion() 9 % of the page\'s p50.');
+    expect(timeShares(run('postgres'))).toBe('PostgreSQL 15.8: funnel() 30 %, funnelIssues() 61 %, funnelIssueUnion() 9 % of the three calls\' p50.');
     expect(timeShares(run('postgres', { figures: callFigures([visit(10)]) }))).toBeNull();
   });
 
@@ -72,7 +80,8 @@ describe('the funnel section figures', () => {
       ['funnel(): sessions per stage', '12,000 → 4,100 → 2,000 → 950'],
       ['funnelIssues(): stages 1–4', '1 issues'],
       ['funnelIssueUnion(): top 5 issues', '1,234 sessions'],
-      ['the page (the three, one after another)', ''],
+      ['the page: funnelFigures(), the three from one stage walk', '12,000 → 4,100 → 2,000 → 950; 1 issues; 1,234 sessions'],
+      ['the three, one after another (the page before funnelFigures())', ''],
     ]);
     expect(table.rows[0]!.slice(2)).toEqual([20, 40, null, null]);
     expect(table.title).toBe('Funnel page: a 4-step funnel with its insights, 100,000 generated sessions (4 timed runs)');
@@ -94,7 +103,7 @@ describe('the funnel section figures', () => {
     const pglite = run('pglite', { typical: [stages7, dropped30] });
     const postgres = run('postgres', { typical: [{ ...stages7, answer: '900 → 401', figures: figuresOf([5]) }, { ...dropped30, answer: null, figures: figuresOf([]), failure: 'statement timeout' }] });
     const table = funnelTable([pglite, postgres], label);
-    expect(table.rows.slice(4)).toEqual([
+    expect(table.rows.slice(5)).toEqual([
       ['stages, exact, 7 days', '900 → 400', 20, 30, 5, 5],
       ['dropped sessions, first page, prefix, 30 days', '10 of 2,000 sessions', 50, 70, null, null],
     ]);

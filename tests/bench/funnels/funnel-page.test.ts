@@ -61,7 +61,7 @@ describe('the funnel page\'s questions', () => {
       expect(visit.ms.funnel).toBeGreaterThan(0);
     });
 
-    it('asks the issues over the full span and the union of the top ones, which agree with the stages', async () => {
+    it('asks the issues over the full span and the union of the top ones, which agree with the stages and with the page asked in one question', async () => {
       expect(visit.failure).toBeUndefined();
       const [entered, , , converted] = visit.answers.funnel!.stages;
       const { funnelIssues, funnelIssueUnion } = visit.answers;
@@ -80,7 +80,8 @@ describe('the funnel page\'s questions', () => {
       const query = funnelPageQuery(projectId, NOW);
       expect(funnelIssueUnion).toEqual(await service.funnelIssueUnion(query, top.map(({ type, contextString }) => ({ type, contextString })), OWNER));
       expect(funnelIssueUnion).not.toEqual(await service.funnelIssueUnion(query, top.slice(1).map(({ type, contextString }) => ({ type, contextString })), OWNER));
-      expect(Object.keys(visit.ms).sort()).toEqual(['funnel', 'funnelIssueUnion', 'funnelIssues']);
+      expect(visit.answers.funnelFigures).toEqual({ counts: visit.answers.funnel, issues: funnelIssues, union: funnelIssueUnion });
+      expect(Object.keys(visit.ms).sort()).toEqual(['funnel', 'funnelFigures', 'funnelIssueUnion', 'funnelIssues']);
     });
   });
 });

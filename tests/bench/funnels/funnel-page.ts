@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { AnalyticsQueryService, FilterCompileContext, FunnelCounts, FunnelIssueKey, FunnelIssuesAnswer, FunnelIssueUnionCounts, FunnelQuery, StageSpan } from '@cassette/plugin-sessions/api';
+import type { AnalyticsQueryService, FilterCompileContext, FunnelCounts, FunnelFigures, FunnelIssueKey, FunnelIssuesAnswer, FunnelIssueUnionCounts, FunnelQuery, StageSpan } from '@cassette/plugin-sessions/api';
 import { FUNNEL } from '../generator/index.js';
 
 /**
@@ -18,7 +18,8 @@ export const OWNER: FilterCompileContext = { reader: { admin: true, permissions:
 
 export const FUNNEL_STEPS_LABEL = '/products/… → "Add to cart" → /checkout → /checkout/confirmation';
 
-export const FUNNEL_CALLS = ['funnel', 'funnelIssues', 'funnelIssueUnion'] as const;
+/** The three questions one by one, then the page as the funnels plugin asks it: all three from one stage walk. */
+export const FUNNEL_CALLS = ['funnel', 'funnelIssues', 'funnelIssueUnion', 'funnelFigures'] as const;
 export type FunnelCall = (typeof FUNNEL_CALLS)[number];
 
 /** The generated shop's purchase funnel in 4 steps (generator/catalogue.ts FUNNEL), over the week before `windowEnd`. */
@@ -46,6 +47,7 @@ export interface FunnelPageAnswers {
   funnel?: FunnelCounts;
   funnelIssues?: FunnelIssuesAnswer;
   funnelIssueUnion?: FunnelIssueUnionCounts;
+  funnelFigures?: FunnelFigures;
 }
 
 export interface FunnelPageVisit {
@@ -57,8 +59,9 @@ export interface FunnelPageVisit {
 }
 
 /**
- * The three calls one after another, as the page's requests reach the server: the union
- * needs the issues' answer. A failing call ends the visit; the calls after it are not asked.
+ * The three calls one after another (the union needs the issues' answer), each timed alone,
+ * then the page as the funnels plugin asks it: funnelFigures(), the union of the same top
+ * issues. A failing call ends the visit; the calls after it are not asked.
  */
 export async function visitFunnelPage(service: AnalyticsQueryService, query: FunnelQuery & { span: StageSpan }, context: FilterCompileContext = OWNER): Promise<FunnelPageVisit> {
   const visit: FunnelPageVisit = { answers: {}, ms: {} };
@@ -79,5 +82,7 @@ export async function visitFunnelPage(service: AnalyticsQueryService, query: Fun
   if (visit.failure) return visit;
   const issues = topIssues(visit.answers.funnelIssues!);
   visit.answers.funnelIssueUnion = await timed('funnelIssueUnion', () => service.funnelIssueUnion(query, issues, context));
+  if (visit.failure) return visit;
+  visit.answers.funnelFigures = await timed('funnelFigures', () => service.funnelFigures(query, (answer) => topIssues(answer), context));
   return visit;
 }

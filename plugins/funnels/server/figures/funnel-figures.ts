@@ -1,4 +1,4 @@
-import type { FilterCompileContext, FunnelIssueUnionCounts } from '@cassette/plugin-sessions/api';
+import type { FilterCompileContext } from '@cassette/plugin-sessions/api';
 import type { Funnel, FunnelIssue } from '../../shared/funnel.js';
 import type { FunnelsDeps } from '../deps.js';
 import type { StoredFunnel } from '../funnel-store.js';
@@ -10,31 +10,34 @@ import { funnelStages } from './stages.js';
 
 type Analytics = Pick<FunnelsDeps, 'analytics'>;
 
-const NO_UNION: FunnelIssueUnionCounts = { affectedSessions: 0, affectedUsers: 0, affectedConversions: 0 };
-
-/** The span's issues, scored; none when the span is a single stage (a one-step funnel). */
+/** The span's issues, scored (none when the span is a single stage: nothing lies between a stage and itself). */
 export async function spanIssues(deps: Analytics, funnel: StoredFunnel, query: ResolvedQuery, context: FilterCompileContext): Promise<FunnelIssue[]> {
-  if (query.span.firstStage >= query.span.lastStage) return [];
   const answer = await deps.analytics.funnelIssues({ ...analyticsQuery(funnel.projectId, funnel.filter, query), span: query.span }, context);
   return scoredIssues(answer);
 }
 
 /**
  * A funnel with its figures (spec part 1 §3 "Funnel"): every stage over the range, and the
- * summary of the span's critical issues (README "Insights"). Three questions to the analytics
- * service: the stages, the span's issues, and the sessions the critical ones affected.
+ * summary of the span's critical issues (README "Insights"). One question to the analytics
+ * service, which walks the stages once: the stages, the span's issues, and the sessions the
+ * critical ones (picked here, by the significance test, from its issues) affected.
  */
 export async function funnelWithFigures(deps: Pick<FunnelsDeps, 'analytics' | 'filterCompiler'>, funnel: StoredFunnel, query: ResolvedQuery, context: FilterCompileContext): Promise<Funnel> {
   const question = analyticsQuery(funnel.projectId, funnel.filter, query);
   const { span } = query;
-  const [counts, issues] = await Promise.all([deps.analytics.funnel(question, context), spanIssues(deps, funnel, query, context)]);
-  const stages = funnelStages(funnel.filter.events, counts, (step) => deps.filterCompiler.describe(step));
+  let critical: FunnelIssue[] = [];
+  const figures = await deps.analytics.funnelFigures(
+    { ...question, span },
+    (answer) => {
+      critical = scoredIssues(answer).filter((issue) => issue.significance.significant);
+      return critical.map(({ type, contextString }) => ({ type, contextString }));
+    },
+    context,
+  );
+  const stages = funnelStages(funnel.filter.events, figures.counts, (step) => deps.filterCompiler.describe(step));
   const entered = stages[span.firstStage - 1]?.sessionsCount ?? 0;
   const converted = stages[span.lastStage - 1]?.sessionsCount ?? 0;
-  const critical = issues.filter((issue) => issue.significance.significant);
-  const union = critical.length
-    ? await deps.analytics.funnelIssueUnion({ ...question, span }, critical.map(({ type, contextString }) => ({ type, contextString })), context)
-    : NO_UNION;
+  const union = figures.union;
   const impact = criticalImpact({ enteredSessions: entered, convertedSessions: converted, ...union });
   return {
     funnelId: funnel.funnelId,

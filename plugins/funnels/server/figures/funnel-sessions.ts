@@ -1,4 +1,4 @@
-import type { FilterCompileContext, FunnelIssueKey, FunnelSessionsQuery, SessionIdsPage } from '@cassette/plugin-sessions/api';
+import type { FilterCompileContext, FunnelIssueKey, SessionIdsPage } from '@cassette/plugin-sessions/api';
 import type { FunnelSessionsAnswer, FunnelSessionsCohort } from '../../shared/funnel.js';
 import type { FunnelsDeps } from '../deps.js';
 import type { StoredFunnel } from '../funnel-store.js';
@@ -18,21 +18,11 @@ export interface SessionsPageRequest {
   viewerId: number;
 }
 
-/**
- * The session ids behind a number. The analytics service reads a span of two stages or more; a
- * one-step funnel's only span is its step, which every entrant converts: asked as the funnel
- * "the step, then the step again" from stage 1, whose entrants are exactly the sessions that
- * did the step once; none dropped.
- */
+/** The session ids behind a number (a span of one stage too: its entrants all converted, none dropped). */
 async function sessionIds(deps: Pick<FunnelsDeps, 'analytics'>, r: SessionsPageRequest): Promise<SessionIdsPage> {
   const question = analyticsQuery(r.funnel.projectId, r.funnel.filter, r.query);
   const page = { limit: r.limit, offset: (r.page - 1) * r.limit, ...(r.issue ? { issue: r.issue } : {}) };
-  const { firstStage, lastStage } = r.query.span;
-  if (firstStage < lastStage) return deps.analytics.funnelSessions({ ...question, span: r.query.span, cohort: r.cohort, ...page }, r.context);
-  if (r.cohort === 'dropped') return { sessionIds: [], total: 0 };
-  const step = question.steps[firstStage - 1]!;
-  const oneStep: FunnelSessionsQuery = { ...question, steps: [step, step], span: { firstStage: 1, lastStage: 2 }, cohort: 'entered', ...page };
-  return deps.analytics.funnelSessions(oneStep, r.context);
+  return deps.analytics.funnelSessions({ ...question, span: r.query.span, cohort: r.cohort, ...page }, r.context);
 }
 
 /** A page of the span's sessions of a cohort, newest first, as the session list shows them (viewed and favorite are the viewer's). */

@@ -43,8 +43,9 @@ export function checkSpan(span: StageSpan, stepsCount: number): void {
     throw badRequest('span must be { firstStage, lastStage }: whole stage numbers, 1-based');
   }
   const { firstStage, lastStage } = span;
-  if (firstStage < 1 || lastStage > stepsCount || firstStage >= lastStage) {
-    throw badRequest(`span: firstStage and lastStage must satisfy 1 <= firstStage < lastStage <= ${stepsCount} (the funnel's steps); got ${firstStage} and ${lastStage}`);
+  // One stage alone is a span too (shared/analytics.ts StageSpan): a one-step funnel has no other.
+  if (firstStage < 1 || lastStage > stepsCount || firstStage > lastStage) {
+    throw badRequest(`span: firstStage and lastStage must satisfy 1 <= firstStage <= lastStage <= ${stepsCount} (the funnel's steps); got ${firstStage} and ${lastStage}`);
   }
 }
 

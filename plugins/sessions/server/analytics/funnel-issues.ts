@@ -1,4 +1,4 @@
-import { sql, SQL_TRUE, trusted, type SqlRunner } from '@cassette/plugin-sdk/server';
+import { sql, SQL_TRUE, trusted, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { FunnelIssueCounts, FunnelIssueKey, FunnelIssueUnionCounts, FunnelIssuesAnswer, FunnelQuery, StageSpan } from '../../shared/analytics.js';
 import { runAnalytics } from './analytics-statement.js';
@@ -7,12 +7,12 @@ import { checkFunnelQuery, checkIssueKeys, checkSpan } from './funnel-input.js';
 import { spanClauses } from './funnel-span.js';
 import { funnelStageClauses } from './funnel-stages.js';
 
-type SpanQuery = FunnelQuery & { span: StageSpan };
+export type SpanQuery = FunnelQuery & { span: StageSpan };
 
 const SPAN_SESSIONS = trusted('span_sessions');
 const CONVERTED = trusted('converted');
 
-interface IssueRow {
+export interface IssueRow {
   /** Null on the row of the span's totals. */
   type: string | null;
   context_string: string | null;
@@ -35,16 +35,15 @@ function spanStatement(compiler: SessionFilterCompiler, query: SpanQuery, contex
   return sql`with ${stages}, ${spanClauses(query.projectId, query.span, query.range.startDate, only)}`;
 }
 
-/** Every issue between the span's stages, with the span's entered and converted totals, in one statement. */
-export async function funnelIssues(run: SqlRunner, compiler: SessionFilterCompiler, query: SpanQuery, context: FilterCompileContext): Promise<FunnelIssuesAnswer> {
-  checkFunnelQuery(query);
-  checkSpan(query.span, query.steps.length);
-  const rows = await runAnalytics<IssueRow>(run, sql`${spanStatement(compiler, query, context, null)}
-    select null::text as type, null::text as context_string, (select count(*) from span_sessions)::int as sessions, ${distinctUsers(SPAN_SESSIONS, SQL_TRUE)} as users,
+/** IssueRows from the span clauses (funnel-span.ts): one of the span's totals, then one per (type, context) that affected a session. */
+export const SPAN_ISSUE_ROWS = sql`select null::text as type, null::text as context_string, (select count(*) from span_sessions)::int as sessions, ${distinctUsers(SPAN_SESSIONS, SQL_TRUE)} as users,
       (select count(*) from span_sessions where converted)::int as conversions, ${distinctUsers(SPAN_SESSIONS, CONVERTED)} as converted_users
     union all
     select type, context_string, count(*)::int, count(distinct user_key)::int, (count(*) filter (where converted))::int, 0
-    from span_issues group by type, context_string`);
+    from span_issues group by type, context_string`;
+
+/** The answer the rows of SPAN_ISSUE_ROWS give. */
+export function issuesAnswerOf(rows: readonly IssueRow[]): FunnelIssuesAnswer {
   const totals = rows.find((row) => row.type === null);
   const entered = { sessionsCount: Number(totals?.sessions ?? 0), usersCount: Number(totals?.users ?? 0) };
   const converted = { sessionsCount: Number(totals?.conversions ?? 0), usersCount: Number(totals?.converted_users ?? 0) };
@@ -67,6 +66,32 @@ export async function funnelIssues(run: SqlRunner, compiler: SessionFilterCompil
   return { entered, converted, issues };
 }
 
+/** Every issue between the span's stages, with the span's entered and converted totals, in one statement. */
+export async function funnelIssues(run: SqlRunner, compiler: SessionFilterCompiler, query: SpanQuery, context: FilterCompileContext): Promise<FunnelIssuesAnswer> {
+  checkFunnelQuery(query);
+  checkSpan(query.span, query.steps.length);
+  return issuesAnswerOf(await runAnalytics<IssueRow>(run, sql`${spanStatement(compiler, query, context, null)} ${SPAN_ISSUE_ROWS}`));
+}
+
+/** The union's counts over the rows `(session_id, user_key, converted)` of `table` matching `where`, a session possibly on several. */
+export function unionCountsOf(table: SqlFragment, where: SqlFragment = SQL_TRUE): SqlFragment {
+  return sql`select count(distinct session_id)::int as sessions, count(distinct user_key)::int as users,
+      (count(distinct session_id) filter (where converted))::int as conversions
+    from ${table} where ${where}`;
+}
+
+export interface UnionRow {
+  sessions: number;
+  users: number;
+  conversions: number;
+}
+
+export const NO_UNION: FunnelIssueUnionCounts = { affectedSessions: 0, affectedUsers: 0, affectedConversions: 0 };
+
+export function unionOf(row: UnionRow | undefined): FunnelIssueUnionCounts {
+  return { affectedSessions: Number(row?.sessions ?? 0), affectedUsers: Number(row?.users ?? 0), affectedConversions: Number(row?.conversions ?? 0) };
+}
+
 /** The span's sessions that any of `issues` affected, each once. */
 export async function funnelIssueUnion(
   run: SqlRunner,
@@ -80,10 +105,7 @@ export async function funnelIssueUnion(
   checkIssueKeys(issues);
   // Still compiled, so a step or filter the reader may not use is refused as it would be with issues.
   const statement = spanStatement(compiler, query, context, issues.length ? issues : null);
-  if (issues.length === 0) return { affectedSessions: 0, affectedUsers: 0, affectedConversions: 0 };
-  const [row] = await runAnalytics<{ sessions: number; users: number; conversions: number }>(run, sql`${statement}
-    select count(distinct session_id)::int as sessions, count(distinct user_key)::int as users,
-      (count(distinct session_id) filter (where converted))::int as conversions
-    from span_issues`);
-  return { affectedSessions: Number(row?.sessions ?? 0), affectedUsers: Number(row?.users ?? 0), affectedConversions: Number(row?.conversions ?? 0) };
+  if (issues.length === 0) return NO_UNION;
+  const [row] = await runAnalytics<UnionRow>(run, sql`${statement} ${unionCountsOf(trusted('span_issues'))}`);
+  return unionOf(row);
 }

@@ -43,6 +43,11 @@ export function likePattern(comparison: 'contains' | 'startsWith' | 'endsWith', 
 function positive(comparison: Exclude<TextComparison, 'notEquals' | 'notContains'>, { column, values }: TextTarget): SqlFragment {
   // is / isNot are exact (and can use the btree indexes); the others ignore case.
   if (comparison === 'equals') return sql`${column} in (${[...values]})`;
+  // A prefix is compared in lower case, one LIKE per value: that is the shape the lower(…)
+  // text_pattern_ops indexes (migration 0012) serve as a range scan, where ILIKE (no index can
+  // serve a prefix with letters) and LIKE ANY (never a range) read every row of the type.
+  // lower() on both sides, so the database folds the value as it folds the column.
+  if (comparison === 'startsWith') return anyOf(values.map((v) => sql`lower(${column}) like lower(${likePattern(comparison, v)})`));
   return sql`${column} ilike any (array[${values.map((v) => likePattern(comparison, v))}]::text[])`;
 }
 

@@ -14,7 +14,7 @@ import { contractRange, funnelQueryOf, funnelQuestionArbitrary, issueKeysOf, pro
 import { ADD, CART, CHECKOUT, HOME, shopProject, type ShopSessionName } from './shop-project.js';
 
 const ADMIN: FilterCompileContext = { reader: ADMIN_READER };
-/** Property runs: each loads a project and asks four questions. Fixed, so every run tries the same projects. */
+/** Property runs: each loads a project and asks five questions. Fixed, so every run tries the same projects. */
 const PROPERTY = { seed: 4_242, numRuns: 40 };
 
 const counts = (...pairs: [number, number][]) => ({ stages: pairs.map(([sessionsCount, usersCount]) => ({ sessionsCount, usersCount })) });
@@ -112,6 +112,46 @@ export function funnelContract(name: string, open: AnalyticsUnderTestFactory): v
         expect(await target.service.funnelIssueUnion(span, [], ADMIN)).toEqual({ affectedSessions: 0, affectedUsers: 0, affectedConversions: 0 });
       });
 
+      // One stage alone is a span (a one-step funnel has no other): everybody who reached it
+      // converted, nobody dropped, and no issue lies between a stage's event and itself. Before,
+      // the port refused it and funnels asked "the step, then the step again" instead.
+      it('a span of one stage: its sessions all convert, none drop, no issue lies inside it', async () => {
+        const svc = target.service;
+        const one = spanQuery({ firstStage: 2, lastStage: 2 });
+        expect(await svc.funnelIssues(one, ADMIN)).toEqual({ entered: { sessionsCount: 8, usersCount: 7 }, converted: { sessionsCount: 8, usersCount: 7 }, issues: [] });
+        expect(await svc.funnelIssueUnion(one, [TYPE_ERROR, BAD_REQUEST], ADMIN)).toEqual({ affectedSessions: 0, affectedUsers: 0, affectedConversions: 0 });
+        const reachedAdd = await svc.funnelSessions({ ...page({ cohort: 'entered' }), span: one.span }, ADMIN);
+        expect(reachedAdd.total).toBe(8);
+        expect(await svc.funnelSessions({ ...page({ cohort: 'converted' }), span: one.span }, ADMIN)).toEqual(reachedAdd);
+        expect(await svc.funnelSessions({ ...page({ cohort: 'dropped' }), span: one.span }, ADMIN)).toEqual({ sessionIds: [], total: 0 });
+        // A one-step funnel.
+        const single = { ...query([HOME]), span: { firstStage: 1, lastStage: 1 } };
+        expect(await svc.funnelIssues(single, ADMIN)).toEqual({ entered: { sessionsCount: 14, usersCount: 9 }, converted: { sessionsCount: 14, usersCount: 9 }, issues: [] });
+        expect((await svc.funnelSessions({ ...single, cohort: 'entered', limit: 50, offset: 0 }, ADMIN)).total).toBe(14);
+      });
+
+      it('answers the page in one question as the three calls answer it, picking the union from the issues', async () => {
+        const svc = target.service;
+        for (const span of [{ firstStage: 1, lastStage: 4 }, { firstStage: 2, lastStage: 3 }, { firstStage: 3, lastStage: 3 }]) {
+          const asked = spanQuery(span);
+          const seen: unknown[] = [];
+          const figures = await svc.funnelFigures(asked, (issues) => {
+            seen.push(issues);
+            return issues.issues.slice(0, 2).map(({ type, contextString }) => ({ type, contextString }));
+          }, ADMIN);
+          const issues = await svc.funnelIssues(asked, ADMIN);
+          expect(figures.counts).toEqual(await svc.funnel(asked, ADMIN));
+          expect(figures.issues).toEqual(issues);
+          expect(seen).toEqual([issues]);
+          const picked = issues.issues.slice(0, 2).map(({ type, contextString }) => ({ type, contextString }));
+          expect(figures.union).toEqual(await svc.funnelIssueUnion(asked, picked, ADMIN));
+        }
+        const whole = await svc.funnelFigures(spanQuery({ firstStage: 1, lastStage: 4 }), () => [TYPE_ERROR, BAD_REQUEST], ADMIN);
+        expect(whole.counts).toEqual(counts([14, 9], [8, 7], [3, 3], [2, 2]));
+        expect(whole.union).toEqual({ affectedSessions: 5, affectedUsers: 4, affectedConversions: 2 });
+        expect((await svc.funnelFigures(spanQuery({ firstStage: 1, lastStage: 4 }), () => [], ADMIN)).union).toEqual({ affectedSessions: 0, affectedUsers: 0, affectedConversions: 0 });
+      });
+
       it('lists a cohort newest first (equal starts by session id), with its total, a page at a time', async () => {
         const svc = target.service;
         expect(await svc.funnelSessions(page({ cohort: 'converted' }), ADMIN)).toEqual({ sessionIds: named('detour', 'full'), total: 2 });
@@ -162,9 +202,10 @@ export function funnelContract(name: string, open: AnalyticsUnderTestFactory): v
           await refused(target.service.funnel(query([HOME], { range: { startDate: range.endDate, endDate: range.startDate } }), ADMIN), 400, /startDate is after range.endDate/);
         });
 
-        it('a span outside the steps', async () => {
-          for (const span of [{ firstStage: 0, lastStage: 2 }, { firstStage: 2, lastStage: 2 }, { firstStage: 3, lastStage: 5 }]) {
-            await refused(target.service.funnelIssues(spanQuery(span), ADMIN), 400, /firstStage < lastStage <= 4/);
+        it('a span outside the steps, or one that ends before it starts', async () => {
+          for (const span of [{ firstStage: 0, lastStage: 2 }, { firstStage: 3, lastStage: 2 }, { firstStage: 3, lastStage: 5 }, { firstStage: 5, lastStage: 5 }]) {
+            await refused(target.service.funnelIssues(spanQuery(span), ADMIN), 400, /firstStage <= lastStage <= 4/);
+            await refused(target.service.funnelFigures(spanQuery(span), () => [], ADMIN), 400, /firstStage <= lastStage <= 4/);
           }
         });
 
@@ -172,6 +213,7 @@ export function funnelContract(name: string, open: AnalyticsUnderTestFactory): v
           const svc = target.service;
           const span = spanQuery({ firstStage: 1, lastStage: 4 });
           await refused(svc.funnelIssueUnion(span, [{ type: 'custom', contextString: 'NA' }], ADMIN), 400, /not an issue type funnels show/);
+          await refused(svc.funnelFigures(span, () => [{ type: 'custom', contextString: 'NA' }], ADMIN), 400, /not an issue type funnels show/);
           await refused(svc.funnelSessions(page({ cohort: 'gone' as never }), ADMIN), 400, /cohort must be one of/);
           await refused(svc.funnelSessions(page({ limit: 0 }), ADMIN), 400, /limit/);
           await refused(svc.funnelSessions(page({ offset: -1 }), ADMIN), 400, /offset/);
@@ -183,6 +225,7 @@ export function funnelContract(name: string, open: AnalyticsUnderTestFactory): v
           const fetchStep: SearchFilterItem = { type: 'FETCH', operator: 'isAny', value: [], filters: [{ type: 'FETCH_STATUS_CODE', operator: '>=', value: [500] }] };
           await refused(svc.funnel(query([HOME, fetchStep]), member), 403, /Developer Tools/);
           await refused(svc.funnelIssues({ ...query([HOME, ADD], { sessionFilter: { filters: [fetchStep] } }), span: { firstStage: 1, lastStage: 2 } }, member), 403, /Developer Tools/);
+          await refused(svc.funnelFigures({ ...query([HOME, fetchStep]), span: { firstStage: 1, lastStage: 2 } }, () => [], member), 403, /Developer Tools/);
           expect((await svc.funnel(query([HOME, fetchStep]), ADMIN)).stages).toHaveLength(2);
           expect((await svc.funnel(query([HOME, fetchStep]), { reader: memberReader('SESSION_REPLAY', 'DEV_TOOLS') })).stages).toHaveLength(2);
         });
@@ -216,8 +259,8 @@ export function funnelContract(name: string, open: AnalyticsUnderTestFactory): v
 
       const everySpan = function* (): Generator<{ steps: SearchFilterItem[]; span: StageSpan }> {
         for (const steps of funnels) {
-          for (let firstStage = 1; firstStage < steps.length; firstStage += 1) {
-            for (let lastStage = firstStage + 1; lastStage <= steps.length; lastStage += 1) yield { steps, span: { firstStage, lastStage } };
+          for (let firstStage = 1; firstStage <= steps.length; firstStage += 1) {
+            for (let lastStage = firstStage; lastStage <= steps.length; lastStage += 1) yield { steps, span: { firstStage, lastStage } };
           }
         }
       };
@@ -229,6 +272,19 @@ export function funnelContract(name: string, open: AnalyticsUnderTestFactory): v
           const label = JSON.stringify(query);
           expect(await target.service.funnelIssues(query, ADMIN), label).toEqual(referenceFunnelIssues(project, query));
           expect(await target.service.funnelIssueUnion(query, keys.slice(0, 3), ADMIN), label).toEqual(referenceIssueUnion(project, query, keys.slice(0, 3)));
+        }
+      });
+
+      it('the page in one question, for every span', async () => {
+        const keys = issueKeysOf(project).filter((k) => k.type !== 'custom');
+        for (const { steps, span } of everySpan()) {
+          const query = { projectId, steps, sessionFilter: {}, range, span };
+          const figures = await target.service.funnelFigures(query, () => keys.slice(1, 4), ADMIN);
+          expect(figures, JSON.stringify(query)).toEqual({
+            counts: referenceFunnel(project, query),
+            issues: referenceFunnelIssues(project, query),
+            union: referenceIssueUnion(project, query, keys.slice(1, 4)),
+          });
         }
       });
 
@@ -258,6 +314,11 @@ export function funnelContract(name: string, open: AnalyticsUnderTestFactory): v
             expect(await target.service.funnelIssues(span, ADMIN)).toEqual(referenceFunnelIssues(project, span));
             expect(await target.service.funnelIssueUnion(span, picked, ADMIN)).toEqual(referenceIssueUnion(project, span, picked));
             expect(await target.service.funnelSessions(sessions, ADMIN)).toEqual(referenceFunnelSessions(project, sessions));
+            expect(await target.service.funnelFigures(span, () => picked, ADMIN)).toEqual({
+              counts: referenceFunnel(project, query),
+              issues: referenceFunnelIssues(project, span),
+              union: referenceIssueUnion(project, span, picked),
+            });
           } finally {
             await target.unload(projectId);
           }

@@ -134,7 +134,7 @@ export interface FunnelQuestion {
 
 export const funnelQuestionArbitrary: fc.Arbitrary<FunnelQuestion> = fc
   .record({
-    steps: fc.array(fc.constantFrom(...STEP_VOCABULARY), { minLength: 2, maxLength: 4 }),
+    steps: fc.array(fc.constantFrom(...STEP_VOCABULARY), { minLength: 1, maxLength: 4 }),
     sessionFilter: fc.constantFrom(...SESSION_FILTER_VOCABULARY),
     spanPick: fc.tuple(fc.nat(), fc.nat()),
     cohort: fc.constantFrom<FunnelCohort>('entered', 'converted', 'dropped'),
@@ -144,8 +144,9 @@ export const funnelQuestionArbitrary: fc.Arbitrary<FunnelQuestion> = fc
   })
   .map(({ spanPick, ...rest }) => {
     const stages = rest.steps.length;
-    const firstStage = 1 + (spanPick[0] % (stages - 1));
-    const lastStage = firstStage + 1 + (spanPick[1] % (stages - firstStage));
+    // Any span, one stage alone included (a one-step funnel has no other).
+    const firstStage = 1 + (spanPick[0] % stages);
+    const lastStage = firstStage + (spanPick[1] % (stages - firstStage + 1));
     return { ...rest, span: { firstStage, lastStage } };
   });
 
