@@ -21,6 +21,7 @@ import type {
   SessionIdsPage,
   StageSpan,
 } from './shared/analytics.js';
+import type { SeriesSessionsQuery } from './shared/analytics-drill-down.js';
 
 export type {
   ClickEventItem,
@@ -62,6 +63,7 @@ export type {
   SessionsAndUsers,
   StageSpan,
 } from './shared/analytics.js';
+export type { SeriesSessionsQuery } from './shared/analytics-drill-down.js';
 export type {
   EventsOrder,
   FilterCategory,
@@ -193,6 +195,8 @@ export interface AnalyticsQueryService {
   series(query: SeriesQuery, context: FilterCompileContext): Promise<SeriesAnswer>;
   /** Sessions or users per browser, country, URL, issue... */
   breakdown(query: BreakdownQuery, context: FilterCompileContext): Promise<BreakdownAnswer>;
+  /** The sessions behind a series' point (its bucket as the range) or a breakdown's row, newest first. */
+  seriesSessions(query: SeriesSessionsQuery, context: FilterCompileContext): Promise<SessionIdsPage>;
 }
 
 /** Session list items for ids another plugin found (a funnel's, a metric's), as search2 answers them. */
