@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Dashboard, Widget } from '../wire.js';
+import { dashboard, widget } from '../../testing/ui-fixtures.js';
+import type { Dashboard } from '../wire.js';
 import type { PositionChange } from './dashboard-order.js';
 import { dashboardMachine, type DashboardEmitted, type DashboardListItem } from './dashboard.machine.js';
 
-const widget = (widgetId: number, position: number): Widget => ({
-  widgetId,
-  metricId: widgetId * 10,
-  name: `W${widgetId}`,
-  metricType: 'timeseries',
-  metricOf: 'sessionCount',
-  metricValue: [],
-  metricFormat: 'sessionCount',
-  viewType: 'lineChart',
-  series: [],
-  isPublic: true,
-  config: { position, col: 2, row: 2 },
-});
-
-const list: DashboardListItem[] = [
-  { dashboardId: 1, name: 'Ops', isPublic: true, isPinned: false },
-  { dashboardId: 2, name: 'Growth', isPublic: true, isPinned: true },
-  { dashboardId: 3, name: 'Mine', isPublic: false, isPinned: false },
-];
+const list: DashboardListItem[] = [dashboard({ dashboardId: 1, name: 'Ops' }), dashboard({ dashboardId: 2, name: 'Growth', isPinned: true }), dashboard({ dashboardId: 3, name: 'Mine', isPublic: false })];
 const detail = (dashboardId: number): Dashboard => ({ ...list.find((d) => d.dashboardId === dashboardId)!, widgets: [widget(7, 2), widget(5, 0), widget(6, 1)] });
 
 interface Options {
@@ -160,7 +143,7 @@ describe('the dashboard page machine', () => {
     await ready();
     expect(actor.getSnapshot().context.selectedId).toBe(2);
     expect(actor.getSnapshot().context.dashboards.map((d) => d.dashboardId)).toEqual([2, 3]);
-    actor.send({ type: 'DASHBOARD_SAVED', dashboard: { dashboardId: 4, name: 'New Dashboard', isPublic: true, isPinned: false } });
+    actor.send({ type: 'DASHBOARD_SAVED', dashboard: dashboard({ dashboardId: 4, name: 'New Dashboard' }) });
     await ready();
     expect(loaded.at(-1)).toBe(4);
   });

@@ -17,7 +17,7 @@ function start(compare: ChartPeriod | null, failCompare = false) {
         loadChart: fromPromise(async ({ input }: { input: { period: ChartPeriod; compare: boolean } }) => {
           calls.push(input);
           if (input.compare && failCompare) throw Object.assign(new Error('x'), { errors: ['compare down'] });
-          return { from: input.period.startTimestamp };
+          return { from: input.period.startTimestamp } as unknown;
         }),
       },
     }),

@@ -2,17 +2,17 @@
 import type { SessionSearchFilter } from '@cassette/plugin-sessions/api';
 import { DEFAULT_METRIC_NAME, MAX_SERIES } from '../constants.js';
 import { ALL_ISSUES, ISSUE_METRIC_OF, metricOfOptions, viewOptions } from '../common/metric-options.js';
-import type { MetricDraft, MetricOf, MetricSeries, MetricType, ViewType } from '../wire.js';
+import type { DraftSeries, Metric, MetricBody, MetricDraft, MetricOf, MetricType, ViewType } from '../wire.js';
 
 /** 'Series 1', 'Series 2', ... by position. */
 export const seriesDefaultName = (index: number) => `Series ${index + 1}`;
 
 /** A blank name shows the default. */
-export const seriesLabel = (series: MetricSeries, index: number) => (series.name.trim() ? series.name : seriesDefaultName(index));
+export const seriesLabel = (series: DraftSeries, index: number) => (series.name.trim() ? series.name : seriesDefaultName(index));
 
 const emptyFilter = (): SessionSearchFilter => ({ events: [], filters: [], eventsOrder: 'then' });
 
-export const newSeries = (index: number): MetricSeries => ({ index, name: seriesDefaultName(index), filter: emptyFilter() });
+export const newSeries = (index: number): DraftSeries => ({ index, name: seriesDefaultName(index), filter: emptyFilter() });
 
 /** A new metric: a timeseries of session counts, drawn as a line chart, with one blank series. */
 export function newMetricDraft(): MetricDraft {
@@ -28,7 +28,7 @@ export function newMetricDraft(): MetricDraft {
   };
 }
 
-const reindex = (series: MetricSeries[]) => series.map((s, index) => ({ ...s, index }));
+const reindex = (series: DraftSeries[]) => series.map((s, index) => ({ ...s, index }));
 
 /**
  * Timeseries resets metricOf to its first option and the view to a line chart; table resets
@@ -79,6 +79,27 @@ export function renameSeries(draft: MetricDraft, index: number, name: string): M
 export function changeSeriesFilter(draft: MetricDraft, index: number, filter: SessionSearchFilter): MetricDraft {
   if (!draft.series[index]) return draft;
   return { ...draft, series: draft.series.map((s, i) => (i === index ? { ...s, filter } : s)) };
+}
+
+/** The editor's copy of a saved metric. */
+export function draftOf(metric: Metric): MetricDraft {
+  const { name, metricType, metricOf, metricValue, metricFormat, viewType, isPublic } = metric;
+  return { name, metricType, metricOf, metricValue: [...metricValue], metricFormat, viewType, isPublic, series: metric.series.map(({ seriesId, index, name: seriesName, filter }) => ({ seriesId, index, name: seriesName, filter })) };
+}
+
+/** The body of a save or a try: custom metrics only (predefined ones are not edited). */
+export function bodyOf(draft: MetricDraft): MetricBody {
+  const saved = draftToSave(draft);
+  return {
+    name: saved.name,
+    metricType: saved.metricType === 'table' ? 'table' : 'timeseries',
+    metricOf: saved.metricOf as MetricBody['metricOf'],
+    metricValue: saved.metricValue,
+    metricFormat: saved.metricFormat,
+    viewType: saved.viewType,
+    isPublic: saved.isPublic,
+    series: saved.series.map(({ seriesId, name, filter }) => (seriesId === undefined ? { name, filter } : { seriesId, name, filter })),
+  };
 }
 
 /** Names cannot be empty (spec part 1 §5). */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { metric as metricFixture } from '../../testing/ui-fixtures.js';
 import type { Metric, MetricDraft } from '../wire.js';
 import { metricEditorMachine, METRIC_NAME_REQUIRED, type MetricEditorEmitted } from './metric-editor.machine.js';
 
-const existing: Metric = {
+const existing: Metric = metricFixture({
   metricId: 4,
   name: 'Checkout visits',
   metricType: 'timeseries',
@@ -15,10 +16,9 @@ const existing: Metric = {
     { seriesId: 1, index: 0, name: 'Cart', filter: { events: [{ type: 'LOCATION', operator: 'is', value: ['/cart'] }], filters: [] } },
     { seriesId: 2, index: 1, name: 'Pay', filter: { events: [], filters: [] } },
   ],
-  isPublic: true,
-};
+});
 
-function start(metric: Metric | null = null, save: (input: { metricId: number | null; draft: MetricDraft }) => Promise<Metric> = async ({ draft, metricId }) => ({ ...draft, metricId: metricId ?? 99 })) {
+function start(metric: Metric | null = null, save: (input: { metricId: number | null; draft: MetricDraft }) => Promise<Metric> = async ({ draft, metricId }) => metricFixture({ ...draft, metricId: metricId ?? 99, series: draft.series.map((s, i) => ({ ...s, seriesId: s.seriesId ?? i + 1 })) })) {
   const saves: { metricId: number | null; draft: MetricDraft }[] = [];
   const emitted: MetricEditorEmitted[] = [];
   const actor = createActor(
@@ -54,12 +54,12 @@ describe('the metric editor', () => {
   it('to table resets metricOf to the first table option (Issues: metricValue all), the view to table, and keeps one series', () => {
     const { actor, draft } = start(existing);
     actor.send({ type: 'SET_TYPE', metricType: 'table' });
-    expect(draft()).toMatchObject({ metricType: 'table', metricOf: 'ISSUE', metricValue: ['all'], viewType: 'table' });
+    expect(draft()).toMatchObject({ metricType: 'table', metricOf: 'issues', metricValue: ['all'], viewType: 'table' });
     expect(draft().series.map((s) => s.name)).toEqual(['Cart']);
     actor.send({ type: 'SET_VIEW', viewType: 'pieChart' });
-    actor.send({ type: 'SET_METRIC_OF', metricOf: 'USERBROWSER' });
-    expect(draft()).toMatchObject({ metricOf: 'USERBROWSER', metricValue: [], viewType: 'pieChart' });
-    actor.send({ type: 'SET_METRIC_OF', metricOf: 'ISSUE' });
+    actor.send({ type: 'SET_METRIC_OF', metricOf: 'browsers' });
+    expect(draft()).toMatchObject({ metricOf: 'browsers', metricValue: [], viewType: 'pieChart' });
+    actor.send({ type: 'SET_METRIC_OF', metricOf: 'issues' });
     expect(draft().metricValue).toEqual(['all']);
     // A table has one series: adding is refused.
     actor.send({ type: 'ADD_SERIES' });
@@ -75,7 +75,7 @@ describe('the metric editor', () => {
 
   it('refuses options and views of the other type', () => {
     const { actor, draft } = start();
-    actor.send({ type: 'SET_METRIC_OF', metricOf: 'USERCOUNTRY' });
+    actor.send({ type: 'SET_METRIC_OF', metricOf: 'countries' });
     actor.send({ type: 'SET_VIEW', viewType: 'pieChart' });
     expect(draft()).toMatchObject({ metricOf: 'sessionCount', viewType: 'lineChart' });
   });

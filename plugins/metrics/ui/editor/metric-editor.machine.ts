@@ -8,6 +8,7 @@ import {
   changeType,
   changeView,
   draftToSave,
+  draftOf,
   isNameValid,
   newMetricDraft,
   removeSeries,
@@ -76,7 +77,7 @@ export const metricEditorMachine = setup({
   id: 'metricEditor',
   context: ({ input }) => ({
     metricId: input.metric?.metricId ?? null,
-    draft: input.metric ? { ...input.metric } : newMetricDraft(),
+    draft: input.metric ? draftOf(input.metric) : newMetricDraft(),
     editOpen: !input.metric,
     saveError: null,
   }),
@@ -109,7 +110,7 @@ export const metricEditorMachine = setup({
           target: 'editing',
           actions: [
             emit(({ context, event }) => ({ type: 'saved' as const, metric: event.output, created: context.metricId === null })),
-            assign(({ event }) => ({ metricId: event.output.metricId, draft: { ...event.output } })),
+            assign(({ event }) => ({ metricId: event.output.metricId, draft: draftOf(event.output) })),
           ],
         },
         onError: {
