@@ -10,6 +10,7 @@ export type {
   SeriesInput,
   TableMetricOf,
   TimeseriesMetricOf,
+  CustomViewType,
   ViewType,
 } from './shared/metric.js';
 export type {

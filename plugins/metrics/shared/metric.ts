@@ -1,6 +1,7 @@
 // What the metrics routes answer and take for custom metrics (spec part 1 §3 "Metric / widget",
 // "Series"; part 2 §3 "Custom metric"). The pages and the server read the same types.
 import type { SessionSearchFilter } from '@cassette/plugin-sessions/api';
+import type { CatalogueChart } from './catalogue.js';
 
 /** `predefined`: a widget of the catalogue (shared/catalogue.ts), its key in `metricOf`. */
 export type MetricType = 'timeseries' | 'table' | 'predefined';
@@ -10,15 +11,17 @@ export type TimeseriesMetricOf = 'sessionCount' | 'userCount';
 export type TableMetricOf = 'issues' | 'browsers' | 'devices' | 'countries' | 'urls';
 /** A custom metric's option, or a predefined metric's catalogue key. */
 export type MetricOf = TimeseriesMetricOf | TableMetricOf | (string & {});
-/** lineChart and progress for timeseries; table and pieChart for table; overview (and the catalogue's kinds) for predefined. */
-export type ViewType = 'lineChart' | 'progress' | 'table' | 'pieChart' | 'overview';
+/** lineChart and progress for timeseries; table and pieChart for table. */
+export type CustomViewType = 'lineChart' | 'progress' | 'table' | 'pieChart';
+/** A custom metric's view, or a predefined metric's catalogue chart kind (overview, areaChart, map, ...). */
+export type ViewType = CustomViewType | CatalogueChart;
 /** What a table metric's rows count: sessions (default) or users. */
 export type MetricFormat = 'sessionCount' | 'userCount';
 
 export const TIMESERIES_METRIC_OF: readonly TimeseriesMetricOf[] = ['sessionCount', 'userCount'];
 export const TABLE_METRIC_OF: readonly TableMetricOf[] = ['issues', 'browsers', 'devices', 'countries', 'urls'];
-export const TIMESERIES_VIEW_TYPES: readonly ViewType[] = ['lineChart', 'progress'];
-export const TABLE_VIEW_TYPES: readonly ViewType[] = ['table', 'pieChart'];
+export const TIMESERIES_VIEW_TYPES: readonly CustomViewType[] = ['lineChart', 'progress'];
+export const TABLE_VIEW_TYPES: readonly CustomViewType[] = ['table', 'pieChart'];
 export const METRIC_FORMATS: readonly MetricFormat[] = ['sessionCount', 'userCount'];
 
 /** The options' names as the editor shows them (spec "Metric-of options"). */
@@ -100,7 +103,7 @@ export interface MetricBody {
   metricOf?: TimeseriesMetricOf | TableMetricOf;
   metricValue?: string[];
   metricFormat?: MetricFormat;
-  viewType?: ViewType;
+  viewType?: CustomViewType;
   series?: SeriesInput[];
   isPublic?: boolean;
 }
