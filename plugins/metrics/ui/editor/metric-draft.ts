@@ -96,7 +96,7 @@ export function bodyOf(draft: MetricDraft): MetricBody {
     metricOf: saved.metricOf as MetricBody['metricOf'],
     metricValue: saved.metricValue,
     metricFormat: saved.metricFormat,
-    viewType: saved.viewType,
+    viewType: saved.viewType as MetricBody['viewType'],
     isPublic: saved.isPublic,
     series: saved.series.map(({ seriesId, name, filter }) => (seriesId === undefined ? { name, filter } : { seriesId, name, filter })),
   };
