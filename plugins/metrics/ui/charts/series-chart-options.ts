@@ -23,7 +23,8 @@ export function seriesChartOptions({ chart, compared, height, compact = false }:
     name: s.name,
     color: SERIES_COLORS[i % SERIES_COLORS.length],
     data: s.points.map((p) => [p.timestamp, p.value]),
-    marker: { enabled: s.points.length <= 1 },
+    // Markers on the full chart: each point is a target to click for its sessions.
+    marker: { enabled: !compact || s.points.length <= 1, radius: 3 },
   }));
   for (const [i, s] of (compared?.series ?? []).entries()) {
     const main = chart.series[i];
