@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+import type { Options } from 'highcharts';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allByTestId, buttonNamed, byLabel, byTestId, chooseOption, cleanup, click, fakeHost, renderPage, settle, TEST_PROJECT } from '@cassette/plugin-sdk/testing/ui';
+import { dashboard, tableChart, timeseriesChart, widget } from '../../testing/ui-fixtures.js';
+import DashboardPage from './dashboard.page.js';
+
+// Highcharts needs layout happy-dom does not do: the stand-in keeps the options it is handed.
+const charts = vi.hoisted(() => [] as Options[]);
+vi.mock('highcharts-react-official', () => ({
+  HighchartsReact: ({ options }: { options: Options }) => {
+    charts.push(options);
+    return <div data-testid="chart-stand-in" />;
+  },
+}));
+
+afterEach(() => {
+  cleanup();
+  charts.length = 0;
+});
+
+const P = TEST_PROJECT.id;
+const DAY = 86_400_000;
+const widgets = [
+  widget(1, 0, { name: 'Visits' }),
+  widget(2, 1, { name: 'Browsers', metricType: 'table', metricOf: 'browsers', viewType: 'table' }),
+  widget(3, 2, { name: 'Captured Sessions', metricType: 'predefined', metricOf: 'count_sessions', predefinedKey: 'count_sessions', viewType: 'overview', userId: null }),
+];
+
+function host() {
+  return fakeHost({
+    routes: {
+      [`GET /${P}/dashboards`]: () => [dashboard({ dashboardId: 1, name: 'Ops' }), dashboard({ dashboardId: 2, name: 'Growth', isPinned: true })],
+      [`GET /${P}/dashboards/2`]: () => dashboard({ dashboardId: 2, name: 'Growth', isPinned: true, widgets }),
+      [`GET /${P}/dashboards/1`]: () => dashboard({ dashboardId: 1, name: 'Ops' }),
+      [`POST /${P}/metrics/10/chart`]: () => timeseriesChart(0, ['Series 1'], [[3, 4, 5]]),
+      [`POST /${P}/metrics/20/chart`]: () => tableChart([['Chrome', 7], ['Firefox', 2]]),
+      [`POST /${P}/dashboard/count_sessions`]: () => ({ key: 'count_sessions', kind: 'overview', unit: 'count', value: 120, previousValue: 100, progress: 20, chart: [{ timestamp: 0, value: 1 }], bucketMs: DAY }),
+      [`PUT /${P}/dashboards/2/widgets/1`]: () => ({}),
+      [`PUT /${P}/dashboards/2/widgets/3`]: () => ({}),
+      [`DELETE /${P}/dashboards/2/widgets/2`]: () => ({ deleted: true }),
+      [`GET /${P}/dashboards/1/pin`]: () => dashboard({ dashboardId: 1, isPinned: true }),
+    },
+  });
+}
+
+async function open(url = `/${P}/dashboard`) {
+  const page = renderPage(<DashboardPage />, url, '/:siteId/dashboard/:dashboardId?', { host: host() });
+  await settle();
+  // The charts wait out the 500 ms fetch debounce.
+  await act(async () => void (await new Promise((resolve) => setTimeout(resolve, 550))));
+  await settle();
+  return page;
+}
+
+describe('the dashboard page', () => {
+  it('shows the pinned dashboard with each widget drawn by its kind', async () => {
+    const { container, host: h } = await open();
+    expect(byLabel<HTMLSelectElement>(container, 'Dashboard')?.value).toBe('2');
+    const cards = allByTestId(container, 'widget-card');
+    expect(cards.map((c) => c.querySelector('[data-field="name"]')?.textContent)).toEqual(['Visits', 'Browsers', 'Captured Sessions']);
+    expect(byTestId(cards[0]!, 'chart-stand-in')).not.toBeNull();
+    expect(allByTestId(cards[1]!, 'metric-table-row').map((r) => r.querySelector('[data-field="name"]')?.textContent)).toEqual(['Chrome', 'Firefox']);
+    expect(byTestId(cards[2]!, 'catalogue-overview')?.querySelector('[data-field="value"]')?.textContent).toBe('120+20 %');
+    expect(h.api.post.mock.calls.map(([path]) => path).sort()).toEqual([`/${P}/dashboard/count_sessions`, `/${P}/metrics/10/chart`, `/${P}/metrics/20/chart`]);
+  });
+
+  it("disables Edit for a predefined widget with the spec's reason; removes a widget from view with the toast", async () => {
+    const { container, host: h } = await open();
+    const [, browsers, overview] = allByTestId(container, 'widget-card');
+    await click(byLabel(overview!, 'Widget menu'));
+    const edit = buttonNamed(overview!, 'Edit')!;
+    expect(edit.disabled).toBe(true);
+    expect(edit.title).toBe('Cannot edit system generated metrics');
+    await click(byLabel(browsers!, 'Widget menu'));
+    await click(buttonNamed(browsers!, 'Remove from view'));
+    await settle();
+    expect(allByTestId(container, 'widget-card')).toHaveLength(2);
+    expect(h.toast).toHaveBeenCalledWith('Widget deleted successfully', 'success');
+  });
+
+  it('pins another dashboard with the toast', async () => {
+    const { container, host: h } = await open();
+    await chooseOption(byLabel<HTMLSelectElement>(container, 'Dashboard'), '1');
+    await settle();
+    await click(buttonNamed(container, 'Pin'));
+    await settle();
+    expect(h.api.get).toHaveBeenCalledWith(`/${P}/dashboards/1/pin`);
+    expect(h.toast).toHaveBeenCalledWith('Dashboard pinned successfully', 'success');
+    expect(buttonNamed(container, 'Pinned')).not.toBeNull();
+  });
+});
