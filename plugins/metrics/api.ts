@@ -1,4 +1,8 @@
-// Public surface of the metrics plugin: the wire types its routes answer and take (shared/), as types only.
+// Public surface of the metrics plugin: the wire types its routes answer and take (shared/), as
+// types only, and the slots its UI offers other plugins.
+import { createSlot } from '@cassette/plugin-sdk';
+import type { Widget } from './shared/dashboard.js';
+
 export type {
   Metric,
   MetricBody,
@@ -30,3 +34,15 @@ export type {
 } from './shared/chart.js';
 export type { AddWidgetBody, Dashboard, DashboardBody, DashboardMetricBody, DeletedAnswer, UpdateWidgetBody, Widget, WidgetConfig } from './shared/dashboard.js';
 export type { CatalogueCategory, CatalogueCategoryInfo, CatalogueChart, CatalogueUnit, CatalogueWidget, MetricTemplatesAnswer, TemplateCategory } from './shared/catalogue.js';
+
+/** Props of the 'Set Alert' place on a dashboard card: the alerts plugin opens its form prefilled with the widget's first series. */
+export interface WidgetAlertProps {
+  projectId: number;
+  widget: Widget;
+}
+
+/** Slots the metrics plugin's UI offers. */
+export const metricsSlots = {
+  /** The bell on a dashboard card (tooltip 'Set Alert'); the alerts plugin fills it. */
+  widgetAlert: createSlot<WidgetAlertProps>('metrics.dashboard.widgetAlert'),
+} as const;

@@ -6,9 +6,10 @@ import { sessionIdOn, test } from './support/own-server-test.js';
 
 /**
  * Dashboards in real Chromium: two demo visits are recorded; a dashboard is created, a
- * timeseries metric of two series and a table metric are made on it; the widgets are dragged to
- * swap, and the order survives a reload; a point of the timeseries drills into its sessions, and
- * one opens in the player.
+ * timeseries metric of two series and a table metric are made on it, and three widgets of the
+ * catalogue (a figure, a table, a chart over time) are added and drawn from the visits; the
+ * widgets are dragged to swap, and the order survives a reload; a point of the timeseries drills
+ * into its sessions, and one opens in the player.
  */
 
 test.beforeAll(() => ensureTrackerBuilt());
@@ -70,6 +71,22 @@ test('a dashboard of a two-series timeseries and a table keeps its dragged order
     await expect.poll(() => cardNames(page)).toEqual(['Visits', 'Browsers']);
   });
 
+  await test.step('three widgets of the catalogue, drawn from the visits', async () => {
+    for (const name of ['Captured Sessions', 'Sessions per Browser', 'Sessions Affected by JS Errors']) {
+      await page.getByRole('button', { name: 'Add Metric' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add Metric' });
+      await dialog.getByRole('tab', { name: 'Catalogue' }).click();
+      await dialog.getByRole('button', { name: `Add ${name}`, exact: true }).click();
+      await expect(page.getByText('Widget added successfully').last()).toBeVisible();
+      await expect(dialog).toBeHidden();
+    }
+    await expect.poll(() => cardNames(page)).toEqual(['Visits', 'Browsers', 'Captured Sessions', 'Sessions per Browser', 'Sessions Affected by JS Errors']);
+    const card = (name: string) => page.getByTestId('widget-card').filter({ has: page.locator('.cs-widget-card__header [data-field="name"]', { hasText: name }) });
+    await expect(card('Captured Sessions').getByTestId('catalogue-overview').locator('[data-field="value"]')).toHaveText(/^2(\D|$)/, { timeout: 15_000 });
+    await expect(card('Sessions per Browser').getByTestId('metric-table-row').first()).toContainText('Chrome');
+    await expect(card('Sessions Affected by JS Errors').getByTestId('catalogue-timeseries')).toBeVisible();
+  });
+
   await test.step('drag Browsers onto Visits: they swap, and stay swapped after a reload', async () => {
     const from = page.getByRole('button', { name: 'Move Browsers' });
     const to = page.getByTestId('widget-card').first();
@@ -81,9 +98,10 @@ test('a dashboard of a two-series timeseries and a table keeps its dragged order
     await page.mouse.move(b.x + b.width / 3, b.y + b.height / 2, { steps: 15 });
     await page.mouse.up();
     await expect(page.getByText('Widget position updated')).toBeVisible();
-    await expect.poll(() => cardNames(page)).toEqual(['Browsers', 'Visits']);
+    const swapped = ['Browsers', 'Visits', 'Captured Sessions', 'Sessions per Browser', 'Sessions Affected by JS Errors'];
+    await expect.poll(() => cardNames(page)).toEqual(swapped);
     await page.reload();
-    await expect.poll(() => cardNames(page), { timeout: 15_000 }).toEqual(['Browsers', 'Visits']);
+    await expect.poll(() => cardNames(page), { timeout: 15_000 }).toEqual(swapped);
   });
 
   await test.step("a point of the chart lists its sessions; one opens in the player", async () => {

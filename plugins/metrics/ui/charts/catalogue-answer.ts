@@ -1,27 +1,10 @@
 // The answer of `POST /dashboard/{widget}` as the cards read it: the kinds the sessions plugin's
-// catalogue answers (its shared/catalogue-analytics.ts). Kept structural here until that type
-// reaches the sessions api entry on this branch; a kind not listed draws 'Widget not supported'.
+// analytics service answers for a predefined widget; a kind not listed draws 'Widget not supported'.
+import type { CatalogueWidgetAnswer } from '@cassette/plugin-sessions/api';
 
-export interface CataloguePointView {
-  timestamp: number;
-  value: number | null;
-}
+export type CatalogueAnswerView = CatalogueWidgetAnswer;
 
-export interface CatalogueTableRowView {
-  name: string;
-  value: number;
-  details?: Record<string, number | string | null>;
-}
-
-export type CatalogueAnswerView =
-  | { kind: 'overview'; unit: string; value: number | null; previousValue: number | null; progress: number | null; chart: CataloguePointView[]; bucketMs: number }
-  | { kind: 'timeseries'; series: { name: string; unit: string; total: number | null }[]; chart: { timestamp: number; values: Record<string, number | null> }[]; bucketMs: number }
-  | { kind: 'table'; unit: string; rows: CatalogueTableRowView[]; total: number; others: number }
-  | { kind: 'distribution'; unit: string; count: number; average: number | null; buckets: { from: number; to: number; count: number }[]; percentiles: { percentile: number; value: number }[] }
-  | { kind: 'map'; unit: string; value: number | null; rows: { country: string; value: number; count: number }[] }
-  | { kind: 'unavailable'; reason: string };
-
-const KINDS = new Set(['overview', 'timeseries', 'table', 'distribution', 'map', 'unavailable']);
+const KINDS = new Set<string>(['overview', 'timeseries', 'table', 'distribution', 'map', 'unavailable'] satisfies CatalogueWidgetAnswer['kind'][]);
 
 export function isCatalogueAnswer(answer: unknown): answer is CatalogueAnswerView {
   return typeof answer === 'object' && answer !== null && KINDS.has((answer as { kind?: unknown }).kind as string);

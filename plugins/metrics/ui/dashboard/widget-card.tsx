@@ -3,7 +3,7 @@ import { Button, Loader, Slot, Tooltip, useDismiss } from '@cassette/plugin-sdk/
 import { CatalogueView } from '../charts/catalogue-view.js';
 import { MetricChartView } from '../charts/metric-chart-view.js';
 import { OVERVIEW_WIDGET_HEIGHT, PREDEFINED_EDIT_REFUSAL, REMOVE_FROM_VIEW, WIDGET_HEIGHT } from '../constants.js';
-import { metricsSlots } from '../slots.js';
+import { metricsSlots } from '../../api.js';
 import type { MetricChart, Widget } from '../wire.js';
 import { colSpanOf } from './dashboard-order.js';
 import { useWidgetChart } from './use-widget-chart.js';
