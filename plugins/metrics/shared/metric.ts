@@ -54,14 +54,8 @@ export interface Series {
   filter: SessionSearchFilter;
 }
 
-/** A metric as `GET /metrics/{id}` answers it. */
-export interface Metric {
-  metricId: number;
-  projectId: number;
-  /** The author (null for a predefined metric: the system made it). */
-  userId: number | null;
-  /** The author's e-mail ('' for a predefined metric). */
-  owner: string;
+/** What a metric is, wherever it is kept: the answer, the stored row, the editor's draft. */
+export interface MetricOptions {
   name: string;
   metricType: MetricType;
   metricOf: MetricOf;
@@ -69,8 +63,18 @@ export interface Metric {
   metricValue: string[];
   metricFormat: MetricFormat;
   viewType: ViewType;
-  series: Series[];
   isPublic: boolean;
+}
+
+/** A metric as `GET /metrics/{id}` answers it. */
+export interface Metric extends MetricOptions {
+  metricId: number;
+  projectId: number;
+  /** The author (null for a predefined metric: the system made it). */
+  userId: number | null;
+  /** The author's e-mail ('' for a predefined metric). */
+  owner: string;
+  series: Series[];
   /** The catalogue key of a predefined metric, else null. */
   predefinedKey: string | null;
   /** Epoch ms. */

@@ -1,6 +1,6 @@
 // The wire types the pages read and send: the plugin's shared types, plus the editor's draft.
 import type { SessionSearchFilter } from '@cassette/plugin-sessions/api';
-import type { MetricFormat, MetricOf, MetricType, ViewType } from '../shared/metric.js';
+import type { MetricOptions } from '../shared/metric.js';
 
 export type { Metric, MetricBody, MetricFormat, MetricOf, MetricsPage, MetricType, Series, ViewType } from '../shared/metric.js';
 export type { ChartPoint, MetricChart, MetricChartRequest, MetricSessionsAnswer, MetricSessionsRequest, SeriesChart, TableChart, TableRow, TimeseriesChart } from '../shared/chart.js';
@@ -16,13 +16,6 @@ export interface DraftSeries {
 }
 
 /** A custom metric as the editor keeps it, before (or between) saves. */
-export interface MetricDraft {
-  name: string;
-  metricType: MetricType;
-  metricOf: MetricOf;
-  metricValue: string[];
-  metricFormat: MetricFormat;
-  viewType: ViewType;
+export interface MetricDraft extends MetricOptions {
   series: DraftSeries[];
-  isPublic: boolean;
 }

@@ -1,21 +1,14 @@
 import { badRequest, sql, trusted, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { SessionSearchFilter } from '@cassette/plugin-sessions/api';
 import { catalogueWidget } from '../../shared/catalogue.js';
-import type { MetricFormat, MetricOf, MetricType, Series, ViewType } from '../../shared/metric.js';
+import type { MetricFormat, MetricOf, MetricOptions, MetricType, Series, ViewType } from '../../shared/metric.js';
 import type { MetricDefinition } from '../input/metric-input.js';
 
 /** A stored metric with its series, before its owner and dashboards are looked up. */
-export interface StoredMetric {
+export interface StoredMetric extends MetricOptions {
   metricId: number;
   projectId: number;
   userId: number | null;
-  name: string;
-  metricType: MetricType;
-  metricOf: MetricOf;
-  metricValue: string[];
-  metricFormat: MetricFormat;
-  viewType: ViewType;
-  isPublic: boolean;
   createdAt: number;
   lastModified: number;
   series: Series[];
