@@ -1,7 +1,7 @@
 import { badRequest, sql, trusted, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { SessionSearchFilter } from '@cassette/plugin-sessions/api';
 import { catalogueWidget } from '../../shared/catalogue.js';
-import type { MetricFormat, MetricOf, MetricOptions, MetricType, Series, ViewType } from '../../shared/metric.js';
+import type { MetricFormat, MetricOptions, MetricType, Series, ViewType } from '../../shared/metric.js';
 import type { MetricDefinition } from '../input/metric-input.js';
 
 /** A stored metric with its series, before its owner and dashboards are looked up. */
