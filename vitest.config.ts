@@ -1,21 +1,29 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { filesNeedingIsolation } from './tests/setup/test-isolation.js';
 
 // Vitest's default (one worker per core but one) runs a 2-core machine one file at a time,
 // leaving a core to the main process, which mostly waits on its worker. Two workers there;
 // the default on larger machines.
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
+const INCLUDE = ['tests/boundaries/**/*.test.ts', 'tests/authz/**/*.test.ts', 'tests/bad-input/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/setup/**/*.test.ts', 'tests/fidelity/**/*.test.ts', 'scripts/**/*.test.ts', 'core/**/*.test.ts', 'sdk/**/*.test.{ts,tsx}', 'packages/**/*.test.ts', 'plugins/**/*.test.{ts,tsx}', 'host-ui/**/*.test.{ts,tsx}'];
+// The boundary fixtures are trees for the check to read, test files included, never to run.
+const EXCLUDE = ['**/node_modules/**', '**/*.contract.test.ts', 'tests/boundaries/fixtures/**'];
+const ISOLATED = filesNeedingIsolation(import.meta.dirname, ['tests', 'scripts', 'core', 'sdk', 'packages', 'plugins', 'host-ui']);
+
 export default defineConfig({
   test: {
-    include: ['tests/boundaries/**/*.test.ts', 'tests/authz/**/*.test.ts', 'tests/bad-input/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/setup/**/*.test.ts', 'tests/fidelity/**/*.test.ts', 'scripts/**/*.test.ts', 'core/**/*.test.ts', 'sdk/**/*.test.{ts,tsx}', 'packages/**/*.test.ts', 'plugins/**/*.test.{ts,tsx}', 'host-ui/**/*.test.{ts,tsx}'],
-    // The boundary fixtures are trees for the check to read, test files included, never to run.
-    exclude: ['**/node_modules/**', '**/*.contract.test.ts', 'tests/boundaries/fixtures/**'],
     pool: 'forks',
     maxWorkers: WORKERS,
     globalSetup: ['tests/setup/pglite-template.global.ts'],
     setupFiles: ['tests/setup/fast-check.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      // See tests/setup/test-isolation.ts: one module graph per worker, shared by its files.
+      { extends: true, test: { name: 'shared', include: INCLUDE, exclude: [...EXCLUDE, ...ISOLATED], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: EXCLUDE } },
+    ],
   },
 });
