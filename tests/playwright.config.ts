@@ -18,6 +18,7 @@ export default defineConfig({
     // The suite saves its own screenshots and diffs; a trace of its sixty tabs would only slow it.
     { name: 'fidelity', testDir: './fidelity', testMatch: '**/*.fidelity.ts', use: { trace: 'off', screenshot: 'off' } },
   ],
+  globalSetup: './e2e/support/pglite-template.global.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

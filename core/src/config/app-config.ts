@@ -17,6 +17,12 @@ export interface AppConfig {
   /** A second port serving only `/metrics`, without a token (METRICS_PORT); unset, `/metrics` takes an admin's token. */
   metricsPort?: number;
   dataDir: string;
+  /**
+   * A dump of an empty embedded database (CASSETTE_PGLITE_TEMPLATE) that a new data directory's
+   * database starts from, skipping the seconds of initdb: for machines that start many
+   * short-lived instances (test runs). Ignored once the directory holds a database.
+   */
+  pgliteTemplate?: string;
   /** PostgreSQL when set, else embedded PGlite under dataDir. */
   databaseUrl?: string;
   /** BullMQ + Redis pub/sub when set, else in-process. */
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     metricsPort: portFrom(env, 'METRICS_PORT'),
     dataDir,
+    pgliteTemplate: env.CASSETTE_PGLITE_TEMPLATE || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'cassette',

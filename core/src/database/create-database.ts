@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { sqlRunner, type DatabaseService, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
@@ -14,7 +14,10 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
-  /** For in-memory databases: start from this dump instead of a fresh initdb (tests). */
+  /**
+   * Start a new embedded database from this dump (`dumpPglite`) instead of a fresh initdb, which
+   * costs seconds: an in-memory one always, one on disk when its directory holds no cluster yet.
+   */
   pgliteTemplate?: string;
   entities: EntityDefinition[];
 }
@@ -58,7 +61,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const dir = options.pgliteDir ?? 'memory://';
     const inMemory = dir.startsWith('memory:');
     if (!inMemory) mkdirSync(dir, { recursive: true });
-    const instance = inMemory && options.pgliteTemplate ? await pgliteFromTemplate(options.pgliteTemplate) : null;
+    const newCluster = inMemory || !existsSync(join(dir, 'PG_VERSION'));
+    const instance = newCluster && options.pgliteTemplate ? await pgliteFromTemplate(options.pgliteTemplate, inMemory ? undefined : dir) : null;
     orm = (await PgliteORM.init({
       ...common,
       dbName: inMemory ? dir : join(dir),
@@ -66,7 +70,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     })) as unknown as MikroORM;
     if (instance) {
       ownedClose = () => instance.close();
-      dumpDataDir = () => dumpPglite(instance);
+      if (inMemory) dumpDataDir = () => dumpPglite(instance);
     }
     driver = 'pglite';
   }

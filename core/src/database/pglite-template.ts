@@ -13,9 +13,10 @@ export async function writePgliteTemplate(file: string): Promise<void> {
   await db.close();
 }
 
-export async function pgliteFromTemplate(file: string): Promise<PGlite | null> {
+/** A PGlite started from the dump `file`: in memory, or in `dataDir`, which must hold no cluster yet. */
+export async function pgliteFromTemplate(file: string, dataDir?: string): Promise<PGlite | null> {
   if (!existsSync(file)) return null;
-  return PGlite.create({ loadDataDir: tarOf(readFileSync(file)) });
+  return PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir: tarOf(readFileSync(file)) });
 }
 
 /**

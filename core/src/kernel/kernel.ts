@@ -101,7 +101,7 @@ export class Kernel {
       db = await createDatabase({
         databaseUrl: config.databaseUrl,
         pgliteDir: services.pgliteDir,
-        pgliteTemplate: prepared?.pgliteTemplate ?? options.overrides?.pgliteTemplate,
+        pgliteTemplate: prepared?.pgliteTemplate ?? options.overrides?.pgliteTemplate ?? config.pgliteTemplate,
         entities: coreEntities as EntityDefinition[],
       });
       const database = db;
