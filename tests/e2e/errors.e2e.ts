@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { SOURCEMAPS_MISSING_TEXT } from '@cassette/plugin-errors/api';
-import { CassetteServer, ensureTrackerBuilt, REPO_ROOT, signUp, type Owner } from './support/cassette-server.js';
+import { CassetteServer, ensureTrackerBuilt, REPO_ROOT, type Owner } from './support/cassette-server.js';
 import { ensureCliBuilt, ensureDemoBuilt } from '../../scripts/setup.mjs';
 import { logIn } from './support/log-in.js';
 import { endedSession, sessionIdOn, test } from './support/own-server-test.js';
@@ -65,9 +65,8 @@ async function openList(page: Page, cassette: CassetteServer, owner: Owner, stat
   await expect(page.getByRole('heading', { name: 'Errors' }).first()).toBeVisible();
 }
 
-test('a minified error is mapped once the CLI uploads its source map, grouped, resolved, reopened and replayed', async ({ cassette, page, browser }) => {
+test('a minified error is mapped once the CLI uploads its source map, grouped, resolved, reopened and replayed', async ({ site: { cassette, owner }, page, browser }) => {
   test.setTimeout(240_000);
-  const owner = await signUp(cassette);
   const first = await visitThatThrows(browser, cassette, owner);
   await logIn(page, cassette, owner);
 

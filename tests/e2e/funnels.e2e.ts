@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ensureTrackerBuilt, signUp } from './support/cassette-server.js';
+import { ensureTrackerBuilt } from './support/cassette-server.js';
 import { buyAndFail, DESKTOP_CHROME, recordVisit } from './support/demo-visits.js';
 import { listed } from './support/filter-bar.js';
 import { logIn } from './support/log-in.js';
@@ -32,9 +32,8 @@ async function stageSessions(page: Page, n: number): Promise<string> {
   return (await stage(page, n).locator('[data-field="sessions"]').innerText()).replace(/\s+/g, ' ').trim();
 }
 
-test('a funnel made from the search counts the checkout steps; the sessions that dropped between two picked steps open in the player', async ({ cassette, page, browser }) => {
+test('a funnel made from the search counts the checkout steps; the sessions that dropped between two picked steps open in the player', async ({ site: { cassette, owner }, page, browser }) => {
   test.setTimeout(240_000);
-  const owner = await signUp(cassette);
 
   const orderedAndFailed = await recordVisit(browser, cassette, owner, DESKTOP_CHROME, buyAndFail);
   const ordered = await recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {

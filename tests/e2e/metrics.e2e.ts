@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { ensureTrackerBuilt, signUp } from './support/cassette-server.js';
+import { ensureTrackerBuilt } from './support/cassette-server.js';
 import { DESKTOP_CHROME, recordVisit } from './support/demo-visits.js';
 import { logIn } from './support/log-in.js';
 import { sessionIdOn, test } from './support/own-server-test.js';
@@ -30,9 +30,8 @@ async function createMetric(page: Page, name: string, build: () => Promise<void>
   await page.getByRole('button', { name: '← Back' }).click();
 }
 
-test('a dashboard of a two-series timeseries and a table keeps its dragged order; a point drills into sessions that open in the player', async ({ cassette, page, browser }) => {
+test('a dashboard of a two-series timeseries and a table keeps its dragged order; a point drills into sessions that open in the player', async ({ site: { cassette, owner }, page, browser }) => {
   test.setTimeout(120_000);
-  const owner = await signUp(cassette);
   const visits = [
     await recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
       await demo.goto(`${cassette.url}/demo/product`);

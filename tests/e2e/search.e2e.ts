@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { ensureTrackerBuilt, signUp } from './support/cassette-server.js';
+import { ensureTrackerBuilt } from './support/cassette-server.js';
 import { buyAndFail, DESKTOP_CHROME, MOBILE_CHROME, recordVisit } from './support/demo-visits.js';
 import { addValue, listed, pick } from './support/filter-bar.js';
 import { logIn } from './support/log-in.js';
@@ -13,9 +13,8 @@ import { sessionIdOn, test } from './support/own-server-test.js';
 
 test.beforeAll(() => ensureTrackerBuilt());
 
-test('a sequence of steps and attributes narrows the list; the saved search finds the same after a reload', async ({ cassette, page, browser }) => {
+test('a sequence of steps and attributes narrows the list; the saved search finds the same after a reload', async ({ site: { cassette, owner }, page, browser }) => {
   test.setTimeout(240_000);
-  const owner = await signUp(cassette);
 
   const failedOrder = await recordVisit(browser, cassette, owner, DESKTOP_CHROME, buyAndFail);
   const browsedOnly = await recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
