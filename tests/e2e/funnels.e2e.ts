@@ -35,26 +35,29 @@ async function stageSessions(page: Page, n: number): Promise<string> {
 test('a funnel made from the search counts the checkout steps; the sessions that dropped between two picked steps open in the player', async ({ site: { cassette, owner }, page, browser }) => {
   test.setTimeout(240_000);
 
-  const orderedAndFailed = await recordVisit(browser, cassette, owner, DESKTOP_CHROME, buyAndFail);
-  const ordered = await recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
-    await demo.goto(`${cassette.url}/demo/product`);
-    await sessionIdOn(demo);
-    await demo.goto(`${cassette.url}/demo/checkout`);
-    await sessionIdOn(demo);
-    await demo.getByRole('button', { name: 'Place order' }).click();
-  });
-  const leftAtCheckout = await recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
-    await demo.goto(`${cassette.url}/demo/product`);
-    await sessionIdOn(demo);
-    await demo.goto(`${cassette.url}/demo/checkout`);
-    await sessionIdOn(demo);
-  });
-  const leftAtProduct = await recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
-    await demo.goto(`${cassette.url}/demo/product`);
-    await sessionIdOn(demo);
-  });
-  // Never reaches the first step: not in the funnel at all.
-  await recordVisit(browser, cassette, owner, DESKTOP_CHROME, async () => {});
+  // The visits are independent: recorded at once, in browsers of their own.
+  const [orderedAndFailed, ordered, leftAtCheckout, leftAtProduct] = await Promise.all([
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, buyAndFail),
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
+      await demo.goto(`${cassette.url}/demo/product`);
+      await sessionIdOn(demo);
+      await demo.goto(`${cassette.url}/demo/checkout`);
+      await sessionIdOn(demo);
+      await demo.getByRole('button', { name: 'Place order' }).click();
+    }),
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
+      await demo.goto(`${cassette.url}/demo/product`);
+      await sessionIdOn(demo);
+      await demo.goto(`${cassette.url}/demo/checkout`);
+      await sessionIdOn(demo);
+    }),
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
+      await demo.goto(`${cassette.url}/demo/product`);
+      await sessionIdOn(demo);
+    }),
+    // Never reaches the first step: not in the funnel at all.
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async () => {}),
+  ]);
 
   await logIn(page, cassette, owner);
   await page.goto(`${cassette.url}/${owner.projectId}/sessions`);

@@ -32,16 +32,17 @@ async function createMetric(page: Page, name: string, build: () => Promise<void>
 
 test('a dashboard of a two-series timeseries and a table keeps its dragged order; a point drills into sessions that open in the player', async ({ site: { cassette, owner }, page, browser }) => {
   test.setTimeout(120_000);
-  const visits = [
-    await recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
+  // Independent visits, recorded at once.
+  const visits = await Promise.all([
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
       await demo.goto(`${cassette.url}/demo/product`);
       await sessionIdOn(demo);
     }),
-    await recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
       await demo.goto(`${cassette.url}/demo/checkout`);
       await sessionIdOn(demo);
     }),
-  ];
+  ]);
 
   await logIn(page, cassette, owner);
   await page.goto(`${cassette.url}/${owner.projectId}/sessions`);
@@ -54,7 +55,7 @@ test('a dashboard of a two-series timeseries and a table keeps its dragged order
     await dialog.getByLabel('Name').fill('Shop');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByText('Dashboard created successfully')).toBeVisible();
-    await expect(page.getByLabel('Dashboard')).toHaveValue(/\d+/);
+    await expect(page.getByLabel('Dashboard', { exact: true })).toHaveValue(/\d+/);
   });
 
   await test.step('a timeseries of two series and a table metric', async () => {

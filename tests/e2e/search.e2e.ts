@@ -16,20 +16,23 @@ test.beforeAll(() => ensureTrackerBuilt());
 test('a sequence of steps and attributes narrows the list; the saved search finds the same after a reload', async ({ site: { cassette, owner }, page, browser }) => {
   test.setTimeout(240_000);
 
-  const failedOrder = await recordVisit(browser, cassette, owner, DESKTOP_CHROME, buyAndFail);
-  const browsedOnly = await recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
-    await demo.goto(`${cassette.url}/demo/product`);
-    await sessionIdOn(demo);
-    await demo.goto(`${cassette.url}/demo/checkout`);
-    await sessionIdOn(demo);
-  });
-  const clickedNoFailure = await recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
-    await demo.goto(`${cassette.url}/demo/product`);
-    await sessionIdOn(demo);
-    await demo.getByRole('button', { name: 'Zoom the picture' }).click();
-    await demo.getByRole('button', { name: 'Add to wishlist' }).click();
-  });
-  const failedOnMobile = await recordVisit(browser, cassette, owner, MOBILE_CHROME, buyAndFail);
+  // The visits are independent: recorded at once, in browsers of their own.
+  const [failedOrder, browsedOnly, clickedNoFailure, failedOnMobile] = await Promise.all([
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, buyAndFail),
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
+      await demo.goto(`${cassette.url}/demo/product`);
+      await sessionIdOn(demo);
+      await demo.goto(`${cassette.url}/demo/checkout`);
+      await sessionIdOn(demo);
+    }),
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
+      await demo.goto(`${cassette.url}/demo/product`);
+      await sessionIdOn(demo);
+      await demo.getByRole('button', { name: 'Zoom the picture' }).click();
+      await demo.getByRole('button', { name: 'Add to wishlist' }).click();
+    }),
+    recordVisit(browser, cassette, owner, MOBILE_CHROME, buyAndFail),
+  ]);
   const all = [failedOrder, browsedOnly, clickedNoFailure, failedOnMobile].sort();
 
   await logIn(page, cassette, owner);
