@@ -4,36 +4,25 @@ import type { FunnelsDeps } from '../deps.js';
 import type { StoredFunnel } from '../funnel-store.js';
 import { criticalImpact } from '../insights/conversion-impact.js';
 import type { ResolvedQuery } from '../query/funnel-query.js';
-import { analyticsQuery } from './analytics-query.js';
-import { scoredIssues } from './scored-issues.js';
+import { spanFigures } from './span-figures.js';
 import { funnelStages } from './stages.js';
 
 type Analytics = Pick<FunnelsDeps, 'analytics'>;
 
 /** The span's issues, scored (none when the span is a single stage: nothing lies between a stage and itself). */
 export async function spanIssues(deps: Analytics, funnel: StoredFunnel, query: ResolvedQuery, context: FilterCompileContext): Promise<FunnelIssue[]> {
-  const answer = await deps.analytics.funnelIssues({ ...analyticsQuery(funnel.projectId, funnel.filter, query), span: query.span }, context);
-  return scoredIssues(answer);
+  return (await spanFigures(deps, funnel, query, context)).issues;
 }
 
 /**
  * A funnel with its figures (spec part 1 §3 "Funnel"): every stage over the range, and the
- * summary of the span's critical issues (README "Insights"). One question to the analytics
- * service, which walks the stages once: the stages, the span's issues, and the sessions the
- * critical ones (picked here, by the significance test, from its issues) affected.
+ * summary of the span's critical issues (README "Insights"). One walk of the stages, shared with
+ * the page's `/issues` call (span-figures.ts): the stages, the span's issues, and the sessions the
+ * critical ones (picked by the significance test) affected.
  */
 export async function funnelWithFigures(deps: Pick<FunnelsDeps, 'analytics' | 'filterCompiler'>, funnel: StoredFunnel, query: ResolvedQuery, context: FilterCompileContext): Promise<Funnel> {
-  const question = analyticsQuery(funnel.projectId, funnel.filter, query);
   const { span } = query;
-  let critical: FunnelIssue[] = [];
-  const figures = await deps.analytics.funnelFigures(
-    { ...question, span },
-    (answer) => {
-      critical = scoredIssues(answer).filter((issue) => issue.significance.significant);
-      return critical.map(({ type, contextString }) => ({ type, contextString }));
-    },
-    context,
-  );
+  const { figures, critical } = await spanFigures(deps, funnel, query, context);
   const stages = funnelStages(funnel.filter.events, figures.counts, (step) => deps.filterCompiler.describe(step));
   const entered = stages[span.firstStage - 1]?.sessionsCount ?? 0;
   const converted = stages[span.lastStage - 1]?.sessionsCount ?? 0;
