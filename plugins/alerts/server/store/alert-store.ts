@@ -108,6 +108,9 @@ export function alertView(a: StoredAlert): Alert {
   return view;
 }
 
+/** The permissions as a text[] (sent as JSON: drivers differ on array parameters). */
+const permissionsArray = (reader: AlertReader) => sql`array(select jsonb_array_elements_text(${JSON.stringify(reader.permissions)}::jsonb))`;
+
 const definitionColumns = (d: AlertDefinition) => sql`
   name = ${d.name}, description = ${d.description}, active = ${d.active}, detection_method = ${d.detectionMethod}, change = ${d.change},
   left_metric = ${d.left}, operator = ${d.operator}, threshold = ${d.threshold}, current_period = ${d.currentPeriod}, previous_period = ${d.previousPeriod},
@@ -116,18 +119,19 @@ const definitionColumns = (d: AlertDefinition) => sql`
 
 export async function insertAlert(run: SqlRunner, projectId: number, tenantId: number, reader: AlertReader, d: AlertDefinition): Promise<StoredAlert> {
   const [row] = await run<{ alert_id: number }>(sql`
-    insert into alerts_alerts (project_id, tenant_id, user_id, reader_admin, reader_permissions, name, detection_method, left_metric, operator, threshold, current_period, previous_period, renotify_minutes)
-    values (${projectId}, ${tenantId}, ${reader.userId}, ${reader.admin}, ${reader.permissions}::text[], '', '', '', '', 0, 0, 0, 0)
+    insert into alerts_alerts (project_id, tenant_id, user_id, reader_admin, reader_permissions, name, description, active, detection_method, change, left_metric, operator, threshold,
+      current_period, previous_period, renotify_minutes, messages, slack, email, webhook, slack_input, email_input, webhook_input)
+    values (${projectId}, ${tenantId}, ${reader.userId}, ${reader.admin}, ${permissionsArray(reader)}, ${d.name}, ${d.description}, ${d.active}, ${d.detectionMethod}, ${d.change},
+      ${d.left}, ${d.operator}, ${d.threshold}, ${d.currentPeriod}, ${d.previousPeriod}, ${d.renotifyMinutes}, ${JSON.stringify(d.messages)}::jsonb, ${d.slack}, ${d.email}, ${d.webhook},
+      ${JSON.stringify(d.slackInput)}::jsonb, ${JSON.stringify(d.emailInput)}::jsonb, ${JSON.stringify(d.webhookInput)}::jsonb)
     returning alert_id`);
-  const alertId = Number(row!.alert_id);
-  await run(sql`update alerts_alerts set ${definitionColumns(d)} where alert_id = ${alertId}`);
-  return (await findAlert(run, projectId, alertId))!;
+  return (await findAlert(run, projectId, Number(row!.alert_id)))!;
 }
 
 /** Saves a new definition; a changed condition starts afresh (not firing), so its first notice is not held back by the old one's. */
 export async function updateAlert(run: SqlRunner, projectId: number, alertId: number, reader: AlertReader, d: AlertDefinition): Promise<StoredAlert | null> {
   const rows = await run(sql`
-    update alerts_alerts set ${definitionColumns(d)}, user_id = ${reader.userId}, reader_admin = ${reader.admin}, reader_permissions = ${reader.permissions}::text[],
+    update alerts_alerts set ${definitionColumns(d)}, user_id = ${reader.userId}, reader_admin = ${reader.admin}, reader_permissions = ${permissionsArray(reader)},
       firing = case when left_metric = ${d.left} and operator = ${d.operator} and threshold = ${d.threshold} and detection_method = ${d.detectionMethod} then firing else false end,
       updated_at = now()
     where project_id = ${projectId} and alert_id = ${alertId} returning alert_id`);
