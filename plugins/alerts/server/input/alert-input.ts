@@ -53,12 +53,13 @@ export function alertDefinition(body: AlertBody): AlertDefinition {
   for (const [label, list] of [['e-mail recipients', emails], ['Slack channels', slackInput], ['webhooks', webhookInput]] as const) {
     if (list.length > RECIPIENTS_MAX) throw badRequest(`At most ${RECIPIENTS_MAX} ${label}.`);
   }
-  const change = body.change ?? body.options?.change ?? 'absolute';
+  // The spec's wire names (detection_method, options.change) win over the copies a fetched alert carries back.
+  const change = body.options?.change ?? body.change ?? 'absolute';
   return {
     name,
     description: body.description?.trim() ?? '',
     active: body.active ?? true,
-    detectionMethod: body.detectionMethod ?? body.detection_method ?? 'threshold',
+    detectionMethod: body.detection_method ?? body.detectionMethod ?? 'threshold',
     change,
     left,
     operator: body.query.operator,
