@@ -1,7 +1,8 @@
 // Public surface of the metrics plugin: the wire types its routes answer and take (shared/), as
 // types only, and the slots its UI offers other plugins.
-import { createSlot } from '@cassette/plugin-sdk';
+import { createServiceRef, createSlot } from '@cassette/plugin-sdk';
 import type { Widget } from './shared/dashboard.js';
+import type { Series, TimeseriesMetricOf } from './shared/metric.js';
 
 export type {
   Metric,
@@ -45,4 +46,27 @@ export interface WidgetAlertProps {
 export const metricsSlots = {
   /** The bell on a dashboard card (tooltip 'Set Alert'); the alerts plugin fills it. */
   widgetAlert: createSlot<WidgetAlertProps>('metrics.dashboard.widgetAlert'),
+} as const;
+
+/** A custom timeseries metric's series, as another plugin (an alert) reads it. */
+export interface MetricSeriesDefinition {
+  metricId: number;
+  metricName: string;
+  /** What the series counts per bucket: sessions or users. */
+  metricOf: TimeseriesMetricOf;
+  series: Series;
+}
+
+/**
+ * The project's custom timeseries metrics a member may see (their own and the public ones),
+ * series by series: alerts watch one series of one metric.
+ */
+export interface MetricSeriesReader {
+  list(projectId: number, userId: number): Promise<MetricSeriesDefinition[]>;
+  /** One series, when the member may see its metric and it is a timeseries; null otherwise. */
+  get(projectId: number, userId: number, metricId: number, seriesIndex: number): Promise<MetricSeriesDefinition | null>;
+}
+
+export const metricsServices = {
+  seriesReader: createServiceRef<MetricSeriesReader>('metrics.seriesReader'),
 } as const;

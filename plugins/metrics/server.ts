@@ -3,6 +3,7 @@ import { catalogueSearchRoute, catalogueWidgetRoute } from './server/routes/cata
 import { deleteProjectMetricsJob } from './server/delete-project-metrics.job.js';
 import { deps } from './server/deps.js';
 import { metricsMigrations } from './server/migrations.js';
+import { metricSeriesReaderService } from './server/metric-series-reader.service.js';
 import { createDashboardRoute, dashboardDetailRoute, deleteDashboardRoute, listDashboardsRoute, pinDashboardRoute, updateDashboardRoute } from './server/routes/dashboards.route.js';
 import { metricChartRoute, metricSessionsRoute, tryMetricChartRoute, tryMetricSessionsRoute } from './server/routes/metric-chart.route.js';
 import { createMetricRoute, deleteMetricRoute, listMetricsRoute, metricDetailRoute, metricTemplatesRoute, updateMetricRoute } from './server/routes/metrics.route.js';
@@ -27,6 +28,7 @@ export default definePlugin({
   deps,
   register(r) {
     r.migrations(...metricsMigrations);
+    r.provide(metricSeriesReaderService);
     // Fastify matches the static `/metrics/templates` and `/metrics/try` before `/metrics/:metricId`, whatever the order here.
     r.route(listMetricsRoute);
     r.route(metricTemplatesRoute);
