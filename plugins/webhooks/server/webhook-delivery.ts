@@ -59,7 +59,7 @@ export function createWebhookDelivery(deps: DeliveryDeps): WebhooksService {
       let outcome: DeliveryOutcome;
       try {
         // The answer's body is not read: only its status matters, and a receiver cannot make us download anything.
-        const res = await deps.outboundHttp.stream(row.endpoint, {
+        const res = await deps.outboundHttp.stream(deps.secrets.decrypt(row.endpoint_sealed), {
           method: 'POST',
           headers,
           body,

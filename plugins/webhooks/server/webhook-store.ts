@@ -7,7 +7,7 @@ export interface WebhookRow {
   tenant_id: number;
   type: WebhookType;
   name: string;
-  endpoint: string;
+  endpoint_sealed: string;
   auth_header_sealed: string | null;
   signing_secret_sealed: string | null;
   created_at: Date | string;
@@ -17,7 +17,7 @@ export interface NewWebhook {
   tenantId: number;
   type: WebhookType;
   name: string;
-  endpoint: string;
+  endpointSealed: string;
   authHeaderSealed: string | null;
   signingSecretSealed: string | null;
 }
@@ -35,8 +35,8 @@ export async function findWebhook(run: SqlRunner, tenantId: number, webhookId: n
 /** Inserts unless the tenant already keeps the most webhooks it may (one statement: two admins cannot both slip past); null then. */
 export async function insertWebhook(run: SqlRunner, w: NewWebhook): Promise<WebhookRow | null> {
   const [row] = await run<WebhookRow>(
-    sql`insert into webhooks_webhooks (tenant_id, type, name, endpoint, auth_header_sealed, signing_secret_sealed)
-      select ${w.tenantId}, ${w.type}, ${w.name}, ${w.endpoint}, ${w.authHeaderSealed}, ${w.signingSecretSealed}
+    sql`insert into webhooks_webhooks (tenant_id, type, name, endpoint_sealed, auth_header_sealed, signing_secret_sealed)
+      select ${w.tenantId}, ${w.type}, ${w.name}, ${w.endpointSealed}, ${w.authHeaderSealed}, ${w.signingSecretSealed}
       where (select count(*) from webhooks_webhooks where tenant_id = ${w.tenantId}) < ${WEBHOOKS_PER_TENANT}
       returning *`,
   );
@@ -45,7 +45,7 @@ export async function insertWebhook(run: SqlRunner, w: NewWebhook): Promise<Webh
 
 export interface WebhookChange {
   name: string;
-  endpoint: string;
+  endpointSealed: string;
   /** undefined keeps the stored header; null removes it. */
   authHeaderSealed?: string | null;
 }
@@ -54,7 +54,7 @@ export interface WebhookChange {
 export async function updateWebhook(run: SqlRunner, tenantId: number, webhookId: number, type: WebhookType, change: WebhookChange): Promise<WebhookRow | null> {
   const header = change.authHeaderSealed === undefined ? sql`` : sql`, auth_header_sealed = ${change.authHeaderSealed}`;
   const [row] = await run<WebhookRow>(
-    sql`update webhooks_webhooks set name = ${change.name}, endpoint = ${change.endpoint}, updated_at = now()${header}
+    sql`update webhooks_webhooks set name = ${change.name}, endpoint_sealed = ${change.endpointSealed}, updated_at = now()${header}
       where tenant_id = ${tenantId} and webhook_id = ${webhookId} and type = ${type}
       returning *`,
   );

@@ -24,7 +24,7 @@ export function webhookView(row: WebhookRow, secrets: SecretsService, withEndpoi
     authHeaderSet: row.auth_header_sealed !== null,
     createdAt: new Date(row.created_at).getTime(),
   };
-  if (withEndpoint) view.endpoint = row.endpoint;
+  if (withEndpoint) view.endpoint = secrets.decrypt(row.endpoint_sealed);
   if (withEndpoint && row.auth_header_sealed !== null) view.authHeaderMasked = maskAuthHeader(secrets.decrypt(row.auth_header_sealed));
   return view;
 }

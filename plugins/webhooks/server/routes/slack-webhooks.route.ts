@@ -26,7 +26,7 @@ export const createSlackWebhookRoute = route({
   schema: { body: SLACK_WEBHOOK_BODY },
   handler: async ({ deps, caller, body }): Promise<Webhook> => {
     const input = readWebhookInput({ name: body.name, endpoint: body.url });
-    const row = await insertWebhook(deps.database.sql, { tenantId: caller.tenantId, type: 'slack', name: input.name, endpoint: input.endpoint, authHeaderSealed: null, signingSecretSealed: null });
+    const row = await insertWebhook(deps.database.sql, { tenantId: caller.tenantId, type: 'slack', name: input.name, endpointSealed: deps.secrets.encrypt(input.endpoint), authHeaderSealed: null, signingSecretSealed: null });
     if (!row) throw badRequest(TOO_MANY_WEBHOOKS);
     return webhookView(row, deps.secrets, true);
   },
@@ -40,7 +40,7 @@ export const updateSlackWebhookRoute = route({
   schema: { params: WEBHOOK_ID_PARAMS, body: SLACK_WEBHOOK_BODY },
   handler: async ({ deps, caller, params, body }): Promise<Webhook> => {
     const input = readWebhookInput({ name: body.name, endpoint: body.url });
-    const row = await updateWebhook(deps.database.sql, caller.tenantId, params.webhookId, 'slack', { name: input.name, endpoint: input.endpoint });
+    const row = await updateWebhook(deps.database.sql, caller.tenantId, params.webhookId, 'slack', { name: input.name, endpointSealed: deps.secrets.encrypt(input.endpoint) });
     if (!row) throw notFound(WEBHOOK_NOT_FOUND);
     return webhookView(row, deps.secrets, true);
   },

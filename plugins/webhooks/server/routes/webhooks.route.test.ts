@@ -80,6 +80,7 @@ describe('webhook routes', () => {
     });
     const [row] = await t.kernel.resolve(coreServices.database).sql<Record<string, string>>(sql`select * from webhooks_webhooks where webhook_id = ${webhookId}`);
     expect(JSON.stringify(row)).not.toContain('s3cr3t');
+    expect(JSON.stringify(row)).not.toContain('hooks.example.test');
     expect(JSON.stringify(row)).not.toContain(created.body.data.signingSecret);
 
     const list = await call(admin, 'GET', '/api/webhooks');
@@ -105,6 +106,9 @@ describe('webhook routes', () => {
     const slackId = body.data.webhookId as number;
     expect(body.data).toMatchObject({ type: 'slack', name: 'team-alerts', endpoint: 'https://hooks.slack.example.test/services/T/B/X', authHeaderSet: false });
     expect(body.data.signingSecret).toBeUndefined();
+    // The URL is the channel's credential: sealed at rest like the auth header.
+    const [row] = await t.kernel.resolve(coreServices.database).sql<Record<string, string>>(sql`select * from webhooks_webhooks where webhook_id = ${slackId}`);
+    expect(JSON.stringify(row)).not.toContain('hooks.slack.example.test');
 
     const channels = await call(member, 'GET', '/api/integrations/slack/channels');
     expect(channels.status).toBe(200);

@@ -36,7 +36,7 @@ export const createWebhookRoute = route({
       tenantId: caller.tenantId,
       type: 'webhook',
       name: input.name,
-      endpoint: input.endpoint,
+      endpointSealed: deps.secrets.encrypt(input.endpoint),
       authHeaderSealed: input.authHeader ? deps.secrets.encrypt(input.authHeader) : null,
       signingSecretSealed: deps.secrets.encrypt(signingSecret),
     });
@@ -54,7 +54,7 @@ export const updateWebhookRoute = route({
   handler: async ({ deps, caller, params, body }): Promise<Webhook> => {
     const input = readWebhookInput(body);
     const authHeaderSealed = input.authHeader ? deps.secrets.encrypt(input.authHeader) : body.removeAuthHeader ? null : undefined;
-    const row = await updateWebhook(deps.database.sql, caller.tenantId, params.webhookId, 'webhook', { name: input.name, endpoint: input.endpoint, authHeaderSealed });
+    const row = await updateWebhook(deps.database.sql, caller.tenantId, params.webhookId, 'webhook', { name: input.name, endpointSealed: deps.secrets.encrypt(input.endpoint), authHeaderSealed });
     if (!row) throw notFound(WEBHOOK_NOT_FOUND);
     return webhookView(row, deps.secrets, true);
   },
