@@ -25,6 +25,8 @@ describe('notifications plugin boot', () => {
         'GET /api/announcements user',
         'GET /api/announcements/view user',
         'POST /api/announcements admin',
+        'GET /api/config/weekly_report user',
+        'POST /api/config/weekly_report user',
       ].sort(),
     );
   });

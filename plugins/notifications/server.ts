@@ -11,6 +11,7 @@ import { countNotificationsRoute, listNotificationsRoute, viewNotificationRoute,
 import { createNotificationsService } from './server/notifications.service.js';
 import { PRUNE_EVERY_MS, pruneNotifications, pruneNotificationsJob } from './server/prune-notifications.job.js';
 import { notificationsSettings } from './server/settings.js';
+import { setWeeklyReportRoute, weeklyReportRoute } from './server/weekly-report.route.js';
 import { postWelcomeAnnouncement } from './server/welcome-announcement.js';
 
 export default definePlugin({
@@ -27,6 +28,8 @@ export default definePlugin({
     r.route(listAnnouncementsRoute);
     r.route(markAnnouncementsReadRoute);
     r.route(createAnnouncementRoute);
+    r.route(weeklyReportRoute);
+    r.route(setWeeklyReportRoute);
     r.provide({
       ref: notificationsService,
       deps: { database: coreServices.database, users: coreServices.users, projects: coreServices.projects, logger: coreServices.logger },

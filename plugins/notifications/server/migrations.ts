@@ -48,4 +48,18 @@ export const notificationsMigrations: Migration[] = [
       )`,
     ],
   },
+  {
+    id: '0002_weekly_report',
+    up: [
+      // One row per user who chose; no row reads as the default (on), so existing users need no backfill.
+      `create table notifications_weekly_report (
+        user_id integer primary key,
+        tenant_id integer not null,
+        enabled boolean not null,
+        updated_at timestamptz not null default now()
+      )`,
+      // The weekly mail reads a tenant's choices at once.
+      `create index notifications_weekly_report_tenant on notifications_weekly_report (tenant_id)`,
+    ],
+  },
 ];

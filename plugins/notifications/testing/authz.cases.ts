@@ -15,5 +15,7 @@ export const authzRows = defineAuthzRows({
   'POST /api/notifications/view': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/notifications/view', body: { endTimestamp: Date.now() } }) },
   'GET /api/announcements': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/announcements' }) },
   'GET /api/announcements/view': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/announcements/view' }) },
+  'GET /api/config/weekly_report': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/config/weekly_report' }) },
+  'POST /api/config/weekly_report': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/config/weekly_report', body: { weeklyReport: false } }) },
   'POST /api/announcements': { statuses: AUTHZ.ADMIN_TENANT, fixture: () => ({ url: '/api/announcements', body: { title: 'Release', description: 'A new version is out.' } }) },
 });

@@ -1,0 +1,9 @@
+// Browser wiring of the webhooks plugin: the Webhooks tab of Preferences (/client/webhooks).
+import { lazy } from 'react';
+import { defineUiPlugin } from '@cassette/plugin-sdk/ui';
+
+export default defineUiPlugin({
+  id: 'webhooks',
+  // Members see the names alerts can use; the tab itself offers editing to admins only.
+  settingsTabs: [{ id: 'webhooks', label: 'Webhooks', component: lazy(() => import('./ui/webhooks.tab.js')), order: 20 }],
+});
