@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { defineUiPlugin, fillSlot } from '@cassette/plugin-sdk/ui';
 import { metricsSlots } from '@cassette/plugin-metrics/api';
 import { WidgetAlertBell } from './ui/widget-alert.fill.js';
+import './ui/alerts.css';
 
 const AlertsPage = lazy(() => import('./ui/alerts.page.js'));
 
