@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { ApiError, Button, Checkbox, ConfirmDialog, CONFIRM_DELETE_LABEL, FormErrors, Input, Select, SidePanel, Textarea, useApi, useToast } from '@cassette/plugin-sdk/ui';
+import { Button, Checkbox, ConfirmDialog, CONFIRM_DELETE_LABEL, FormErrors, Input, Select, SidePanel, Textarea } from '@cassette/plugin-sdk/ui';
 import { ALERT_OPERATORS, ALERT_PERIOD_LABELS, ALERT_PERIODS, type Alert, type AlertPeriod, type ChangeKind, type DetectionMethod } from '../../shared/alert.js';
 import type { AlertTrigger } from '../../api.js';
-import { ALERT_CREATED, ALERT_DELETED, ALERT_DELETE_FAILED, ALERT_SAVE_FAILED, ALERT_UPDATED, DELETE_QUESTION, FORM_WIDTH, IN_APP_NOTE } from '../constants.js';
-import { alertsRoutes } from '../paths.js';
-import { addEmail, bodyOf, draftProblems, type AlertDraft } from './alert-draft.js';
+import { DELETE_QUESTION, FORM_WIDTH, IN_APP_NOTE } from '../constants.js';
+import { addEmail, draftProblems, type AlertDraft } from './alert-draft.js';
+import { useAlertForm } from './use-alert-form.js';
 import { AlertHistory } from './alert-history.js';
 
 export interface AlertFormProps {
@@ -22,51 +22,17 @@ const OPERATOR_OPTIONS = ALERT_OPERATORS.map((o) => ({ value: o, label: o }));
 
 /** The alert form: a 580 px right-side panel (spec part 1 §2); Save is enabled only while the alert is valid and not saving (§5). */
 export function AlertForm({ projectId, initial, triggers, onSaved, onDeleted, onClose }: AlertFormProps) {
-  const api = useApi();
-  const toast = useToast();
-  const [draft, setDraft] = useState<AlertDraft>(initial);
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const { actor, snapshot } = useAlertForm(projectId, initial, { onSaved, onDeleted });
+  const { draft, errors } = snapshot.context;
+  const saving = snapshot.matches('saving');
+  const confirming = snapshot.matches('confirmingDelete') || snapshot.matches('deleting');
+  const deleting = snapshot.matches('deleting');
   const [typedEmail, setTypedEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const problems = useMemo(() => draftProblems(draft), [draft]);
-  const set = (patch: Partial<AlertDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<AlertDraft>) => actor.send({ type: 'EDIT', patch });
   const unit = triggers?.find((t) => t.value === draft.left)?.unit;
-
-  const save = async () => {
-    if (problems.length > 0 || saving) return;
-    setSaving(true);
-    setErrors([]);
-    const created = draft.alertId === null;
-    try {
-      const saved = await api.put<Alert>(created ? alertsRoutes.alerts(projectId) : alertsRoutes.alert(projectId, draft.alertId!), bodyOf(draft));
-      toast(created ? ALERT_CREATED : ALERT_UPDATED, 'success');
-      setSaving(false);
-      if (!created) setDraft((d) => ({ ...d, alertId: saved.alertId }));
-      onSaved(saved, created);
-    } catch (error) {
-      setSaving(false);
-      setErrors(error instanceof ApiError ? error.errors : []);
-      toast(ALERT_SAVE_FAILED, 'error');
-    }
-  };
-
-  const remove = async () => {
-    if (draft.alertId === null) return;
-    setDeleting(true);
-    try {
-      await api.del(alertsRoutes.alert(projectId, draft.alertId));
-      toast(ALERT_DELETED, 'success');
-      setConfirming(false);
-      onDeleted(draft.alertId);
-    } catch {
-      setDeleting(false);
-      setConfirming(false);
-      toast(ALERT_DELETE_FAILED, 'error');
-    }
-  };
+  const save = () => actor.send({ type: 'SAVE' });
 
   const addTypedEmail = () => {
     const { list, error } = addEmail(draft.emailInput, typedEmail);
@@ -85,7 +51,7 @@ export function AlertForm({ projectId, initial, triggers, onSaved, onDeleted, on
       footer={
         <>
           {draft.alertId !== null && (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
+            <Button variant="danger" onClick={() => actor.send({ type: 'DELETE' })}>
               Delete
             </Button>
           )}
@@ -98,7 +64,7 @@ export function AlertForm({ projectId, initial, triggers, onSaved, onDeleted, on
         </>
       }
     >
-      <form className="cs-alert-form" data-testid="alert-form" onSubmit={(e) => (e.preventDefault(), void save())}>
+      <form className="cs-alert-form" data-testid="alert-form" onSubmit={(e) => (e.preventDefault(), save())}>
         <Input label="Name" placeholder="New Alert" value={draft.name} onChange={(e) => set({ name: e.target.value })} maxLength={100} />
         <Textarea label="Description" value={draft.description} onChange={(e) => set({ description: e.target.value })} maxLength={1000} rows={2} />
         <Checkbox label="Active" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} toggle />
@@ -180,7 +146,7 @@ export function AlertForm({ projectId, initial, triggers, onSaved, onDeleted, on
         {draft.alertId !== null && <AlertHistory projectId={projectId} alertId={draft.alertId} unit={unit} />}
       </form>
       {confirming && (
-        <ConfirmDialog message={DELETE_QUESTION} confirmLabel={CONFIRM_DELETE_LABEL} loading={deleting} onConfirm={remove} onCancel={() => setConfirming(false)} />
+        <ConfirmDialog message={DELETE_QUESTION} confirmLabel={CONFIRM_DELETE_LABEL} loading={deleting} onConfirm={() => actor.send({ type: 'CONFIRM' })} onCancel={() => actor.send({ type: 'CANCEL' })} />
       )}
     </SidePanel>
   );
