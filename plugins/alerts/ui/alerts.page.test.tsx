@@ -30,9 +30,9 @@ function host() {
 
 async function open(url = `/${P}/alerts`) {
   const { h, saved } = host();
-  renderPage(<AlertsPage />, url, '/:siteId/alerts/:alertId?', { host: h });
+  const page = renderPage(<AlertsPage />, url, '/:siteId/alerts/:alertId?', { host: h });
   await settle();
-  return { h, saved, panel: byTestId(body, 'alerts-panel')! };
+  return { h, saved, page, panel: byTestId(body, 'alerts-panel')! };
 }
 
 const names = () => allByTestId(body, 'alert-item').map((i) => i.querySelector('[data-field="name"]')?.textContent);
@@ -157,5 +157,13 @@ describe('the alert management panel', () => {
     await click(byLabel(form()!, 'Webhook'));
     expect(form()!.textContent).not.toContain('shown in the app');
     expect(byTestId(form()!, 'alert-problems')?.textContent).toContain('Add at least one webhook or turn Webhook off.');
+  });
+
+  it("closes on Escape, back to the project's dashboards when the panel was opened directly", async () => {
+    const { page } = await open();
+    await pressKey(document, 'Escape');
+    await settle();
+    expect(byTestId(body, 'alerts-panel')).toBeNull();
+    expect(page.url.path).toBe(`/${P}/dashboard`);
   });
 });
