@@ -14,6 +14,7 @@ export type {
   AlertOptions,
   AlertPeriod,
   AlertQuery,
+  AlertRecipients,
   ChangeKind,
   DetectionMethod,
   MessageType,

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ensureTrackerBuilt } from './support/cassette-server.js';
-import { buyAndFail, DESKTOP_CHROME, recordVisit } from './support/demo-visits.js';
+import { buyAndFail, DESKTOP_CHROME, recordVisit, visitPages } from './support/demo-visits.js';
 import { listed } from './support/filter-bar.js';
 import { logIn } from './support/log-in.js';
 import { sessionIdOn, test } from './support/own-server-test.js';
@@ -45,16 +45,8 @@ test('a funnel made from the search counts the checkout steps; the sessions that
       await sessionIdOn(demo);
       await demo.getByRole('button', { name: 'Place order' }).click();
     }),
-    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
-      await demo.goto(`${cassette.url}/demo/product`);
-      await sessionIdOn(demo);
-      await demo.goto(`${cassette.url}/demo/checkout`);
-      await sessionIdOn(demo);
-    }),
-    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
-      await demo.goto(`${cassette.url}/demo/product`);
-      await sessionIdOn(demo);
-    }),
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, visitPages('/demo/product', '/demo/checkout')),
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, visitPages('/demo/product')),
     // Never reaches the first step: not in the funnel at all.
     recordVisit(browser, cassette, owner, DESKTOP_CHROME, async () => {}),
   ]);

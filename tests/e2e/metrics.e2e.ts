@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { ensureTrackerBuilt } from './support/cassette-server.js';
-import { DESKTOP_CHROME, recordVisit } from './support/demo-visits.js';
+import { DESKTOP_CHROME, recordVisit, visitPages } from './support/demo-visits.js';
 import { logIn } from './support/log-in.js';
-import { sessionIdOn, test } from './support/own-server-test.js';
+import { test } from './support/own-server-test.js';
 
 /**
  * Dashboards in real Chromium: two demo visits are recorded; a dashboard is created, a
@@ -34,14 +34,8 @@ test('a dashboard of a two-series timeseries and a table keeps its dragged order
   test.setTimeout(120_000);
   // Independent visits, recorded at once.
   const visits = await Promise.all([
-    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
-      await demo.goto(`${cassette.url}/demo/product`);
-      await sessionIdOn(demo);
-    }),
-    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
-      await demo.goto(`${cassette.url}/demo/checkout`);
-      await sessionIdOn(demo);
-    }),
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, visitPages('/demo/product')),
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, visitPages('/demo/checkout')),
   ]);
 
   await logIn(page, cassette, owner);

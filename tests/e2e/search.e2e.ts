@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { ensureTrackerBuilt } from './support/cassette-server.js';
-import { buyAndFail, DESKTOP_CHROME, MOBILE_CHROME, recordVisit } from './support/demo-visits.js';
+import { buyAndFail, DESKTOP_CHROME, MOBILE_CHROME, recordVisit, visitPages } from './support/demo-visits.js';
 import { addValue, listed, pick } from './support/filter-bar.js';
 import { logIn } from './support/log-in.js';
 import { sessionIdOn, test } from './support/own-server-test.js';
@@ -19,12 +19,7 @@ test('a sequence of steps and attributes narrows the list; the saved search find
   // The visits are independent: recorded at once, in browsers of their own.
   const [failedOrder, browsedOnly, clickedNoFailure, failedOnMobile] = await Promise.all([
     recordVisit(browser, cassette, owner, DESKTOP_CHROME, buyAndFail),
-    recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
-      await demo.goto(`${cassette.url}/demo/product`);
-      await sessionIdOn(demo);
-      await demo.goto(`${cassette.url}/demo/checkout`);
-      await sessionIdOn(demo);
-    }),
+    recordVisit(browser, cassette, owner, DESKTOP_CHROME, visitPages('/demo/product', '/demo/checkout')),
     recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
       await demo.goto(`${cassette.url}/demo/product`);
       await sessionIdOn(demo);

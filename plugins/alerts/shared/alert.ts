@@ -58,7 +58,17 @@ export interface AlertOptions {
   renotifyInterval: number;
 }
 
-export interface Alert {
+/** Where an alert's notices go besides the app: the channels turned on, and each one's recipients (webhook ids, e-mail addresses). */
+export interface AlertRecipients {
+  slack: boolean;
+  email: boolean;
+  webhook: boolean;
+  slackInput: number[];
+  emailInput: string[];
+  webhookInput: number[];
+}
+
+export interface Alert extends AlertRecipients {
   alertId: number;
   projectId: number;
   name: string;
@@ -68,12 +78,6 @@ export interface Alert {
   change: ChangeKind;
   query: AlertQuery;
   options: AlertOptions;
-  slack: boolean;
-  email: boolean;
-  webhook: boolean;
-  slackInput: number[];
-  emailInput: string[];
-  webhookInput: number[];
   /** Epoch ms. */
   createdAt: number;
   /** Whether the condition held at the last evaluation (a recovery notice clears it). */

@@ -24,6 +24,16 @@ export async function recordVisit(browser: Browser, cassette: CassetteServer, ow
   }
 }
 
+/** A visit that opens these pages of the demo shop in turn ('/demo/product', ...), each once the tracker runs on it. */
+export function visitPages(...paths: string[]): (demo: Page) => Promise<void> {
+  return async (demo) => {
+    for (const path of paths) {
+      await demo.goto(new URL(path, demo.url()).href);
+      await sessionIdOn(demo);
+    }
+  };
+}
+
 /** Product page, a click on the picture, checkout, and the order request that fails (404). */
 export async function buyAndFail(demo: Page) {
   await demo.getByRole('link', { name: 'View details' }).first().click();

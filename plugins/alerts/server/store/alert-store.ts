@@ -1,8 +1,8 @@
 import { sql, type SqlRunner } from '@cassette/plugin-sdk/server';
-import type { Alert, AlertMessage, AlertOperator, AlertPeriod, ChangeKind, DetectionMethod } from '../../shared/alert.js';
+import type { Alert, AlertMessage, AlertRecipients, AlertOperator, AlertPeriod, ChangeKind, DetectionMethod } from '../../shared/alert.js';
 
 /** What a saved alert is, as the input checks make it. */
-export interface AlertDefinition {
+export interface AlertDefinition extends AlertRecipients {
   name: string;
   description: string;
   active: boolean;
@@ -15,12 +15,6 @@ export interface AlertDefinition {
   previousPeriod: AlertPeriod;
   renotifyMinutes: number;
   messages: AlertMessage[];
-  slack: boolean;
-  email: boolean;
-  webhook: boolean;
-  slackInput: number[];
-  emailInput: string[];
-  webhookInput: number[];
 }
 
 /** Whose permissions an evaluation reads with: the member who last saved the alert. */

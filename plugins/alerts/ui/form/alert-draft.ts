@@ -1,8 +1,8 @@
 // The alert being edited, how it starts (new, fetched, prefilled from a widget), what it sends,
 // and when it may be submitted (spec part 1 §5).
-import { ALERT_NAME_PATTERN, DEFAULT_ALERT_NAME, DEFAULT_PERIOD, DEFAULT_RENOTIFY_MINUTES, type Alert, type AlertOperator, type AlertPeriod, type ChangeKind, type DetectionMethod } from '../../shared/alert.js';
+import { ALERT_NAME_PATTERN, DEFAULT_ALERT_NAME, DEFAULT_PERIOD, DEFAULT_RENOTIFY_MINUTES, type Alert, type AlertOperator, type AlertRecipients, type AlertPeriod, type ChangeKind, type DetectionMethod } from '../../shared/alert.js';
 
-export interface AlertDraft {
+export interface AlertDraft extends AlertRecipients {
   alertId: number | null;
   name: string;
   description: string;
@@ -16,12 +16,6 @@ export interface AlertDraft {
   currentPeriod: AlertPeriod;
   previousPeriod: AlertPeriod;
   renotifyInterval: number;
-  slack: boolean;
-  email: boolean;
-  webhook: boolean;
-  slackInput: number[];
-  emailInput: string[];
-  webhookInput: number[];
 }
 
 export function newDraft(left = ''): AlertDraft {
