@@ -87,7 +87,7 @@ test('signup, projects, roles, invitation, permissions and logout', async ({ pag
   const link = (await page.getByTestId('invitation-link').textContent())!.trim();
   expect(link).toMatch(/\/reset-password\?token=/);
   // The same link went out by mail, over SMTP.
-  expect(await linkFromNextMail(MEMBER.email, 0)).toBe(link);
+  expect(await linkFromNextMail(MEMBER.email, 0, /invited you to Cassette/)).toBe(link);
   await page.keyboard.press('Escape');
   await logout(page, 'Olivia');
 
@@ -138,7 +138,7 @@ test('a forgotten password is reset through the mailed link', async ({ page }) =
   await page.getByRole('button', { name: 'Email Password Reset Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
 
-  const link = await linkFromNextMail(OWNER.email, seen);
+  const link = await linkFromNextMail(OWNER.email, seen, /Reset your Cassette password/);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
   await page.getByLabel('New Password').fill('a-new-owner-password');
