@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@cassette/plugin-ingest/testing';
 import { coreServices, definePlugin, sql } from '@cassette/plugin-sdk/server';
 import { alertsExtensionPoints, type AlertNotice } from './api.js';
-import { evaluateAlertsJob } from './server/evaluation/evaluate-alerts.job.js';
-import { periodEndAt } from './server/evaluation/periods.js';
 import { createAlertsTestKernel, type AlertsTestKernel } from './testing/alerts-test-kernel.js';
 
 /** A channel another plugin adds: it keeps what it was asked to send, and fails its first try. */
@@ -52,7 +50,7 @@ describe('alerts plugin boot', () => {
     }
   });
 
-  it('evaluates through the scheduled job, and delivers through a contributed channel with retries', async () => {
+  it('checks a saved alert at once over the period just before the save, and delivers through a contributed channel with retries', async () => {
     const { projectId, owner } = await t.createTenant();
     // Nothing is recorded: 0 JS errors, under 5, holds now.
     const res = await t.request('PUT', `/api/${projectId}/alerts`, {
@@ -62,13 +60,12 @@ describe('alerts plugin boot', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const alertId = res.body.data.alertId as number;
     expect(res.body.data).toMatchObject({ webhook: true, webhookInput: [7] });
-    const before = Date.now();
-    await t.kernel.resolve(coreServices.jobs).enqueue(evaluateAlertsJob, {});
-    const [evaluation] = await eventually('the scheduled evaluation', async () => {
+    // No scheduler tick is waited for: saving enqueues the check.
+    const [evaluation] = await eventually('the evaluation after the save', async () => {
       const rows = (await t.request('GET', `/api/${projectId}/alerts/${alertId}/history`, { token: owner.token })).body.data as { periodEnd: number; value: number; fired: boolean }[];
       return rows.length ? rows : undefined;
     });
-    expect([periodEndAt(before, 15), periodEndAt(Date.now(), 15)]).toContain(evaluation!.periodEnd);
+    expect(evaluation!.periodEnd).toBe(res.body.data.createdAt);
     expect(evaluation).toMatchObject({ value: 0, fired: true });
     const deliveries = await eventually(
       'the webhook delivery after a retry',

@@ -71,4 +71,11 @@ export const alertsMigrations: Migration[] = [
       `create index alerts_deliveries_alert on alerts_deliveries (alert_id, created_at desc)`,
     ],
   },
+  {
+    id: '0002_alerts_anchored_periods',
+    up: [
+      // Periods count from the last save, so a saved alert is checked at once and then every period (see periods.ts).
+      `alter table alerts_alerts add column anchored_at timestamptz not null default now()`,
+    ],
+  },
 ];

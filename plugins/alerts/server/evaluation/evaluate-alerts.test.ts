@@ -20,9 +20,15 @@ describe('alert evaluation on generated visits', () => {
   afterAll(async () => t?.close());
 
   const api = (path: string) => `/api/${projectId}${path}`;
+  /**
+   * Saved paused (a saved active alert is checked at once, at the real time), then anchored at
+   * midnight a week before MIDNIGHT, so every period length ends at MIDNIGHT, as the generated
+   * visits are laid out.
+   */
   async function createAlert(body: Record<string, unknown>): Promise<Alert> {
-    const res = await t.request('PUT', api('/alerts'), { token, body });
+    const res = await t.request('PUT', api('/alerts'), { token, body: { ...body, active: false } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await t.ctx.sql(sql`update alerts_alerts set anchored_at = ${new Date(MIDNIGHT - 7 * 1440 * MINUTE)} where alert_id = ${res.body.data.alertId}`);
     return res.body.data as Alert;
   }
   async function setActive(alert: Alert, active: boolean): Promise<void> {

@@ -62,7 +62,8 @@ async function evaluate(deps: AlertsDeps, alert: StoredAlert, evaluationId: numb
 export async function evaluateDueAlerts(deps: AlertsDeps, now: number): Promise<EvaluationOutcome[]> {
   const outcomes: EvaluationOutcome[] = [];
   for (const alert of await listActiveAlerts(deps.database.sql)) {
-    const periodEnd = periodEndAt(now, alert.options.currentPeriod);
+    const periodEnd = periodEndAt(now, alert.anchoredAt, alert.options.currentPeriod);
+    if (periodEnd === null) continue;
     const evaluationId = await claimEvaluation(deps.database.sql, alert.alertId, periodEnd, alert.query.operator, alert.query.right, now);
     if (evaluationId === null) continue;
     try {

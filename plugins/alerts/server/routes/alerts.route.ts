@@ -2,10 +2,11 @@ import { badRequest, HttpError } from '@cassette/plugin-sdk/server';
 import type { Alert, AlertDeleted } from '../../shared/alert.js';
 import { customTrigger, parseCustomTrigger, TRIGGERS, type AlertTrigger } from '../../shared/triggers.js';
 import { route, type AlertsDeps } from '../deps.js';
+import { evaluateAlertsJob } from '../evaluation/evaluate-alerts.job.js';
 import { readerContext } from '../evaluation/trigger-value.js';
 import { alertBody, alertParams } from '../input/alert-body.schema.js';
 import { alertDefinition } from '../input/alert-input.js';
-import { alertView, deleteAlert, insertAlert, listAlerts, updateAlert, type AlertDefinition, type AlertReader } from '../store/alert-store.js';
+import { alertView, deleteAlert, insertAlert, listAlerts, updateAlert, type AlertDefinition, type AlertReader, type StoredAlert } from '../store/alert-store.js';
 import { ALERT_NOT_FOUND, ALERTS_ACCESS, readerOf, requireAlert } from './alerts-access.js';
 
 /** A custom metric's series must exist and be readable by the saver when the alert is saved; nothing is counted. */
@@ -49,6 +50,11 @@ export const alertTriggersRoute = route({
   },
 });
 
+/** A saved alert's first period ends at the save: it is checked now, not at the scheduler's next tick. */
+async function checkSoon(deps: AlertsDeps, alert: StoredAlert): Promise<void> {
+  if (alert.active) await deps.jobs.enqueue(evaluateAlertsJob, {});
+}
+
 /** Spec part 1 §7 `PUT /alerts`: creates an alert (validation: spec part 1 §5). */
 export const createAlertRoute = route({
   method: 'PUT',
@@ -61,7 +67,9 @@ export const createAlertRoute = route({
     const definition = alertDefinition(body);
     const reader = readerOf(caller);
     await assertCustomSeries(deps, projectId, reader, definition);
-    return alertView(await insertAlert(run, projectId, tenantId, reader, definition));
+    const saved = await insertAlert(run, projectId, tenantId, reader, definition);
+    await checkSoon(deps, saved);
+    return alertView(saved);
   },
 });
 
@@ -80,6 +88,7 @@ export const updateAlertRoute = route({
     await assertCustomSeries(deps, projectId, reader, definition);
     const saved = await updateAlert(run, projectId, params.alertId, reader, definition);
     if (!saved) throw badRequest(ALERT_NOT_FOUND);
+    await checkSoon(deps, saved);
     return alertView(saved);
   },
 });

@@ -28,6 +28,8 @@ export interface StoredAlert extends Alert {
   tenantId: number;
   reader: AlertReader;
   lastNotifiedAt: number | null;
+  /** Epoch ms of the last save: the alert's periods end at it and every period length after it. */
+  anchoredAt: number;
 }
 
 interface AlertRow {
@@ -59,6 +61,7 @@ interface AlertRow {
   last_notified_at: Date | string | null;
   last_evaluated_at: Date | string | null;
   created_at: Date | string;
+  anchored_at: Date | string;
 }
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -93,12 +96,13 @@ function fromRow(r: AlertRow): StoredAlert {
     firing: r.firing,
     lastEvaluatedAt: ms(r.last_evaluated_at),
     lastNotifiedAt: ms(r.last_notified_at),
+    anchoredAt: ms(r.anchored_at)!,
   };
 }
 
 /** The wire shape: the reader and the notification bookkeeping stay on the server. */
 export function alertView(a: StoredAlert): Alert {
-  const { tenantId: _tenant, reader: _reader, lastNotifiedAt: _notified, ...view } = a;
+  const { tenantId: _tenant, reader: _reader, lastNotifiedAt: _notified, anchoredAt: _anchored, ...view } = a;
   return view;
 }
 
@@ -127,7 +131,7 @@ export async function updateAlert(run: SqlRunner, projectId: number, alertId: nu
   const rows = await run(sql`
     update alerts_alerts set ${definitionColumns(d)}, user_id = ${reader.userId}, reader_admin = ${reader.admin}, reader_permissions = ${permissionsArray(reader)},
       firing = case when left_metric = ${d.left} and operator = ${d.operator} and threshold = ${d.threshold} and detection_method = ${d.detectionMethod} then firing else false end,
-      updated_at = now()
+      updated_at = now(), anchored_at = now()
     where project_id = ${projectId} and alert_id = ${alertId} returning alert_id`);
   return rows.length ? findAlert(run, projectId, alertId) : null;
 }
