@@ -148,6 +148,8 @@ export interface ProjectsService {
   get(projectId: number): Promise<ProjectInfo | null>;
   byKey(projectKey: string): Promise<ProjectInfo | null>;
   listForTenant(tenantId: number): Promise<ProjectInfo[]>;
+  /** Every live project of every tenant, by id: for jobs that work through all tenants (the weekly report). */
+  listAll(): Promise<ProjectInfo[]>;
   /** Called by ingest when a session is recorded: drives status and onboarding. */
   markRecorded(projectId: number, at: Date): Promise<void>;
 }
@@ -159,6 +161,10 @@ export interface UserInfo {
   name: string;
   admin: boolean;
   superAdmin: boolean;
+  /** False while an invited member has not set a password yet. */
+  joined: boolean;
+  /** The projects the member's role covers; null: every project of the tenant (admins, roles on all projects). */
+  projectIds: number[] | null;
 }
 
 export interface UsersService {
