@@ -1,3 +1,4 @@
+import { isPermission } from '@cassette/plugin-sdk';
 import type { UserInfo, UsersService } from '@cassette/plugin-sdk/server';
 import type { DatabaseRuntime } from '../database/create-database.js';
 import { RoleEntity, type Role } from '../entities/role.entity.js';
@@ -18,6 +19,7 @@ const info = (u: User, role: Role | undefined): UserInfo => ({
   superAdmin: u.superAdmin,
   joined: u.joined,
   projectIds: projectIdsOf(u, role),
+  permissions: (role?.permissions ?? []).filter(isPermission),
 });
 
 export class UsersDirectory implements UsersService {

@@ -4,6 +4,7 @@ import type { TSchema, Static } from '@sinclair/typebox';
 import type { AnyActorRef } from 'xstate';
 import type { EventDef, EventPayload } from '../shared/events.js';
 import { createServiceRef } from '../shared/refs.js';
+import type { Permission } from '../shared/permissions.js';
 import type { OutboundHttpClient } from './outbound-http.js';
 
 /** Structured logger (pino-compatible subset). */
@@ -165,6 +166,8 @@ export interface UserInfo {
   joined: boolean;
   /** The projects the member's role covers; null: every project of the tenant (admins, roles on all projects). */
   projectIds: number[] | null;
+  /** Their role's permissions (an admin holds every permission whatever these say). */
+  permissions: Permission[];
 }
 
 export interface UsersService {
