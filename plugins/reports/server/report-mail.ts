@@ -61,19 +61,20 @@ function projectLinks(appUrl: string, projectId: number) {
   return { sessions: `${base}/sessions`, dashboard: `${base}/dashboard`, errors: `${base}/errors`, error: (errorId: string) => `${base}/errors/${encodeURIComponent(errorId)}` };
 }
 
-function figuresOf(week: ProjectWeek, appUrl: string): Figure[] {
-  const links = projectLinks(appUrl, week.project.id);
+function figuresOf(week: ProjectWeek, input: Pick<ReportMailInput, 'appUrl' | 'showErrors'>): Figure[] {
+  const links = projectLinks(input.appUrl, week.project.id);
   return [
     { label: 'Sessions', trend: week.sessions, upIsGood: true, link: links.sessions },
     { label: 'Users', trend: week.users, upIsGood: true, link: links.sessions },
-    { label: 'Errors', trend: week.errors, upIsGood: false, link: links.errors },
+    // The count is a dashboard figure; the errors page only for those who may open it.
+    { label: 'Errors', trend: week.errors, upIsGood: false, link: input.showErrors ? links.errors : links.dashboard },
   ];
 }
 
 function projectText(week: ProjectWeek, input: ReportMailInput): string[] {
   const links = projectLinks(input.appUrl, week.project.id);
   const lines = [`${week.project.name} (${week.project.host})`, '-'.repeat(Math.min(60, week.project.name.length + week.project.host.length + 3))];
-  for (const f of figuresOf(week, input.appUrl)) lines.push(`${f.label}: ${number(f.trend.current)} ${trendOf(f.trend).words} (${number(f.trend.previous)} the week before)`);
+  for (const f of figuresOf(week, input)) lines.push(`${f.label}: ${number(f.trend.current)} ${trendOf(f.trend).words} (${number(f.trend.previous)} the week before)`);
   lines.push('', 'Top issues:');
   if (week.topIssues.length === 0) lines.push('  none');
   for (const issue of week.topIssues) lines.push(`  - ${issue.name}: ${number(issue.sessions)} ${issue.sessions === 1 ? 'session' : 'sessions'}`);
@@ -108,7 +109,7 @@ function listHtml(title: string, rows: string[], empty: string, more?: string): 
 function projectHtml(week: ProjectWeek, input: ReportMailInput): string {
   const links = projectLinks(input.appUrl, week.project.id);
   const a = (href: string, text: string) => `<a href="${escapeHtml(href)}" style="color: #0969da">${escapeHtml(text)}</a>`;
-  const cells = figuresOf(week, input.appUrl)
+  const cells = figuresOf(week, input)
     .map((f) => {
       const trend = trendOf(f.trend);
       return `<td style="padding: 8px 16px 8px 0; vertical-align: top">

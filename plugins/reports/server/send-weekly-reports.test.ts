@@ -139,4 +139,24 @@ describe('weekly report e-mail on generated visits', () => {
     expect(rows[0]).toMatchObject({ week: '2026-W47', recipients: 2 });
     expect(rows[0]!.sent_at).not.toBeNull();
   });
+
+  it('mails on the next run the members a failed send missed, and nobody twice', async () => {
+    const india = await t.createTenant('India org');
+    await setZone(india.owner, 'Asia/Kolkata');
+    const member = await t.createMember(india.tenantId, { permissions: ['ERRORS'] });
+    t.smtp.refused.add(member.email);
+    // Monday 08:30 in Kolkata is 03:00 UTC: the owner is mailed, the member's server refuses.
+    const first = await sendDueWeeklyReports(t.deps, Date.UTC(2026, 10, 23, 3));
+    expect(first.map((o) => o.tenantId)).not.toContain(india.tenantId);
+    expect(mailsTo(india.owner.email)).toHaveLength(1);
+    expect(mailsTo(member.email)).toHaveLength(0);
+    expect(t.log.lines.some((line) => line.level === 'error' && line.msg?.includes('weekly report failed'))).toBe(true);
+    t.smtp.refused.delete(member.email);
+    const second = await sendDueWeeklyReports(t.deps, Date.UTC(2026, 10, 23, 4));
+    expect(second.find((o) => o.tenantId === india.tenantId)).toEqual({ tenantId: india.tenantId, week: '2026-W47', mailed: [member.id] });
+    expect(mailsTo(india.owner.email)).toHaveLength(1);
+    expect(mailsTo(member.email)).toHaveLength(1);
+    const [row] = await t.ctx.sql<{ recipients: number }>(sql`select recipients from reports_weekly_sends where tenant_id = ${india.tenantId}`);
+    expect(row!.recipients).toBe(2);
+  });
 });

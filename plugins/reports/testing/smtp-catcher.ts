@@ -17,6 +17,8 @@ export interface SmtpCatcher {
   /** Sends each mail over SMTP to the catcher; resolves once the catcher accepted it. */
   mailer: Mailer;
   mails: CaughtMail[];
+  /** Addresses the server refuses (550) until removed: a mail to one of them fails to send. */
+  refused: Set<string>;
   close(): Promise<void>;
 }
 
@@ -94,10 +96,15 @@ export function decodeMail(raw: string, to: string[]): CaughtMail {
 
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address)) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -112,6 +119,7 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
   return {
     mails,
+    refused,
     mailer: {
       async send(message) {
         await transport.sendMail({ from: 'Cassette <reports@cassette.test>', to: message.to, subject: message.subject, text: message.text, ...(message.html === undefined ? {} : { html: message.html }) });
