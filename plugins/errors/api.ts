@@ -1,4 +1,5 @@
 // Public surface of the errors plugin: types and refs only, safe for any plugin and the browser.
+import { createServiceRef } from '@cassette/plugin-sdk';
 
 /** Error status (spec part 2 §4). */
 export const ERROR_STATUSES = ['unresolved', 'resolved', 'ignored'] as const;
@@ -199,4 +200,30 @@ export const SOURCEMAP_LIMITS = {
   /** Longest release id and file path. */
   maxReleaseLength: 200,
   maxFileLength: 500,
+} as const;
+
+/** An error group first seen within a range, with what it did there. */
+export interface NewError {
+  errorId: string;
+  name: string;
+  message: string;
+  /** Epoch ms. */
+  firstOccurrence: number;
+  /** Within the range. */
+  occurrences: number;
+  sessions: number;
+  users: number;
+}
+
+/** What other plugins (the weekly report) read about a project's errors. */
+export interface ErrorsReader {
+  /**
+   * Groups whose first occurrence falls within [startDate, endDate] (epoch ms, inclusive), not
+   * ignored and not merged into another, most occurrences first (then newest); `total` counts them all.
+   */
+  newErrors(projectId: number, range: { startDate: number; endDate: number }, limit: number): Promise<{ errors: NewError[]; total: number }>;
+}
+
+export const errorsServices = {
+  reader: createServiceRef<ErrorsReader>('errors.reader'),
 } as const;

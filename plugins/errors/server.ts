@@ -4,6 +4,7 @@ import { sessionsEvents } from '@cassette/plugin-sessions/api';
 import { cliScriptAsset } from './server/cli-script.asset.js';
 import { deps } from './server/deps.js';
 import { errorsProcessor } from './server/errors.processor.js';
+import { errorsReaderService } from './server/errors-reader.service.js';
 import { deleteProjectErrorsJob } from './server/grouping/delete-project-errors.job.js';
 import { deleteProjectErrors, deleteSessionsErrors } from './server/grouping/error-deletion.js';
 import { errorsMigrations } from './server/migrations.js';
@@ -32,6 +33,7 @@ export default definePlugin({
   register(r) {
     r.migrations(...errorsMigrations);
     r.provide(sourceMapsService);
+    r.provide(errorsReaderService);
     r.extend(ingestExtensionPoints.processors, errorsProcessor);
     // Fastify matches the static `/errors/stats` before `/errors/:errorId`, whatever the order here.
     r.route(searchErrorsRoute);

@@ -90,3 +90,15 @@ export interface NotificationsService {
 }
 
 export const notificationsService = createServiceRef<NotificationsService>('notifications.service');
+
+/** The members' weekly report switches and the organization's report time zone, as the report that reads them needs them. */
+export interface WeeklyReportPreferences {
+  /** The organization's IANA time zone; UTC until an admin picks one. */
+  timeZone(tenantId: number): Promise<string>;
+  /** Members of the tenant who turned their weekly report off (everyone else receives it). */
+  switchedOff(tenantId: number): Promise<ReadonlySet<number>>;
+}
+
+export const notificationsServices = {
+  weeklyReport: createServiceRef<WeeklyReportPreferences>('notifications.weeklyReportPreferences'),
+} as const;

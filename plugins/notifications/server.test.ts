@@ -27,6 +27,8 @@ describe('notifications plugin boot', () => {
         'POST /api/announcements admin',
         'GET /api/config/weekly_report user',
         'POST /api/config/weekly_report user',
+        'GET /api/config/weekly_report/time_zone user',
+        'PUT /api/config/weekly_report/time_zone admin',
       ].sort(),
     );
   });

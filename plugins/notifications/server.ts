@@ -12,6 +12,8 @@ import { createNotificationsService } from './server/notifications.service.js';
 import { PRUNE_EVERY_MS, pruneNotifications, pruneNotificationsJob } from './server/prune-notifications.job.js';
 import { notificationsSettings } from './server/settings.js';
 import { setWeeklyReportRoute, weeklyReportRoute } from './server/weekly-report.route.js';
+import { weeklyReportPreferencesService } from './server/weekly-report-preferences.js';
+import { setWeeklyReportTimeZoneRoute, weeklyReportTimeZoneRoute } from './server/weekly-report-time-zone.route.js';
 import { postWelcomeAnnouncement } from './server/welcome-announcement.js';
 
 export default definePlugin({
@@ -30,6 +32,9 @@ export default definePlugin({
     r.route(createAnnouncementRoute);
     r.route(weeklyReportRoute);
     r.route(setWeeklyReportRoute);
+    r.route(weeklyReportTimeZoneRoute);
+    r.route(setWeeklyReportTimeZoneRoute);
+    r.provide(weeklyReportPreferencesService);
     r.provide({
       ref: notificationsService,
       deps: { database: coreServices.database, users: coreServices.users, projects: coreServices.projects, logger: coreServices.logger },

@@ -20,6 +20,8 @@ import type {
   SeriesAnswer,
   SeriesQuery,
   SessionIdsPage,
+  SlowestPagesAnswer,
+  SlowestPagesQuery,
   StageSpan,
 } from './shared/analytics.js';
 import type { SeriesSessionsQuery } from './shared/analytics-drill-down.js';
@@ -64,6 +66,8 @@ export type {
   SeriesQuery,
   SessionIdsPage,
   SessionsAndUsers,
+  SlowestPagesAnswer,
+  SlowestPagesQuery,
   StageSpan,
 } from './shared/analytics.js';
 export type { SeriesSessionsQuery } from './shared/analytics-drill-down.js';
@@ -235,6 +239,8 @@ export interface AnalyticsQueryService {
   catalogueWidget(query: CatalogueWidgetQuery, context: FilterCompileContext): Promise<CatalogueWidgetAnswer>;
   /** The page paths or resource URLs a searchable catalogue widget can narrow to (`GET /dashboard/{metricKey}/search`). */
   catalogueSearch(query: CatalogueSearchQuery, context: FilterCompileContext): Promise<CatalogueSearchAnswer>;
+  /** The pages that loaded slowest on average (a report's "slowest pages"; page timings are not Developer Tools data). */
+  slowestPages(query: SlowestPagesQuery, context: FilterCompileContext): Promise<SlowestPagesAnswer>;
 }
 
 /** Session list items for ids another plugin found (a funnel's, a metric's), as search2 answers them. */

@@ -22,6 +22,11 @@ export class ProjectsDirectory implements ProjectsService {
     return projects.map(projectInfo);
   }
 
+  async listAll(): Promise<ProjectInfo[]> {
+    const projects = await this.db.em().find(ProjectEntity, { deletedAt: null }, { orderBy: { id: 'asc' } });
+    return projects.map(projectInfo);
+  }
+
   async markRecorded(projectId: number, at: Date): Promise<void> {
     await this.db.sql(sql`update core_projects set recorded = true, last_recorded_session_at = greatest(coalesce(last_recorded_session_at, ${at}), ${at}) where id = ${projectId}`);
   }

@@ -62,4 +62,16 @@ export const notificationsMigrations: Migration[] = [
       `create index notifications_weekly_report_tenant on notifications_weekly_report (tenant_id)`,
     ],
   },
+  {
+    id: '0003_weekly_report_time_zone',
+    up: [
+      // One row per organization whose admin picked a zone; no row reads as UTC.
+      `create table notifications_weekly_report_time_zone (
+        tenant_id integer primary key,
+        time_zone text not null,
+        updated_by integer not null,
+        updated_at timestamptz not null default now()
+      )`,
+    ],
+  },
 ];

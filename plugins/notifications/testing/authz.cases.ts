@@ -17,5 +17,7 @@ export const authzRows = defineAuthzRows({
   'GET /api/announcements/view': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/announcements/view' }) },
   'GET /api/config/weekly_report': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/config/weekly_report' }) },
   'POST /api/config/weekly_report': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/config/weekly_report', body: { weeklyReport: false } }) },
+  'GET /api/config/weekly_report/time_zone': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/config/weekly_report/time_zone' }) },
+  'PUT /api/config/weekly_report/time_zone': { statuses: AUTHZ.ADMIN_TENANT, fixture: () => ({ url: '/api/config/weekly_report/time_zone', body: { timeZone: 'Europe/Berlin' } }) },
   'POST /api/announcements': { statuses: AUTHZ.ADMIN_TENANT, fixture: () => ({ url: '/api/announcements', body: { title: 'Release', description: 'A new version is out.' } }) },
 });

@@ -9,7 +9,11 @@ afterEach(cleanup);
 async function open(initial: boolean, post: (body: unknown) => unknown) {
   const host = fakeHost({
     account: fakeAccount({ admin: false }),
-    routes: { 'GET /config/weekly_report': () => ({ weeklyReport: initial }), 'POST /config/weekly_report': (_p, body) => post(body) },
+    routes: {
+      'GET /config/weekly_report': () => ({ weeklyReport: initial }),
+      'POST /config/weekly_report': (_p, body) => post(body),
+      'GET /config/weekly_report/time_zone': () => ({ timeZone: 'Europe/Berlin', chosen: true }),
+    },
   });
   renderPage(<NotificationsTab />, '/client/notifications', '/client/:activeTab', { host });
   await settle();
@@ -21,6 +25,8 @@ describe('Preferences › Notifications', () => {
     const sent: unknown[] = [];
     const { toggle, host } = await open(true, (body) => (sent.push(body), { weeklyReport: false }));
     expect(toggle().getAttribute('role')).toBe('switch');
+    // The organization's report time zone sits below the switch.
+    expect(document.body.textContent).toContain('Europe/Berlin');
     expect(toggle().checked).toBe(true);
     await click(toggle());
     await settle();

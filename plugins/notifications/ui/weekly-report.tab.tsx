@@ -1,6 +1,8 @@
-// Preferences › Notifications (spec part 2 §2): the caller's own weekly report switch (GET and POST /config/weekly_report).
+// Preferences › Notifications (spec part 2 §2): the caller's own weekly report switch (GET and POST /config/weekly_report),
+// and the organization's report time zone.
 import { useEffect, useState } from 'react';
 import { ApiError, Checkbox, FormErrors, Loader, useHost } from '@cassette/plugin-sdk/ui';
+import { WeeklyReportTimeZone } from './weekly-report-time-zone.js';
 
 export const WEEKLY_REPORT_PATH = '/config/weekly_report';
 export const WEEKLY_REPORT_LABEL = 'Weekly project summary';
@@ -63,6 +65,9 @@ export default function NotificationsTab() {
           )
         )}
         <FormErrors errors={errors} />
+      </section>
+      <section className="cs-card">
+        <WeeklyReportTimeZone />
       </section>
     </div>
   );

@@ -169,3 +169,18 @@ export interface BreakdownAnswer {
   /** How many rows `limit` left off. */
   others: number;
 }
+
+/** Pages by how long they took to load: sessions started within `range`, their page views within it. */
+export interface SlowestPagesQuery {
+  projectId: number;
+  range: AnalyticsRange;
+  /** 1 to 100 pages. */
+  limit: number;
+}
+
+export interface SlowestPagesAnswer {
+  /** Slowest average load first (then by path in code-point order); views that measured no load time are left out. */
+  pages: { path: string; averageLoadTime: number; views: number }[];
+  /** How many measured pages `limit` left off. */
+  others: number;
+}

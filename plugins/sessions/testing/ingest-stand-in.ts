@@ -2,7 +2,7 @@
 // processors and needs its recordings service). Plugin tests may boot no other plugin's server,
 // so ingest's test kit plays that part; here it gets a recordings service over the batches a
 // test stored, which keeps what was read and deleted. The suite under tests/ boots the real ingest.
-import { coreServices, type DepsMap, type ServerPlugin } from '@cassette/plugin-sdk/server';
+import { coreServices, type DepsMap, type Mailer, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import { ingestServices, type DecodedBatch, type IngestProcessor, type IngestSession, type ProcessorContext, type RecordingsService, type SessionEnd } from '@cassette/plugin-ingest/api';
 import { ingestSession as ingestKitSession, ingestStandIn, processorContext } from '@cassette/plugin-ingest/testing';
@@ -73,10 +73,13 @@ export interface SessionsTestKernel extends TestKernel {
   ended(session: IngestSession, end: SessionEnd): Promise<void>;
 }
 
-/** `plugins`: others to boot beside sessions (a plugin built on its services, in that plugin's tests). */
-export async function createSessionsTestKernel(options: { plugins?: ServerPlugin<DepsMap>[] } = {}): Promise<SessionsTestKernel> {
+/**
+ * `plugins`: others to boot beside sessions (a plugin built on its services, in that plugin's tests);
+ * `mailer`: what each mail goes through first (a real SMTP client, for a plugin that sends mail).
+ */
+export async function createSessionsTestKernel(options: { plugins?: ServerPlugin<DepsMap>[]; mailer?: Mailer } = {}): Promise<SessionsTestKernel> {
   const state = newStandIn();
-  const t = await createTestKernel({ plugins: [ingestStandInOver(state), sessionsPlugin, ...(options.plugins ?? [])] });
+  const t = await createTestKernel({ plugins: [ingestStandInOver(state), sessionsPlugin, ...(options.plugins ?? [])], ...(options.mailer ? { mailer: options.mailer } : {}) });
   const ctx = processorContext(t);
   const processor = state.processors.find((p) => p.id === 'sessions.summary');
   if (!processor) throw new Error('the sessions plugin contributed no summary processor');

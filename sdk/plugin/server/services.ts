@@ -4,6 +4,7 @@ import type { TSchema, Static } from '@sinclair/typebox';
 import type { AnyActorRef } from 'xstate';
 import type { EventDef, EventPayload } from '../shared/events.js';
 import { createServiceRef } from '../shared/refs.js';
+import type { Permission } from '../shared/permissions.js';
 import type { OutboundHttpClient } from './outbound-http.js';
 
 /** Structured logger (pino-compatible subset). */
@@ -148,6 +149,8 @@ export interface ProjectsService {
   get(projectId: number): Promise<ProjectInfo | null>;
   byKey(projectKey: string): Promise<ProjectInfo | null>;
   listForTenant(tenantId: number): Promise<ProjectInfo[]>;
+  /** Every live project of every tenant, by id: for jobs that work through all tenants (the weekly report). */
+  listAll(): Promise<ProjectInfo[]>;
   /** Called by ingest when a session is recorded: drives status and onboarding. */
   markRecorded(projectId: number, at: Date): Promise<void>;
 }
@@ -159,6 +162,12 @@ export interface UserInfo {
   name: string;
   admin: boolean;
   superAdmin: boolean;
+  /** False while an invited member has not set a password yet. */
+  joined: boolean;
+  /** The projects the member's role covers; null: every project of the tenant (admins, roles on all projects). */
+  projectIds: number[] | null;
+  /** Their role's permissions (an admin holds every permission whatever these say). */
+  permissions: Permission[];
 }
 
 export interface UsersService {
