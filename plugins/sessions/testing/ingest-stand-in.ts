@@ -73,10 +73,13 @@ export interface SessionsTestKernel extends TestKernel {
   ended(session: IngestSession, end: SessionEnd): Promise<void>;
 }
 
-/** `plugins`: others to boot beside sessions (a plugin built on its services, in that plugin's tests). */
-export async function createSessionsTestKernel(options: { plugins?: ServerPlugin<DepsMap>[] } = {}): Promise<SessionsTestKernel> {
+/**
+ * `plugins`: others to boot beside sessions (a plugin built on its services, in that plugin's tests);
+ * `env`: the kernel's extra environment (`CASSETTE_OUTBOUND_ALLOW_HOSTS` for a local receiver).
+ */
+export async function createSessionsTestKernel(options: { plugins?: ServerPlugin<DepsMap>[]; env?: Record<string, string> } = {}): Promise<SessionsTestKernel> {
   const state = newStandIn();
-  const t = await createTestKernel({ plugins: [ingestStandInOver(state), sessionsPlugin, ...(options.plugins ?? [])] });
+  const t = await createTestKernel({ plugins: [ingestStandInOver(state), sessionsPlugin, ...(options.plugins ?? [])], ...(options.env ? { env: options.env } : {}) });
   const ctx = processorContext(t);
   const processor = state.processors.find((p) => p.id === 'sessions.summary');
   if (!processor) throw new Error('the sessions plugin contributed no summary processor');
