@@ -9,6 +9,7 @@ import { createAlertsTestKernel, type AlertsTestKernel } from './testing/alerts-
 /** A channel another plugin adds: it keeps what it was asked to send, and fails its first try. */
 const received: { notice: AlertNotice; recipient: string }[] = [];
 let tries = 0;
+let refusals = 0;
 const pagerPlugin = definePlugin({
   id: 'pager',
   register(r) {
@@ -19,6 +20,14 @@ const pagerPlugin = definePlugin({
         tries++;
         if (tries === 1) throw new Error('receiver down');
         received.push({ notice, recipient });
+      },
+    });
+    r.extend(alertsExtensionPoints.channels, {
+      id: 'chat',
+      messageType: 'slack',
+      async deliver(_notice, recipient) {
+        refusals++;
+        throw Object.assign(new Error(`No chat channel ${recipient}`), { retry: false as const });
       },
     });
   },
@@ -52,12 +61,12 @@ describe('alerts plugin boot', () => {
     }
   });
 
-  it('evaluates through the scheduled job, and delivers through a contributed channel with retries', async () => {
+  it('evaluates through the scheduled job, and delivers through contributed channels: retried after a failure, not after a refusal', async () => {
     const { projectId, owner } = await t.createTenant();
     // Nothing is recorded: 0 JS errors, under 5, holds now.
     const res = await t.request('PUT', `/api/${projectId}/alerts`, {
       token: owner.token,
-      body: { name: 'Quiet', query: { left: 'errors.javascript.count', operator: '<', right: 5 }, options: { currentPeriod: 15, previousPeriod: 15, message: [{ type: 'webhook', value: 7 }] } },
+      body: { name: 'Quiet', query: { left: 'errors.javascript.count', operator: '<', right: 5 }, options: { currentPeriod: 15, previousPeriod: 15, message: [{ type: 'webhook', value: 7 }, { type: 'slack', value: 8 }] } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const alertId = res.body.data.alertId as number;
@@ -79,6 +88,9 @@ describe('alerts plugin boot', () => {
       20_000,
     );
     expect(deliveries.find((d) => d.channel === 'webhook')).toMatchObject({ status: 'sent', attempts: 2, error: null });
+    // A refusal (retry: false) is not tried again: failed after one attempt, with the channel's reason.
+    expect(deliveries.find((d) => d.channel === 'chat')).toMatchObject({ recipient: '8', status: 'failed', attempts: 1, error: 'No chat channel 8' });
+    expect(refusals).toBe(1);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ recipient: '7', notice: { kind: 'fired', alertId, value: 0, threshold: 5, operator: '<', currentPeriod: 15, path: `/${projectId}/alerts/${alertId}` } });
   }, 40_000);
