@@ -6,7 +6,7 @@ import { evaluateAlertsJob } from './server/evaluation/evaluate-alerts.job.js';
 import { periodEndAt } from './server/evaluation/periods.js';
 import { createAlertsTestKernel, type AlertsTestKernel } from './testing/alerts-test-kernel.js';
 
-/** A channel another plugin adds: it keeps what it was asked to send, and fails its first try. */
+/** Channels another plugin adds: 'webhook' keeps what it was asked to send and fails its first try; 'chat' refuses every recipient. */
 const received: { notice: AlertNotice; recipient: string }[] = [];
 let tries = 0;
 let refusals = 0;
@@ -61,12 +61,12 @@ describe('alerts plugin boot', () => {
     }
   });
 
-  it('evaluates through the scheduled job, and delivers through contributed channels: retried after a failure, not after a refusal', async () => {
+  it('evaluates through the scheduled job, and delivers through a contributed channel with retries', async () => {
     const { projectId, owner } = await t.createTenant();
     // Nothing is recorded: 0 JS errors, under 5, holds now.
     const res = await t.request('PUT', `/api/${projectId}/alerts`, {
       token: owner.token,
-      body: { name: 'Quiet', query: { left: 'errors.javascript.count', operator: '<', right: 5 }, options: { currentPeriod: 15, previousPeriod: 15, message: [{ type: 'webhook', value: 7 }, { type: 'slack', value: 8 }] } },
+      body: { name: 'Quiet', query: { left: 'errors.javascript.count', operator: '<', right: 5 }, options: { currentPeriod: 15, previousPeriod: 15, message: [{ type: 'webhook', value: 7 }] } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const alertId = res.body.data.alertId as number;
@@ -88,10 +88,25 @@ describe('alerts plugin boot', () => {
       20_000,
     );
     expect(deliveries.find((d) => d.channel === 'webhook')).toMatchObject({ status: 'sent', attempts: 2, error: null });
-    // A refusal (retry: false) is not tried again: failed after one attempt, with the channel's reason.
-    expect(deliveries.find((d) => d.channel === 'chat')).toMatchObject({ recipient: '8', status: 'failed', attempts: 1, error: 'No chat channel 8' });
-    expect(refusals).toBe(1);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ recipient: '7', notice: { kind: 'fired', alertId, value: 0, threshold: 5, operator: '<', currentPeriod: 15, path: `/${projectId}/alerts/${alertId}` } });
   }, 40_000);
+
+  it("marks a delivery failed after one attempt when the channel refuses it (retry: false), with the channel's reason", async () => {
+    const { projectId, owner } = await t.createTenant();
+    const res = await t.request('PUT', `/api/${projectId}/alerts`, {
+      token: owner.token,
+      body: { name: 'Refused', query: { left: 'errors.javascript.count', operator: '<', right: 5 }, options: { currentPeriod: 15, previousPeriod: 15, message: [{ type: 'slack', value: 8 }] } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const alertId = res.body.data.alertId as number;
+    // Evaluated as the scheduled job would; a period is claimed once, however many runs ask.
+    await t.evaluate(Date.now());
+    const deliveries = await eventually('the refused delivery', async () => {
+      const rows = (await t.request('GET', `/api/${projectId}/alerts/${alertId}/deliveries`, { token: owner.token })).body.data as { channel: string; recipient: string; status: string; attempts: number; error: string | null }[];
+      return rows.find((d) => d.channel === 'chat' && d.status !== 'pending') ? rows : undefined;
+    });
+    expect(deliveries.find((d) => d.channel === 'chat')).toMatchObject({ recipient: '8', status: 'failed', attempts: 1, error: 'No chat channel 8' });
+    expect(refusals).toBe(1);
+  });
 });
