@@ -69,8 +69,8 @@ describe('alerts delivered to Slack and generic webhooks', () => {
   it('posts the formatted message to Slack and the signed JSON with the auth header to a generic webhook', async () => {
     const slack = await addWebhook('/api/integrations/slack', { name: 'ops-alerts', url: `${receiver.origin}/services/T01/B01/secret` });
     const generic = await addWebhook('/api/webhooks', { name: 'Pager', endpoint: `${receiver.origin}/pager`, authHeader: 'Bearer pager-token-0042' });
-    const alertId = await firingAlert('Quiet shop', { slack: true, slackInput: [slack.webhookId], webhook: true, webhookInput: [generic.webhookId] });
     const before = Math.floor(Date.now() / 1000);
+    const alertId = await firingAlert('Quiet shop', { slack: true, slackInput: [slack.webhookId], webhook: true, webhookInput: [generic.webhookId] });
     await fire(alertId);
 
     const log = await settledLog(alertId, 'the Slack and webhook deliveries');
