@@ -113,7 +113,8 @@ export function draftProblems(draft: AlertDraft): string[] {
   if (!draft.operator) problems.push(OPERATOR_REQUIRED);
   const right = draft.right.trim() === '' ? NaN : Number(draft.right);
   if (!Number.isFinite(right) || right <= 0) problems.push(THRESHOLD_INVALID);
-  if (!/^[0-9]{1,5}$/.test(draft.renotifyInterval.trim()) || !(Number(draft.renotifyInterval) >= 1 && Number(draft.renotifyInterval) <= RENOTIFY_MAX_MINUTES)) problems.push(RENOTIFY_INVALID);
+  const renotify = /^[0-9]{1,5}$/.test(draft.renotifyInterval.trim()) ? Number(draft.renotifyInterval) : NaN;
+  if (!(renotify >= 1 && renotify <= RENOTIFY_MAX_MINUTES)) problems.push(RENOTIFY_INVALID);
   if (draft.slack && draft.slackInput.length === 0) problems.push(SLACK_RECIPIENT_REQUIRED);
   if (draft.email && draft.emailInput.length === 0) problems.push(EMAIL_RECIPIENT_REQUIRED);
   if (draft.webhook && draft.webhookInput.length === 0) problems.push(WEBHOOK_RECIPIENT_REQUIRED);
