@@ -65,7 +65,8 @@ export interface AlertChannelContext {
  * A way to deliver notices. `messageType` ties it to the alert form's channel ('email', 'slack',
  * 'webhook': each recipient of that type is one delivery); null marks the in-app channel, which
  * every notice reaches (the alerts bell), its recipient being the project's members.
- * `deliver` throws to have the delivery retried with backoff.
+ * `deliver` throws to have the delivery retried with backoff; an error whose `retry` is false
+ * (`AlertDeliveryRefused`) marks it failed at once, its message in the delivery log.
  */
 export interface AlertChannel {
   /** Unique across plugins: 'inApp', 'email', 'slack', 'webhook'. */
@@ -73,6 +74,12 @@ export interface AlertChannel {
   messageType: 'email' | 'slack' | 'webhook' | null;
   deliver(notice: AlertNotice, recipient: string, ctx: AlertChannelContext): Promise<void>;
 }
+
+/**
+ * What a channel throws when trying again cannot help: the recipient is gone or is not of the
+ * channel's type, its address is refused. Make one with `Object.assign(new Error(why), { retry: false })`.
+ */
+export type AlertDeliveryRefused = Error & { retry: false };
 
 export const alertsExtensionPoints = {
   channels: createExtensionPoint<AlertChannel>('alerts.channels'),

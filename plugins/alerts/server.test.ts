@@ -4,9 +4,10 @@ import { coreServices, definePlugin, sql } from '@cassette/plugin-sdk/server';
 import { alertsExtensionPoints, type AlertNotice } from './api.js';
 import { createAlertsTestKernel, type AlertsTestKernel } from './testing/alerts-test-kernel.js';
 
-/** A channel another plugin adds: it keeps what it was asked to send, and fails its first try. */
+/** Channels another plugin adds: 'webhook' keeps what it was asked to send and fails its first try; 'chat' refuses every recipient. */
 const received: { notice: AlertNotice; recipient: string }[] = [];
 let tries = 0;
+let refusals = 0;
 const pagerPlugin = definePlugin({
   id: 'pager',
   register(r) {
@@ -17,6 +18,14 @@ const pagerPlugin = definePlugin({
         tries++;
         if (tries === 1) throw new Error('receiver down');
         received.push({ notice, recipient });
+      },
+    });
+    r.extend(alertsExtensionPoints.channels, {
+      id: 'chat',
+      messageType: 'slack',
+      async deliver(_notice, recipient) {
+        refusals++;
+        throw Object.assign(new Error(`No chat channel ${recipient}`), { retry: false as const });
       },
     });
   },
@@ -79,4 +88,22 @@ describe('alerts plugin boot', () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ recipient: '7', notice: { kind: 'fired', alertId, value: 0, threshold: 5, operator: '<', currentPeriod: 15, path: `/${projectId}/alerts/${alertId}` } });
   }, 40_000);
+
+  it("marks a delivery failed after one attempt when the channel refuses it (retry: false), with the channel's reason", async () => {
+    const { projectId, owner } = await t.createTenant();
+    const res = await t.request('PUT', `/api/${projectId}/alerts`, {
+      token: owner.token,
+      body: { name: 'Refused', query: { left: 'errors.javascript.count', operator: '<', right: 5 }, options: { currentPeriod: 15, previousPeriod: 15, message: [{ type: 'slack', value: 8 }] } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const alertId = res.body.data.alertId as number;
+    // Evaluated as the scheduled job would; a period is claimed once, however many runs ask.
+    await t.evaluate(Date.now());
+    const deliveries = await eventually('the refused delivery', async () => {
+      const rows = (await t.request('GET', `/api/${projectId}/alerts/${alertId}/deliveries`, { token: owner.token })).body.data as { channel: string; recipient: string; status: string; attempts: number; error: string | null }[];
+      return rows.find((d) => d.channel === 'chat' && d.status !== 'pending') ? rows : undefined;
+    });
+    expect(deliveries.find((d) => d.channel === 'chat')).toMatchObject({ recipient: '8', status: 'failed', attempts: 1, error: 'No chat channel 8' });
+    expect(refusals).toBe(1);
+  });
 });

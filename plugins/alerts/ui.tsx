@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { defineUiPlugin, fillSlot } from '@cassette/plugin-sdk/ui';
 import { metricsSlots } from '@cassette/plugin-metrics/api';
+import { AlertsLink } from './ui/alerts-link.fill.js';
 import { WidgetAlertBell } from './ui/widget-alert.fill.js';
 import './ui/alerts.css';
 
@@ -12,5 +13,8 @@ export default defineUiPlugin({
     { path: '/:siteId/alerts', component: AlertsPage, permission: 'METRICS' },
     { path: '/:siteId/alerts/:alertId', component: AlertsPage, permission: 'METRICS' },
   ],
-  fills: [fillSlot(metricsSlots.widgetAlert, { id: 'alerts.widget-bell', component: WidgetAlertBell, order: 10, permission: 'METRICS' })],
+  fills: [
+    fillSlot(metricsSlots.widgetAlert, { id: 'alerts.widget-bell', component: WidgetAlertBell, order: 10, permission: 'METRICS' }),
+    fillSlot(metricsSlots.dashboardLinks, { id: 'alerts.link', component: AlertsLink, order: 10, permission: 'METRICS' }),
+  ],
 });

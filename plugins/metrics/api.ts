@@ -42,8 +42,15 @@ export interface WidgetAlertProps {
   widget: Widget;
 }
 
+/** Props of the dashboards area's links (beside Dashboards and Metrics): other plugins add their panels there. */
+export interface DashboardLinksProps {
+  projectId: number;
+}
+
 /** Slots the metrics plugin's UI offers. */
 export const metricsSlots = {
+  /** Links in the header of the dashboards and metrics pages; the alerts plugin adds 'Alerts'. */
+  dashboardLinks: createSlot<DashboardLinksProps>('metrics.dashboard.links'),
   /** The bell on a dashboard card (tooltip 'Set Alert'); the alerts plugin fills it. */
   widgetAlert: createSlot<WidgetAlertProps>('metrics.dashboard.widgetAlert'),
 } as const;

@@ -9,14 +9,24 @@ afterEach(cleanup);
 const P = TEST_PROJECT.id;
 const body = document.body;
 
-function host() {
+/** The organization's webhooks as the webhooks plugin lists them to a member (names and types). */
+const WEBHOOKS = [
+  { webhookId: 11, type: 'slack', name: 'ops-alerts', authHeaderSet: false, createdAt: 1 },
+  { webhookId: 12, type: 'webhook', name: 'Pager', authHeaderSet: true, createdAt: 2 },
+  { webhookId: 13, type: 'slack', name: 'dev-channel', authHeaderSet: false, createdAt: 3 },
+];
+
+const ALERTS = [
+  alertFixture(2, { name: 'Slow pages' }),
+  alertFixture(1, { name: 'Script failures', query: { left: 'errors.javascript.count', operator: '>=', right: 10 }, email: true, emailInput: ['ops@shop.test'] }),
+];
+
+function host(webhooks: unknown[] = WEBHOOKS, alerts = ALERTS) {
   const saved: unknown[] = [];
   const h = fakeHost({
     routes: {
-      [`GET /${P}/alerts`]: () => [
-        alertFixture(2, { name: 'Slow pages' }),
-        alertFixture(1, { name: 'Script failures', query: { left: 'errors.javascript.count', operator: '>=', right: 10 }, email: true, emailInput: ['ops@shop.test'] }),
-      ],
+      'GET /webhooks': () => webhooks,
+      [`GET /${P}/alerts`]: () => alerts,
       [`GET /${P}/alerts/triggers`]: () => triggerFixtures,
       [`PUT /${P}/alerts`]: (_path, b) => (saved.push(b), alertFixture(3, { name: (b as { name: string }).name })),
       [`PUT /${P}/alerts/1`]: (_path, b) => (saved.push(b), alertFixture(1, { name: (b as { name: string }).name, query: { left: 'errors.javascript.count', operator: '>=', right: 10 } })),
@@ -28,8 +38,8 @@ function host() {
   return { h, saved };
 }
 
-async function open(url = `/${P}/alerts`) {
-  const { h, saved } = host();
+async function open(url = `/${P}/alerts`, webhooks?: unknown[], alerts?: typeof ALERTS) {
+  const { h, saved } = host(webhooks, alerts);
   const page = renderPage(<AlertsPage />, url, '/:siteId/alerts/:alertId?', { host: h });
   await settle();
   return { h, saved, page, panel: byTestId(body, 'alerts-panel')! };
@@ -165,5 +175,89 @@ describe('the alert management panel', () => {
     await settle();
     expect(byTestId(body, 'alerts-panel')).toBeNull();
     expect(page.url.path).toBe(`/${P}/dashboard`);
+  });
+
+  it("picks Slack and webhook recipients from the organization's webhooks of each type, each once, and saves their ids", async () => {
+    const { saved, panel } = await open();
+    await click(buttonNamed(panel, 'Create Alert'));
+    const f = form()!;
+    await chooseOption(byLabel<HTMLSelectElement>(f, 'Trigger'), 'errors.javascript.count');
+    await chooseOption(byLabel<HTMLSelectElement>(f, 'Operator'), '>');
+    typeInto(byLabel<HTMLInputElement>(f, 'Value'), '5');
+    await settle();
+
+    await click(byLabel(f, 'Slack'));
+    const slackPicker = () => byLabel<HTMLSelectElement>(f, 'Add Slack channel')!;
+    const offered = (select: HTMLSelectElement) => [...select.querySelectorAll('option')].filter((o) => o.value).map((o) => o.textContent);
+    expect(offered(slackPicker())).toEqual(['ops-alerts', 'dev-channel']);
+    expect(byTestId(f, 'alert-problems')?.textContent).toContain('Add at least one Slack channel or turn Slack off.');
+    await chooseOption(slackPicker(), '13');
+    // A channel already chosen is not offered again (spec §5: no duplicates).
+    expect(offered(slackPicker())).toEqual(['ops-alerts']);
+    const chosen = (testId: string) => [...byTestId(f, testId)!.querySelectorAll('[data-field="recipient"]')].map((li) => li.firstChild?.textContent);
+    expect(chosen('slack-recipients')).toEqual(['dev-channel']);
+
+    await click(byLabel(f, 'Webhook'));
+    const webhookPicker = byLabel<HTMLSelectElement>(f, 'Add webhook')!;
+    expect(offered(webhookPicker)).toEqual(['Pager']);
+    await chooseOption(webhookPicker, '12');
+    expect(chosen('webhook-recipients')).toEqual(['Pager']);
+    expect(byTestId(f, 'alert-problems')).toBeNull();
+
+    await click(saveButton());
+    await settle();
+    expect(saved[0]).toMatchObject({
+      slack: true,
+      slackInput: [13],
+      webhook: true,
+      webhookInput: [12],
+      options: { message: [{ type: 'slack', value: '13' }, { type: 'webhook', value: '12' }] },
+    });
+  });
+
+  it('shows the saved recipients by name (a deleted webhook by its id), and removing one takes it out', async () => {
+    const withSlack = alertFixture(1, { name: 'Script failures', slack: true, slackInput: [11, 99], options: { ...ALERTS[1]!.options, message: [{ type: 'slack', value: '11' }, { type: 'slack', value: '99' }] } });
+    await open(`/${P}/alerts/1`, WEBHOOKS, [ALERTS[0]!, withSlack]);
+    const f = form()!;
+    const chosen = () => [...byTestId(f, 'slack-recipients')!.querySelectorAll('[data-field="recipient"]')].map((li) => li.firstChild?.textContent);
+    expect(chosen()).toEqual(['ops-alerts', 'Removed webhook #99']);
+    await click(byLabel(f, 'Remove Removed webhook #99'));
+    await click(byLabel(f, 'Remove ops-alerts'));
+    expect(chosen()).toEqual([]);
+    expect(byTestId(f, 'alert-problems')?.textContent).toContain('Add at least one Slack channel or turn Slack off.');
+  });
+
+  it('links to the Webhooks tab of Preferences when the organization has none of a type', async () => {
+    const { panel } = await open(`/${P}/alerts`, [WEBHOOKS[1]]);
+    await click(buttonNamed(panel, 'Create Alert'));
+    const f = form()!;
+    await click(byLabel(f, 'Slack'));
+    const none = byTestId(f, 'slack-recipients-none')!;
+    expect(none.textContent).toContain('No Slack channels yet.');
+    expect(none.querySelector('a')!.getAttribute('href')).toBe('/client/webhooks');
+    expect(byLabel(f, 'Add Slack channel')).toBeNull();
+    await click(byLabel(f, 'Webhook'));
+    expect(byTestId(f, 'webhook-recipients-none')).toBeNull();
+    expect(byLabel(f, 'Add webhook')).not.toBeNull();
+  });
+
+  it('edits the re-notify interval in minutes: 60 by default, a whole number from 1 to a week', async () => {
+    const { saved } = await open(`/${P}/alerts/1`);
+    const f = form()!;
+    const renotify = byLabel<HTMLInputElement>(f, 'Re-notify every')!;
+    expect(renotify.value).toBe('60');
+    const problems = () => byTestId(f, 'alert-problems')?.textContent ?? '';
+    for (const bad of ['0', '', '2.5', '10081']) {
+      typeInto(renotify, bad);
+      await settle();
+      expect(problems(), bad).toContain('Re-notify after a whole number of minutes from 1 to 10080.');
+      expect(saveButton().disabled).toBe(true);
+    }
+    typeInto(renotify, '240');
+    await settle();
+    expect(problems()).toBe('');
+    await click(saveButton());
+    await settle();
+    expect(saved[0]).toMatchObject({ options: { renotifyInterval: 240 } });
   });
 });

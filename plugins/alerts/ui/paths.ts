@@ -8,3 +8,6 @@ export const alertsRoutes = {
   alert: (projectId: number, alertId: number) => `/${projectId}/alerts/${alertId}`,
   history: (projectId: number, alertId: number) => `/${projectId}/alerts/${alertId}/history`,
 };
+
+/** The host's Preferences tab where the webhooks plugin lists the organization's webhooks. */
+export const WEBHOOK_SETTINGS_PATH = '/client/webhooks';

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { byLabel, byTestId, chooseOption, cleanup, click, fakeHost, renderPage, settle, TEST_PROJECT, typeInto } from '@cassette/plugin-sdk/testing/ui';
 import type { Widget } from '@cassette/plugin-metrics/api';
 import { alertFixture, triggerFixtures } from '../testing/ui-fixtures.js';
+import { AlertsLink } from './alerts-link.fill.js';
 import { WidgetAlertBell } from './widget-alert.fill.js';
 import alertsUi from '../ui.js';
 
@@ -49,8 +50,11 @@ describe("the dashboard card's 'Set Alert' bell", () => {
     expect(byLabel(container, 'Set Alert')).toBeNull();
   });
 
-  it("fills the metrics plugin's card slot and opens the panel on the notice's link", () => {
-    expect(alertsUi.fills?.map((f) => [f.slot.id, f.component])).toEqual([['metrics.dashboard.widgetAlert', WidgetAlertBell]]);
+  it("fills the metrics plugin's card and header slots and opens the panel on the notice's link", () => {
+    expect(alertsUi.fills?.map((f) => [f.slot.id, f.component])).toEqual([
+      ['metrics.dashboard.widgetAlert', WidgetAlertBell],
+      ['metrics.dashboard.links', AlertsLink],
+    ]);
     expect(alertsUi.pages?.map((p) => p.path)).toEqual(['/:siteId/alerts', '/:siteId/alerts/:alertId']);
   });
 });

@@ -76,10 +76,15 @@ export interface SessionsTestKernel extends TestKernel {
 /**
  * `plugins`: others to boot beside sessions (a plugin built on its services, in that plugin's tests);
  * `mailer`: what each mail goes through first (a real SMTP client, for a plugin that sends mail).
+ * `env`: the kernel's extra environment (`CASSETTE_OUTBOUND_ALLOW_HOSTS` for a local receiver).
  */
-export async function createSessionsTestKernel(options: { plugins?: ServerPlugin<DepsMap>[]; mailer?: Mailer } = {}): Promise<SessionsTestKernel> {
+export async function createSessionsTestKernel(options: { plugins?: ServerPlugin<DepsMap>[]; mailer?: Mailer; env?: Record<string, string> } = {}): Promise<SessionsTestKernel> {
   const state = newStandIn();
-  const t = await createTestKernel({ plugins: [ingestStandInOver(state), sessionsPlugin, ...(options.plugins ?? [])], ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const t = await createTestKernel({
+    plugins: [ingestStandInOver(state), sessionsPlugin, ...(options.plugins ?? [])],
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.env ? { env: options.env } : {}),
+  });
   const ctx = processorContext(t);
   const processor = state.processors.find((p) => p.id === 'sessions.summary');
   if (!processor) throw new Error('the sessions plugin contributed no summary processor');

@@ -115,6 +115,18 @@ describe('webhook delivery over real sockets', () => {
     expect(intranet.received).toEqual([]);
   });
 
+  it('answers not_found, posting nothing, when the webhook is not of the type asked for', async () => {
+    const generic = await create('/api/webhooks', { name: 'Generic receiver', endpoint: `${receiver.origin}/generic` });
+    const chat = await create('/api/integrations/slack', { name: 'chat-channel', url: `${receiver.origin}/chat` });
+    const sent = receiver.received.length;
+    const service = t.kernel.resolve(webhooksServiceRef);
+    expect(await service.deliver(tenantId, generic.webhookId, MESSAGE, { type: 'slack' })).toEqual({ ok: false, reason: 'not_found', message: `Webhook not found: webhook ${generic.webhookId} is not a Slack webhook` });
+    expect(await service.deliver(tenantId, chat.webhookId, MESSAGE, { type: 'webhook' })).toEqual({ ok: false, reason: 'not_found', message: `Webhook not found: webhook ${chat.webhookId} is not a generic webhook` });
+    expect(receiver.received.length).toBe(sent);
+    expect(await service.deliver(tenantId, chat.webhookId, MESSAGE, { type: 'slack' })).toMatchObject({ ok: true });
+    expect(receiver.received.at(-1)!.path).toBe('/chat');
+  });
+
   it("answers not_found for an unknown webhook and for another tenant's", async () => {
     const { webhookId } = await create('/api/webhooks', { name: 'Mine', endpoint: `${receiver.origin}/mine` });
     const other = await t.createTenant('Other org');

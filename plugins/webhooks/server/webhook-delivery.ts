@@ -22,6 +22,8 @@ export interface DeliveryDeps {
   now?: () => Date;
 }
 
+const TYPE_NAMES = { slack: 'Slack', webhook: 'generic' } as const;
+
 const FAILURE_TEXT: Record<Exclude<DeliveryFailure, 'not_found' | 'bad_status'>, string> = {
   refused_address: "Refused: the endpoint's address is not a public address",
   invalid_url: 'Refused: the endpoint is not an http(s) URL',
@@ -52,9 +54,10 @@ function requestFor(row: WebhookRow, message: WebhookMessage, secrets: SecretsSe
 export function createWebhookDelivery(deps: DeliveryDeps): WebhooksService {
   const now = deps.now ?? (() => new Date());
   return {
-    async deliver(tenantId, webhookId, message) {
+    async deliver(tenantId, webhookId, message, options = {}) {
       const row = await findWebhook(deps.sql, tenantId, webhookId);
       if (!row) return { ok: false, reason: 'not_found', message: WEBHOOK_NOT_FOUND };
+      if (options.type && row.type !== options.type) return { ok: false, reason: 'not_found', message: `${WEBHOOK_NOT_FOUND}: webhook ${webhookId} is not a ${TYPE_NAMES[options.type]} webhook` };
       const { body, headers } = requestFor(row, message, deps.secrets, now());
       let outcome: DeliveryOutcome;
       try {

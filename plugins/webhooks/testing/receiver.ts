@@ -26,16 +26,27 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-/** Listens on 127.0.0.1 on a free port; a path not in `answers` gets 200. */
-export async function startWebhookReceiver(answers: Record<string, ReceiverAnswer> = {}): Promise<WebhookReceiver> {
+/**
+ * Listens on 127.0.0.1 on a free port; a path not in `answers` gets 200. A list of answers is
+ * given in turn, its last one repeated (a receiver that fails twice, then takes the delivery).
+ */
+export async function startWebhookReceiver(answers: Record<string, ReceiverAnswer | ReceiverAnswer[]> = {}): Promise<WebhookReceiver> {
   const received: ReceivedRequest[] = [];
+  const asked = new Map<string, number>();
+  const answerFor = (path: string): ReceiverAnswer => {
+    const given = answers[path];
+    if (!Array.isArray(given)) return given ?? { status: 200 };
+    const turn = asked.get(path) ?? 0;
+    asked.set(path, turn + 1);
+    return given[Math.min(turn, given.length - 1)] ?? { status: 200 };
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = req.url ?? '/';
       received.push({ method: req.method ?? '', path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const answer = answers[path] ?? { status: 200 };
+      const answer = answerFor(path);
       const send = () => res.writeHead(answer.status, answer.location ? { location: answer.location } : { 'content-type': 'text/plain' }).end(answer.location ? '' : 'ok');
       if (answer.delayMs) setTimeout(send, answer.delayMs);
       else send();

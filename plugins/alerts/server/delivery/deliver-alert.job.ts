@@ -12,7 +12,13 @@ export const deliverAlertJob = defineJob({
   concurrency: 4,
 });
 
-/** Sends a pending delivery through its channel and logs the outcome; throws to be retried until the last attempt, which marks it failed. */
+/** A channel's refusal (`AlertDeliveryRefused`): trying again cannot help. */
+const refused = (err: unknown) => typeof err === 'object' && err !== null && (err as { retry?: unknown }).retry === false;
+
+/**
+ * Sends a pending delivery through its channel and logs the outcome; throws to be retried until
+ * the last attempt, which marks it failed. A refusal is marked failed at once and not retried.
+ */
 export async function deliverAlert(deps: AlertsDeps, deliveryId: number, ctx: Pick<JobContext, 'attempt' | 'log'>): Promise<void> {
   const delivery = await findPendingDelivery(deps.database.sql, deliveryId);
   if (!delivery) return;
@@ -30,8 +36,9 @@ export async function deliverAlert(deps: AlertsDeps, deliveryId: number, ctx: Pi
     await markDelivery(deps.database.sql, deliveryId, 'sent', null);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const last = ctx.attempt >= (deliverAlertJob.attempts ?? 1);
+    const last = refused(err) || ctx.attempt >= (deliverAlertJob.attempts ?? 1);
     await markDelivery(deps.database.sql, deliveryId, last ? 'failed' : 'pending', message.slice(0, 1000));
+    if (refused(err)) return;
     throw err;
   }
 }

@@ -1,6 +1,6 @@
 // The alert being edited, how it starts (new, fetched, prefilled from a widget), what it sends,
 // and when it may be submitted (spec part 1 §5).
-import { ALERT_NAME_PATTERN, DEFAULT_ALERT_NAME, DEFAULT_PERIOD, DEFAULT_RENOTIFY_MINUTES, type Alert, type AlertOperator, type AlertRecipients, type AlertPeriod, type ChangeKind, type DetectionMethod } from '../../shared/alert.js';
+import { ALERT_NAME_PATTERN, DEFAULT_ALERT_NAME, DEFAULT_PERIOD, DEFAULT_RENOTIFY_MINUTES, RENOTIFY_MAX_MINUTES, type Alert, type AlertOperator, type AlertRecipients, type AlertPeriod, type ChangeKind, type DetectionMethod } from '../../shared/alert.js';
 
 export interface AlertDraft extends AlertRecipients {
   alertId: number | null;
@@ -15,7 +15,8 @@ export interface AlertDraft extends AlertRecipients {
   right: string;
   currentPeriod: AlertPeriod;
   previousPeriod: AlertPeriod;
-  renotifyInterval: number;
+  /** As typed, in minutes: a whole number from 1 to a week. */
+  renotifyInterval: string;
 }
 
 export function newDraft(left = ''): AlertDraft {
@@ -31,7 +32,7 @@ export function newDraft(left = ''): AlertDraft {
     right: '',
     currentPeriod: DEFAULT_PERIOD,
     previousPeriod: DEFAULT_PERIOD,
-    renotifyInterval: DEFAULT_RENOTIFY_MINUTES,
+    renotifyInterval: String(DEFAULT_RENOTIFY_MINUTES),
     slack: false,
     email: false,
     webhook: false,
@@ -54,7 +55,7 @@ export function draftOf(alert: Alert): AlertDraft {
     right: String(alert.query.right),
     currentPeriod: alert.options.currentPeriod,
     previousPeriod: alert.options.previousPeriod,
-    renotifyInterval: alert.options.renotifyInterval,
+    renotifyInterval: String(alert.options.renotifyInterval),
     slack: alert.slack,
     email: alert.email,
     webhook: alert.webhook,
@@ -77,7 +78,7 @@ export function bodyOf(draft: AlertDraft) {
       currentPeriod: draft.currentPeriod,
       previousPeriod: draft.previousPeriod,
       change: draft.change,
-      renotifyInterval: draft.renotifyInterval,
+      renotifyInterval: Number(draft.renotifyInterval),
       message: [
         ...(draft.slack ? draft.slackInput.map((v) => ({ type: 'slack' as const, value: String(v) })) : []),
         ...(draft.email ? draft.emailInput.map((v) => ({ type: 'email' as const, value: v })) : []),
@@ -102,6 +103,7 @@ export const SLACK_RECIPIENT_REQUIRED = 'Add at least one Slack channel or turn 
 export const EMAIL_RECIPIENT_REQUIRED = 'Add at least one e-mail recipient or turn Email off.';
 export const WEBHOOK_RECIPIENT_REQUIRED = 'Add at least one webhook or turn Webhook off.';
 export const EMAIL_INVALID = 'Enter a valid e-mail address.';
+export const RENOTIFY_INVALID = `Re-notify after a whole number of minutes from 1 to ${RENOTIFY_MAX_MINUTES}.`;
 
 /** The spec §5 problems of a draft; empty when it may be submitted. */
 export function draftProblems(draft: AlertDraft): string[] {
@@ -111,6 +113,8 @@ export function draftProblems(draft: AlertDraft): string[] {
   if (!draft.operator) problems.push(OPERATOR_REQUIRED);
   const right = draft.right.trim() === '' ? NaN : Number(draft.right);
   if (!Number.isFinite(right) || right <= 0) problems.push(THRESHOLD_INVALID);
+  const renotify = /^[0-9]{1,5}$/.test(draft.renotifyInterval.trim()) ? Number(draft.renotifyInterval) : NaN;
+  if (!(renotify >= 1 && renotify <= RENOTIFY_MAX_MINUTES)) problems.push(RENOTIFY_INVALID);
   if (draft.slack && draft.slackInput.length === 0) problems.push(SLACK_RECIPIENT_REQUIRED);
   if (draft.email && draft.emailInput.length === 0) problems.push(EMAIL_RECIPIENT_REQUIRED);
   if (draft.webhook && draft.webhookInput.length === 0) problems.push(WEBHOOK_RECIPIENT_REQUIRED);

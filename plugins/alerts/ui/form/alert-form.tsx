@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Checkbox, ConfirmDialog, CONFIRM_DELETE_LABEL, FormErrors, Input, Select, SidePanel, Textarea } from '@cassette/plugin-sdk/ui';
-import { ALERT_OPERATORS, ALERT_PERIOD_LABELS, ALERT_PERIODS, type Alert, type AlertPeriod, type ChangeKind, type DetectionMethod } from '../../shared/alert.js';
+import { ALERT_OPERATORS, ALERT_PERIOD_LABELS, ALERT_PERIODS, RENOTIFY_MAX_MINUTES, type Alert, type AlertPeriod, type ChangeKind, type DetectionMethod } from '../../shared/alert.js';
 import type { AlertTrigger } from '../../api.js';
 import { DELETE_QUESTION, FORM_WIDTH, IN_APP_NOTE } from '../constants.js';
 import { addEmail, draftProblems, type AlertDraft } from './alert-draft.js';
 import { useAlertForm } from './use-alert-form.js';
 import { AlertHistory } from './alert-history.js';
+import { useWebhookChoices } from './use-webhook-choices.js';
+import { WebhookRecipients } from './webhook-recipients.js';
 
 export interface AlertFormProps {
   projectId: number;
@@ -27,6 +29,7 @@ export function AlertForm({ projectId, initial, triggers, onSaved, onDeleted, on
   const saving = snapshot.matches('saving');
   const confirming = snapshot.matches('confirmingDelete') || snapshot.matches('deleting');
   const deleting = snapshot.matches('deleting');
+  const webhooks = useWebhookChoices();
   const [typedEmail, setTypedEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const problems = useMemo(() => draftProblems(draft), [draft]);
@@ -100,11 +103,19 @@ export function AlertForm({ projectId, initial, triggers, onSaved, onDeleted, on
           {draft.detectionMethod === 'change' && (
             <Select label="Compared to previous" options={PERIOD_OPTIONS} value={String(draft.previousPeriod)} onChange={(e) => set({ previousPeriod: Number(e.target.value) as AlertPeriod })} />
           )}
+          <Input
+            label="Re-notify every"
+            inputMode="numeric"
+            value={draft.renotifyInterval}
+            onChange={(e) => set({ renotifyInterval: e.target.value })}
+            hint={`minutes, while the condition holds (1 to ${RENOTIFY_MAX_MINUTES})`}
+          />
         </fieldset>
 
         <fieldset className="cs-alert-form__group">
           <legend>Notify Through</legend>
           <Checkbox label="Slack" checked={draft.slack} onChange={(e) => set({ slack: e.target.checked })} />
+          {draft.slack && <WebhookRecipients type="slack" webhooks={webhooks} selected={draft.slackInput} onChange={(slackInput) => set({ slackInput })} />}
           <Checkbox label="Email" checked={draft.email} onChange={(e) => set({ email: e.target.checked })} />
           {draft.email && (
             <div className="cs-alert-form__recipients" data-testid="email-recipients">
@@ -132,6 +143,7 @@ export function AlertForm({ projectId, initial, triggers, onSaved, onDeleted, on
             </div>
           )}
           <Checkbox label="Webhook" checked={draft.webhook} onChange={(e) => set({ webhook: e.target.checked })} />
+          {draft.webhook && <WebhookRecipients type="webhook" webhooks={webhooks} selected={draft.webhookInput} onChange={(webhookInput) => set({ webhookInput })} />}
           {!draft.slack && !draft.email && !draft.webhook && <p className="cs-muted">{IN_APP_NOTE}</p>}
         </fieldset>
 

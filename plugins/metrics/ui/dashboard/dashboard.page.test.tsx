@@ -3,6 +3,8 @@ import type { Options } from 'highcharts';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allByTestId, buttonNamed, byLabel, byTestId, chooseOption, cleanup, click, fakeHost, renderPage, settle, TEST_PROJECT } from '@cassette/plugin-sdk/testing/ui';
+import { fillSlot, UiRegistryContext } from '@cassette/plugin-sdk/ui';
+import { metricsSlots, type DashboardLinksProps } from '../../api.js';
 import { dashboard, tableChart, timeseriesChart, widget } from '../../testing/ui-fixtures.js';
 import DashboardPage from './dashboard.page.js';
 
@@ -55,6 +57,23 @@ async function open(url = `/${P}/dashboard`) {
 }
 
 describe('the dashboard page', () => {
+  it("offers other plugins' links in its header (the alerts plugin's 'Alerts'), with the project", async () => {
+    const Extra = ({ projectId }: DashboardLinksProps) => <a data-testid="extra-link">{`Panel of ${projectId}`}</a>;
+    const fills = [fillSlot(metricsSlots.dashboardLinks, { id: 'test.link', component: Extra, order: 1 })];
+    const { container } = renderPage(
+      <UiRegistryContext.Provider value={{ fills }}>
+        <DashboardPage />
+      </UiRegistryContext.Provider>,
+      `/${P}/dashboard`,
+      '/:siteId/dashboard/:dashboardId?',
+      { host: host() },
+    );
+    await settle();
+    const link = byTestId(container, 'extra-link')!;
+    expect(link.textContent).toBe(`Panel of ${P}`);
+    expect(link.closest('header')).not.toBeNull();
+  });
+
   it('shows the pinned dashboard with each widget drawn by its kind', async () => {
     const { container, host: h } = await open();
     expect(byLabel<HTMLSelectElement>(container, 'Dashboard')?.value).toBe('2');

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Button, ConfirmDialog, DateRangePicker, FormErrors, Loader, NoContent, Select, useApi, useHost, useToast } from '@cassette/plugin-sdk/ui';
+import { Button, ConfirmDialog, DateRangePicker, FormErrors, Loader, NoContent, Select, Slot, useApi, useHost, useToast } from '@cassette/plugin-sdk/ui';
+import { metricsSlots } from '../../api.js';
 import { DEFAULT_DASHBOARD_RANGE, TOASTS } from '../constants.js';
 import { dashboardMetricPath, dashboardPath, metricsListPath, metricsRoutes } from '../paths.js';
 import type { Dashboard, Widget } from '../wire.js';
@@ -88,6 +89,7 @@ export default function DashboardPage() {
           <Button variant="link" size="small" onClick={() => navigate(metricsListPath(projectId))}>
             Metrics
           </Button>
+          <Slot slot={metricsSlots.dashboardLinks} props={{ projectId }} />
         </div>
         {dashboard && (
           <div className="cs-dashboard-page__actions">

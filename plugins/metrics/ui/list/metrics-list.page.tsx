@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { FormErrors, Input, Loader, NoContent, Pagination, formatDate, useApi, useHost } from '@cassette/plugin-sdk/ui';
+import { FormErrors, Input, Loader, NoContent, Pagination, Slot, formatDate, useApi, useHost } from '@cassette/plugin-sdk/ui';
+import { metricsSlots } from '../../api.js';
 import { METRICS_PAGE_SIZE } from '../constants.js';
 import { metricOfLabel } from '../common/metric-options.js';
 import { dashboardPath, metricPath, metricsRoutes } from '../paths.js';
@@ -42,6 +43,7 @@ export default function MetricsListPage() {
           <Link className="cs-btn cs-btn--ghost cs-btn--small" to={dashboardPath(projectId)}>
             Dashboards
           </Link>
+          <Slot slot={metricsSlots.dashboardLinks} props={{ projectId }} />
         </div>
       </header>
       {failed ? (
