@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { filesNeedingIsolation } from './tests/setup/test-isolation.js';
+import { groupTestFiles } from './tests/setup/test-isolation.js';
 
 // Vitest's default (one worker per core but one) runs a 2-core machine one file at a time,
 // leaving a core to the main process, which mostly waits on its worker. Two workers there;
@@ -10,7 +10,7 @@ const WORKERS = Math.max(2, availableParallelism() - 1);
 const INCLUDE = ['tests/boundaries/**/*.test.ts', 'tests/authz/**/*.test.ts', 'tests/bad-input/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/setup/**/*.test.ts', 'tests/fidelity/**/*.test.ts', 'scripts/**/*.test.ts', 'core/**/*.test.ts', 'sdk/**/*.test.{ts,tsx}', 'packages/**/*.test.ts', 'plugins/**/*.test.{ts,tsx}', 'host-ui/**/*.test.{ts,tsx}'];
 // The boundary fixtures are trees for the check to read, test files included, never to run.
 const EXCLUDE = ['**/node_modules/**', '**/*.contract.test.ts', 'tests/boundaries/fixtures/**'];
-const ISOLATED = filesNeedingIsolation(import.meta.dirname, ['tests', 'scripts', 'core', 'sdk', 'packages', 'plugins', 'host-ui']);
+const GROUPS = groupTestFiles(import.meta.dirname, ['tests', 'scripts', 'core', 'sdk', 'packages', 'plugins', 'host-ui']);
 
 export default defineConfig({
   test: {
@@ -22,8 +22,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       // See tests/setup/test-isolation.ts: one module graph per worker, shared by its files.
-      { extends: true, test: { name: 'shared', include: INCLUDE, exclude: [...EXCLUDE, ...ISOLATED], isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: EXCLUDE } },
+      { extends: true, test: { name: 'shared', include: INCLUDE, exclude: [...EXCLUDE, ...GROUPS.dom, ...GROUPS.isolated], isolate: false } },
+      { extends: true, test: { name: 'dom', include: GROUPS.dom, exclude: EXCLUDE, environment: 'happy-dom', isolate: false } },
+      { extends: true, test: { name: 'isolated', include: GROUPS.isolated, exclude: EXCLUDE } },
     ],
   },
 });
