@@ -1,3 +1,3 @@
 // Test kit of the reports plugin: the plugin itself, a real SMTP catcher, and its test kernel.
 export { default as reportsPlugin } from '../server.js';
-export { decodeMail, startSmtpCatcher, type CaughtMail, type SmtpCatcher } from './smtp-catcher.js';
+export { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from './smtp-catcher.js';

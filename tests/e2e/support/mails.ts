@@ -1,12 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-
-export interface CaughtMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
+import type { CaughtMail } from './mail-catcher.js';
 
 export function mailsFor(address: string): CaughtMail[] {
   const file = join(process.env.E2E_DATA_DIR!, 'mails.jsonl');
