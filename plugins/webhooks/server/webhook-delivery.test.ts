@@ -107,6 +107,14 @@ describe('webhook delivery over real sockets', () => {
     expect(intranet.received).toEqual([]);
   });
 
+  it('refuses a DNS name that resolves to a private address, and the cloud metadata address', async () => {
+    const named = await create('/api/webhooks', { name: 'Named intranet', endpoint: `http://localhost:${intranet.port}/inside` });
+    expect(await deliver(named.webhookId)).toMatchObject({ ok: false, reason: 'refused_address' });
+    const metadata = await create('/api/webhooks', { name: 'Metadata', endpoint: 'http://169.254.169.254/latest/meta-data/' });
+    expect(await deliver(metadata.webhookId)).toMatchObject({ ok: false, reason: 'refused_address' });
+    expect(intranet.received).toEqual([]);
+  });
+
   it('refuses a redirect to a private address: the public hop is reached, the private one never', async () => {
     const { webhookId } = await create('/api/webhooks', { name: 'Redirecting', endpoint: `${receiver.origin}/to-intranet` });
     const outcome = await deliver(webhookId);
