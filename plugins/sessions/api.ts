@@ -44,6 +44,43 @@ export type {
   StackEvent,
 } from './shared/session.js';
 export type { IssueType } from './shared/issue-types.js';
+import type { IssueType } from './shared/issue-types.js';
+
+/**
+ * Issue types as the issues list names them (spec part 1 §3 "Issue types and icons"), in its
+ * order (`custom` is named but not shown), then the types it leaves unnamed, with the names the
+ * session search gives them. Every plugin that names an issue type (funnels, metrics, the weekly
+ * report) reads it here.
+ */
+export const ISSUE_TYPE_NAMES: Readonly<Record<IssueType, string>> = {
+  js_exception: 'Errors',
+  bad_request: 'Bad Requests',
+  missing_resource: 'Missing Images',
+  click_rage: 'Click Rage',
+  dead_click: 'Dead Clicks',
+  memory: 'High Memory',
+  cpu: 'High CPU',
+  crash: 'Crashes',
+  custom: 'Custom',
+  excessive_scrolling: 'Excessive Scrolling',
+  slow_resource: 'Slow Resources',
+  slow_page_load: 'Slow Page Load',
+};
+
+/** The issue types the issues list shows, one tab each, in the spec's order (custom issues are not visible). */
+export const VISIBLE_ISSUE_TYPES: readonly IssueType[] = [
+  'js_exception',
+  'bad_request',
+  'missing_resource',
+  'click_rage',
+  'dead_click',
+  'memory',
+  'cpu',
+  'crash',
+  'excessive_scrolling',
+  'slow_resource',
+  'slow_page_load',
+];
 export type { RecordingChunk, RecordingChunkInfo, RecordingIndex } from './shared/recording.js';
 export type { FilterSuggestion, SavedSearch, SearchFilterItem, SessionFilterValues, SessionSearchFilter, SessionSearchRequest, SessionSearchResult } from './shared/search.js';
 export type { SortKey } from './shared/constants.js';

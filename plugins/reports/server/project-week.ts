@@ -1,6 +1,6 @@
 // A project's week in figures, read through the analytics service and the errors plugin's reader:
 // this plugin writes no analytics SQL of its own.
-import type { FilterCompileContext } from '@cassette/plugin-sessions/api';
+import { ISSUE_TYPE_NAMES, VISIBLE_ISSUE_TYPES, type FilterCompileContext } from '@cassette/plugin-sessions/api';
 import type { NewError } from '@cassette/plugin-errors/api';
 import type { ProjectInfo } from '@cassette/plugin-sdk/server';
 import type { ReportsDeps } from './deps.js';
@@ -10,20 +10,7 @@ import type { ReportRange } from './weekly-window.js';
 export const LIST_ROWS = 5;
 
 /** Issue types as the issues list names them (spec part 1 §3); `custom` is not shown there, so not here. */
-export const ISSUE_NAMES: Readonly<Record<string, string>> = {
-  js_exception: 'Errors',
-  bad_request: 'Bad Requests',
-  missing_resource: 'Missing Images',
-  click_rage: 'Click Rage',
-  dead_click: 'Dead Clicks',
-  memory: 'High Memory',
-  cpu: 'High CPU',
-  crash: 'Crashes',
-  excessive_scrolling: 'Excessive Scrolling',
-  slow_resource: 'Slow Resources',
-  slow_page_load: 'Slow Page Load',
-  custom_event_error: 'Custom Event Errors',
-};
+export const ISSUE_NAMES: Readonly<Record<string, string>> = Object.fromEntries(VISIBLE_ISSUE_TYPES.map((type) => [type, ISSUE_TYPE_NAMES[type]]));
 
 export interface Trend {
   current: number;
