@@ -19,13 +19,33 @@ export class Repository {
   constructor(root) {
     this.root = resolve(root);
     this.pluginsDir = join(this.root, 'plugins');
-    this.pluginIds = existsSync(this.pluginsDir)
-      ? readdirSync(this.pluginsDir).filter((d) => statSync(join(this.pluginsDir, d)).isDirectory()).sort()
-      : [];
-    this.manifests = new Map(this.pluginIds.map((id) => [id, readManifest(join(this.pluginsDir, id, 'package.json'))]));
+    // Plugins kept outside plugins/ (worked examples for integrators) follow the same rules.
+    this.pluginRoots = [this.pluginsDir, join(this.root, 'examples')].filter((dir) => existsSync(dir));
+    /** plugin id (its folder's name) → its folder */
+    this.pluginDirs = new Map(
+      this.pluginRoots.flatMap((rootDir) => readdirSync(rootDir).filter((d) => statSync(join(rootDir, d)).isDirectory()).map((d) => [d, join(rootDir, d)])),
+    );
+    this.pluginIds = [...this.pluginDirs.keys()].sort();
+    this.manifests = new Map(this.pluginIds.map((id) => [id, readManifest(join(this.pluginDir(id), 'package.json'))]));
     /** package name → plugin id */
     this.pluginOfPackage = new Map(this.pluginIds.map((id) => [this.manifests.get(id).name ?? `@cassette/plugin-${id}`, id]));
     this.facts = new Map();
+  }
+
+  /** A plugin's folder: plugins/<id>, or examples/<id>. */
+  pluginDir(id) {
+    return this.pluginDirs.get(id) ?? join(this.pluginsDir, id);
+  }
+
+  /** Whether a path is inside some plugin's folder. */
+  inPlugins(path) {
+    return this.pluginRoots.some((dir) => this.contains(dir, path));
+  }
+
+  /** Source files of one plugin (below `segments` of it), or of every plugin when `id` is omitted. */
+  pluginSourceFiles(id, ...segments) {
+    if (id === undefined) return this.pluginIds.flatMap((each) => this.pluginSourceFiles(each));
+    return this.sourceFiles(relative(this.root, this.pluginDir(id)), ...segments);
   }
 
   /** Source files under a folder of the repository, node_modules and build output left out. */
@@ -83,8 +103,9 @@ export class Repository {
    * or `other`; null outside plugins/.
    */
   placeOf(path) {
-    if (!this.contains(this.pluginsDir, path)) return null;
-    const [plugin, first, ...rest] = relative(this.pluginsDir, path).split(sep);
+    const rootDir = this.pluginRoots.find((dir) => this.contains(dir, path));
+    if (!rootDir) return null;
+    const [plugin, first, ...rest] = relative(rootDir, path).split(sep);
     if (!plugin || !first) return null;
     const entry = rest.length === 0 ? first.replace(/\.(ts|tsx|mts|js|mjs)$/, '') : null;
     const side =
@@ -105,7 +126,7 @@ export class Repository {
   /** The file behind a plugin's package entry (`api`, `testing`), from its exports or by convention. */
   entryFile(id, entry) {
     const exported = this.manifests.get(id)?.exports?.[`./${entry}`];
-    const dir = join(this.pluginsDir, id);
+    const dir = this.pluginDir(id);
     if (typeof exported === 'string') return resolve(dir, exported);
     return [`${entry}.ts`, `${entry}.tsx`, `${entry}/index.ts`, `${entry}/index.tsx`].map((p) => join(dir, p)).find((p) => existsSync(p)) ?? join(dir, `${entry}.ts`);
   }

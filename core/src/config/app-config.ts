@@ -9,6 +9,8 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export interface PluginEntry {
   id: string;
   settings: Record<string, unknown>;
+  /** The plugin's folder when it is not plugins/<id> (the config's `path`, from the repository root). */
+  dir?: string;
 }
 
 export interface AppConfig {
@@ -83,7 +85,7 @@ export function parseTrustProxy(raw: string | undefined): boolean | number | str
 }
 
 interface ConfigFile {
-  plugins?: Record<string, { enabled?: boolean; settings?: Record<string, unknown> }>;
+  plugins?: Record<string, { enabled?: boolean; settings?: Record<string, unknown>; path?: unknown }>;
   outbound?: { allowHosts?: unknown };
 }
 
@@ -112,7 +114,11 @@ export function readPluginConfig(file: string): PluginEntry[] {
   const parsed = readConfigFile(file);
   return Object.entries(parsed.plugins ?? {})
     .filter(([, entry]) => entry.enabled !== false)
-    .map(([id, entry]) => ({ id, settings: entry.settings ?? {} }));
+    .map(([id, entry]) => {
+      if (entry.path === undefined) return { id, settings: entry.settings ?? {} };
+      if (typeof entry.path !== 'string' || entry.path.trim() === '') throw new Error(`Config file ${file}: plugins.${id}.path must be a folder, relative to the repository`);
+      return { id, settings: entry.settings ?? {}, dir: resolve(REPO_ROOT, entry.path) };
+    });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -17,7 +17,7 @@ export function checkBrowserServer(repo) {
     seen.add(key);
     found.push(v);
   };
-  const pluginFiles = repo.sourceFiles('plugins');
+  const pluginFiles = repo.pluginSourceFiles();
 
   // 1. What the browser entries pull in at run time.
   const reachedFrom = new Map();
@@ -49,7 +49,7 @@ export function checkBrowserServer(repo) {
             problem: `${repo.rel(target)} is server code${reached(file)}`,
             fix: `Move what the browser needs to plugins/${plugin}/shared/ (or ask a route for it), so server code stays out of the browser bundle`,
           }));
-        } else if (repo.contains(repo.pluginsDir, target) && repo.isSource(target) && !reachedFrom.has(target)) {
+        } else if (repo.inPlugins(target) && repo.isSource(target) && !reachedFrom.has(target)) {
           reachedFrom.set(target, file);
           queue.push(target);
         }

@@ -9,7 +9,7 @@ export function checkKernelAndSdk(repo) {
     for (const { specifier, line } of repo.factsOf(file).references) {
       const plugin =
         (specifier.startsWith('@cassette/plugin-') && !specifier.startsWith('@cassette/plugin-sdk')) ||
-        (specifier.startsWith('.') && repo.contains(repo.pluginsDir, repo.resolveRelative(file, specifier)));
+        (specifier.startsWith('.') && repo.inPlugins(repo.resolveRelative(file, specifier)));
       if (plugin) {
         found.push(violation(repo, {
           rule: 'kernel', file, line, specifier,

@@ -1,6 +1,5 @@
 // A plugin imports the SDK, its own files, third-party packages and other plugins' `api`
 // entries; test code may also use another plugin's `testing` entry.
-import { join } from 'node:path';
 import { violation } from '../violation.mjs';
 import { globBase } from '../glob-base.mjs';
 
@@ -11,8 +10,8 @@ export function checkPluginImports(repo) {
   const packageOf = new Map([...repo.pluginOfPackage].map(([pkg, id]) => [id, pkg]));
 
   for (const id of repo.pluginIds) {
-    const own = join(repo.pluginsDir, id);
-    for (const file of repo.sourceFiles('plugins', id)) {
+    const own = repo.pluginDir(id);
+    for (const file of repo.pluginSourceFiles(id)) {
       const { references, globs } = repo.factsOf(file);
       const isTest = repo.isTestCode(file);
       const report = (line, specifier, problem, fix) => found.push(violation(repo, { rule: RULE, file, line, specifier, problem, fix }));

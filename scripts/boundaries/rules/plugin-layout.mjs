@@ -16,13 +16,13 @@ const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
 export function checkPluginLayout(repo) {
   const found = [];
   for (const id of repo.pluginIds) {
-    const dir = join(repo.pluginsDir, id);
+    const dir = repo.pluginDir(id);
     const exceptions = new Set(repo.manifests.get(id)?.cassette?.layoutExceptions ?? []);
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.') || exceptions.has(entry.name)) continue;
       if (entry.isDirectory()) {
         if (FOLDERS.has(entry.name)) continue;
-        const sources = repo.sourceFiles('plugins', id, entry.name);
+        const sources = repo.pluginSourceFiles(id, entry.name);
         if (sources.length === 0) continue;
         found.push(
           violation(repo, {

@@ -23,7 +23,7 @@ export function checkTableOwnership(repo) {
   for (const id of repo.pluginIds) {
     const ownPrefix = `${id.toLowerCase()}_`;
     const ownerOf = (table) => (table.startsWith(ownPrefix) ? id : prefixes.find(({ prefix }) => table.startsWith(prefix))?.id);
-    for (const file of repo.sourceFiles('plugins', id)) {
+    for (const file of repo.pluginSourceFiles(id)) {
       if (repo.isTestCode(file)) continue;
       const reported = new Set();
       const report = (line, table, problem, fix) => {
