@@ -122,8 +122,8 @@ export default function BackendLogsPanel({ projectId, session, currentTime, seek
                   >
                     {expanded.has(line.index) ? '▾' : '▸'}
                   </button>
-                )}{' '}
-                {line.message}
+                )}
+                <span className="backend-logs__text">{line.message}</span>
               </span>
               {line.payload && expanded.has(line.index) && (
                 <pre className="backend-logs__payload cs-code" data-testid="backend-log-payload">

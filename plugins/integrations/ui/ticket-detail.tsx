@@ -80,7 +80,7 @@ export function TicketDetail({ projectId, sessionId, ticket, onBack }: { project
           ))}
         </ul>
       )}
-      <form className="cs-form" onSubmit={send} noValidate aria-label="Comment">
+      <form className="cs-form" onSubmit={send} noValidate aria-label="Add a comment">
         <Textarea label="Comment" name="comment" rows={3} value={comment} error={commentError} onChange={(e) => setComment(e.target.value)} />
         <FormErrors errors={sendErrors} />
         <div className="cs-form__actions">
