@@ -32,7 +32,8 @@ async function open(routes: FakeRoutes = {}, admin = true) {
 
 const card = (key: string) => document.querySelector<HTMLElement>(`[data-testid="integration-card"][data-integration="${key}"]`)!;
 const panel = () => byTestId(document.body, 'integration-panel')!;
-const field = <T extends HTMLElement = HTMLInputElement>(label: string) => byLabel<T>(panel(), label)!;
+const field = (label: string) => byLabel<HTMLInputElement>(panel(), label)!;
+const select = (label: string) => byLabel<HTMLSelectElement>(panel(), label)!;
 
 async function openCard(key: string) {
   await click(card(key));
@@ -156,11 +157,11 @@ describe('Preferences › Integrations', () => {
     await open({ 'GET /7/integrations/cloudwatch': () => ({ name: 'cloudwatch', projectId: 7, config: { awsAccessKeyId: 'AKIA', awsSecretAccessKey: '••••WXYZ', logGroupName: 'api', region: 'eu-west-1' }, connected: false, checkedAt: 2, lastError: 'CloudWatch refused the signature.' }) });
     await openCard('cloudwatch');
     expect(byTestId(panel(), 'integration-state')!.textContent).toBe('The last connection check failed: CloudWatch refused the signature.');
-    const region = field<HTMLSelectElement>('Region *');
+    const region = select('Region *');
     expect(region.value).toBe('eu-west-1');
     expect([...region.options].map((o) => o.value)).toEqual(['us-east-1', 'eu-west-1']);
     await chooseOption(region, 'us-east-1');
-    expect(field<HTMLSelectElement>('Region *').value).toBe('us-east-1');
+    expect(select('Region *').value).toBe('us-east-1');
   });
 
   it('shows members the state and the guide, with nothing to change', async () => {
