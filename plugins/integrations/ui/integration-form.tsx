@@ -23,7 +23,7 @@ interface IntegrationFormProps {
 type CheckOutcome = { ok: boolean; message: string };
 
 export function IntegrationForm({ projectId, source, onChanged, onDeleted }: IntegrationFormProps) {
-  const { api, account, toast } = useHost();
+  const { api, account } = useHost();
   const isAdmin = account.admin || account.superAdmin;
   // Only admins may read a configuration: members see the state the cards carry.
   const [state, setState] = useState<IntegrationState | null | undefined>(isAdmin && source.configured ? undefined : null);
@@ -54,7 +54,7 @@ export function IntegrationForm({ projectId, source, onChanged, onDeleted }: Int
       ) : state === undefined ? (
         <Loader />
       ) : (
-        <ConfigForm projectId={projectId} source={source} state={state} onSaved={(saved) => (setState(saved), onChanged())} onChecked={onChanged} onDeleted={onDeleted} toast={toast} />
+        <ConfigForm projectId={projectId} source={source} state={state} onSaved={(saved) => (setState(saved), onChanged())} onChecked={onChanged} onDeleted={onDeleted} />
       )}
     </div>
   );
@@ -78,11 +78,10 @@ interface ConfigFormProps {
   onSaved(state: IntegrationState | null): void;
   onChecked(): void;
   onDeleted(): void;
-  toast: ReturnType<typeof useHost>['toast'];
 }
 
-function ConfigForm({ projectId, source, state, onSaved, onChecked, onDeleted, toast }: ConfigFormProps) {
-  const { api } = useHost();
+function ConfigForm({ projectId, source, state, onSaved, onChecked, onDeleted }: ConfigFormProps) {
+  const { api, toast } = useHost();
   const stored = useMemo(() => storedSecrets(source.fields, state), [source.fields, state]);
   const [values, setValues] = useState(() => initialValues(source.fields, state));
   const [submitted, setSubmitted] = useState(false);
