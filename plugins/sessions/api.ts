@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { createServiceRef, createSlot, defineEvent, type Permission } from '@cassette/plugin-sdk';
 import type { SqlFragment } from '@cassette/plugin-sdk/server';
-import type { SessionError } from './shared/session.js';
+import type { Session, SessionError } from './shared/session.js';
 import type { SearchFilterItem, SessionSearchFilter } from './shared/search.js';
 import type { SessionSummary } from './shared/session.js';
 import type {
@@ -158,7 +158,33 @@ export const sessionsSlots = {
    * player). The sessions plugin fills it; funnels and metrics render their sessions through it.
    */
   sessionRows: createSlot<SessionRowsProps>('sessions.sessionRows'),
+  /**
+   * A panel of the player's bottom bar, after the player's own: its toggle shows the fill's
+   * `label`. A fill declared with `permission: 'DEV_TOOLS'` is only offered to viewers holding
+   * it (the integrations plugin's "Backend logs").
+   */
+  playerPanels: createSlot<PlayerPanelSlotProps>('sessions.player.panels'),
+  /** Buttons in the player's header, before favorite and autoplay (the integrations plugin's "Create Issue"). */
+  playerHeaderActions: createSlot<PlayerHeaderActionProps>('sessions.player.headerActions'),
 } as const;
+
+/** What a contributed player panel gets. Times are milliseconds since the session start. */
+export interface PlayerPanelSlotProps {
+  projectId: number;
+  session: Session;
+  /** The player's current time, updated while playing (about 4 times a second). */
+  currentTime: number;
+  /** Moves the player to a time (and pauses there if it was paused). */
+  seek(time: number): void;
+}
+
+/** What a player header action gets: the session and where the player is in it. */
+export interface PlayerHeaderActionProps {
+  projectId: number;
+  session: Session;
+  /** Milliseconds since the session start (a link to the session at this moment). */
+  currentTime: number;
+}
 
 export interface SessionsListSidebarProps {
   projectId: number;

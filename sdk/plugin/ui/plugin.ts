@@ -53,6 +53,8 @@ export interface SlotFill<P extends object> {
   component: ComponentType<P>;
   order: number;
   permission?: Permission;
+  /** The fill's name where the slot shows one (a player panel's toggle). */
+  label?: string;
 }
 
 /** A fill of any slot, as the host stores it; made with `fillSlot`, which checks the props. */
@@ -62,6 +64,7 @@ export interface AnySlotFill {
   component: ComponentType<never>;
   order: number;
   permission?: Permission;
+  label?: string;
 }
 
 /** Declares a fill whose component is checked against the slot's props. */

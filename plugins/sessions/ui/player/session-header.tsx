@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useHost } from '@cassette/plugin-sdk/ui';
 import type { Session } from '../../shared/session.js';
@@ -14,6 +14,8 @@ export interface SessionHeaderProps {
   onToggleAutoplay(): void;
   onPrevious(): void;
   onNext(): void;
+  /** Other plugins' buttons (sessionsSlots.playerHeaderActions). */
+  actions?: ReactNode;
 }
 
 function platform(name: string | null, version: string | null): string | null {
@@ -22,7 +24,7 @@ function platform(name: string | null, version: string | null): string | null {
 }
 
 /** The player's header: back to the list, who and when, favorite, previous / next, autoplay. */
-export function SessionHeader({ siteId, projectId, session, autoplay, onToggleAutoplay, onPrevious, onNext }: SessionHeaderProps) {
+export function SessionHeader({ siteId, projectId, session, autoplay, onToggleAutoplay, onPrevious, onNext, actions }: SessionHeaderProps) {
   const { timezone } = useHost();
   const [favorite, setFavorite] = useState<boolean | null>(null);
   const shownFavorite = favorite ?? session?.favorite ?? false;
@@ -52,6 +54,7 @@ export function SessionHeader({ siteId, projectId, session, autoplay, onToggleAu
         </div>
       )}
       <span className="cs-player-header__spacer" />
+      {actions}
       {session && <FavoriteToggle projectId={projectId} sessionId={session.sessionId} favorite={shownFavorite} onChange={setFavorite} />}
       <button
         type="button"

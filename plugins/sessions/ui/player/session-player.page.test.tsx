@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NOT_ALLOWED_TEXT } from '@cassette/plugin-sdk/ui';
+import { ApiError, fillSlot, NOT_ALLOWED_TEXT, UiRegistryContext } from '@cassette/plugin-sdk/ui';
+import { sessionsSlots, type PlayerHeaderActionProps } from '../../api.js';
 import { byTestId as findByTestId, cleanup, click, fakeAccount, fakeHost, hover, renderPage, settle, type FakeHost, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
 import type { RecordingIndex } from '../../shared/recording.js';
 import type { Session } from '../../shared/session.js';
@@ -269,5 +270,28 @@ describe('session player page', () => {
     expect(playerState()).toBe('ended');
     expect(byTestId('player-time')?.textContent).toBe('0:30');
     expect(paths(host.api.get)).not.toContain(`/${PROJECT}/sessions2/s2`);
+  });
+
+  it("shows other plugins' header actions with the session and the player's current time", async () => {
+    const seen: PlayerHeaderActionProps[] = [];
+    const ReportButton = (props: PlayerHeaderActionProps) => {
+      seen.push(props);
+      return <button type="button" data-testid="report-action">{`Report ${props.session.sessionId} at ${props.currentTime}`}</button>;
+    };
+    const fills = [fillSlot(sessionsSlots.playerHeaderActions, { id: 'tools.report', component: ReportButton, order: 10 })];
+    page = renderPage(
+      <UiRegistryContext.Provider value={{ fills }}>
+        <SessionPlayerPage />
+      </UiRegistryContext.Provider>,
+      `/${PROJECT}/session/s1`,
+      '/:siteId/session/:sessionId',
+      { host: hostWith() },
+    );
+    await settle();
+    await settle();
+    expect(byTestId('report-action')!.textContent).toBe('Report s1 at 0');
+    expect(seen.at(-1)!.projectId).toBe(PROJECT);
+    await click(page.container.querySelector<HTMLElement>('[data-marker-type="error"]'));
+    expect(byTestId('report-action')!.textContent).toBe('Report s1 at 8000');
   });
 });

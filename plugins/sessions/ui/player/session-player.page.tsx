@@ -2,11 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import '@rrweb/replay/dist/style.css';
-import { Button, Loader, NoContent, useApi, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, Loader, NoContent, Slot, useApi, useHost } from '@cassette/plugin-sdk/ui';
+import { sessionsSlots } from '../../api.js';
 import type { Session } from '../../shared/session.js';
 import { BottomBar } from './bottom-bar.js';
 import { panelHeightStorageKey } from './panel-split.js';
-import { PLAYER_PANELS } from './panels/index.js';
+import { usePlayerPanels } from './contributed-panels.js';
 import { PlayerControls } from './player-controls.js';
 import { describeSessionError } from './player-errors.js';
 import { playerShortcut } from './player-shortcuts.js';
@@ -39,6 +40,7 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
   const areaRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const [fullscreen, setFullscreen] = useState(false);
+  const panels = usePlayerPanels(projectId);
 
   useEffect(() => {
     let cancelled = false;
@@ -115,6 +117,7 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
         onToggleAutoplay={() => actorRef.send({ type: 'TOGGLE_AUTOPLAY' })}
         onPrevious={() => goToSession(session?.previousSessionId)}
         onNext={() => goToSession(session?.nextSessionId)}
+        actions={session && <Slot slot={sessionsSlots.playerHeaderActions} props={{ projectId, session, currentTime: context.currentTime }} />}
       />
       {sessionError ? (
         <div className="cs-player__message" role="alert">
@@ -164,7 +167,7 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
           />
           {session && (
             <BottomBar
-              panels={PLAYER_PANELS}
+              panels={panels}
               session={session}
               currentTime={context.currentTime}
               seek={seek}

@@ -12,7 +12,8 @@ export interface PanelProps {
 
 /** A bottom panel of the player, chosen by toggle in the player's bottom bar. */
 export interface PlayerPanel {
-  id: 'console' | 'network' | 'errors' | 'performance' | 'events' | 'issues' | 'metadata';
+  /** The player's own: 'console', 'network', 'errors', 'performance', 'events', 'issues', 'metadata'; a contributed one: its fill's id. */
+  id: string;
   label: string;
   /** Console, network and performance need DEV_TOOLS: without it the player shows 'Not allowed' instead. */
   needsDevTools: boolean;
