@@ -7,10 +7,10 @@ import { groupTestFiles } from './tests/setup/test-isolation.js';
 // the default on larger machines.
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
-const INCLUDE = ['tests/boundaries/**/*.test.ts', 'tests/authz/**/*.test.ts', 'tests/bad-input/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/setup/**/*.test.ts', 'tests/fidelity/**/*.test.ts', 'scripts/**/*.test.ts', 'core/**/*.test.ts', 'sdk/**/*.test.{ts,tsx}', 'packages/**/*.test.ts', 'plugins/**/*.test.{ts,tsx}', 'host-ui/**/*.test.{ts,tsx}'];
+const INCLUDE = ['tests/boundaries/**/*.test.ts', 'tests/authz/**/*.test.ts', 'tests/bad-input/**/*.test.ts', 'tests/pipeline/**/*.test.ts', 'tests/bench/**/*.test.ts', 'tests/setup/**/*.test.ts', 'tests/fidelity/**/*.test.ts', 'scripts/**/*.test.ts', 'core/**/*.test.ts', 'sdk/**/*.test.{ts,tsx}', 'packages/**/*.test.ts', 'plugins/**/*.test.{ts,tsx}', 'examples/**/*.test.{ts,tsx}', 'host-ui/**/*.test.{ts,tsx}'];
 // The boundary fixtures are trees for the check to read, test files included, never to run.
 const EXCLUDE = ['**/node_modules/**', '**/*.contract.test.ts', 'tests/boundaries/fixtures/**'];
-const GROUPS = groupTestFiles(import.meta.dirname, ['tests', 'scripts', 'core', 'sdk', 'packages', 'plugins', 'host-ui']);
+const GROUPS = groupTestFiles(import.meta.dirname, ['tests', 'scripts', 'core', 'sdk', 'packages', 'plugins', 'examples', 'host-ui']);
 
 export default defineConfig({
   test: {
