@@ -19,7 +19,7 @@ export function extensionPointOwnerStandIn<T>(ref: ExtensionPointRef<T>, options
     id: ownerOf(ref),
     register(r) {
       // The def's `uniqueIds` is typed for contributions known to carry an id; this T is open.
-      r.extensionPoint<T>({ ref, uniqueIds: options.uniqueIds ?? true } as ExtensionPointDef<T>);
+      r.extensionPoint<T>({ ref, uniqueIds: options.uniqueIds ?? true } as unknown as ExtensionPointDef<T>);
     },
     start(ctx) {
       seen = ctx.contributions(ref);
