@@ -4,11 +4,13 @@ import { SESSION_TAG, type BackendLogLevel, type BackendLogLine, type Integratio
 import { DATADOG_FIELDS, datadogConfig, validateDatadogConfig } from './datadog-config.js';
 
 export interface DatadogLogSourceOptions {
-  /** The API of the organization's Datadog site (https://api.datadoghq.eu…), or a stand-in in tests. */
-  apiBase?: string;
+  /** The API of the organization's Datadog site (https://api.datadoghq.eu…), or a stand-in in tests; read on each call. */
+  apiBase?: string | (() => string);
   timeoutMs?: number;
 }
 
+/** US1, Datadog's first site; an operator names another in the plugin's settings. */
+export const DATADOG_API_BASE = 'https://api.datadoghq.com';
 const SEARCH_PATH = '/api/v2/logs/events/search';
 /** Datadog's largest page. */
 const MAX_PAGE = 1000;
@@ -44,12 +46,12 @@ export function datadogQuery(sessionId: string): string {
 }
 
 export function createDatadogLogSource(options: DatadogLogSourceOptions = {}): LogSource {
-  const apiBase = (options.apiBase ?? 'https://api.datadoghq.com').replace(/\/+$/, '');
+  const apiBase = () => (typeof options.apiBase === 'function' ? options.apiBase() : (options.apiBase ?? DATADOG_API_BASE)).replace(/\/+$/, '');
   const search = async (config: IntegrationConfig, ctx: IntegrationContext, filter: { query: string; from: string; to: string }, limit: number) => {
     const { apiKey, applicationKey } = datadogConfig(config);
     const answer = await callTool(ctx.outboundHttp, {
       tool: 'Datadog',
-      url: `${apiBase}${SEARCH_PATH}`,
+      url: `${apiBase()}${SEARCH_PATH}`,
       method: 'POST',
       headers: { 'DD-API-KEY': apiKey, 'DD-APPLICATION-KEY': applicationKey },
       json: { filter, sort: 'timestamp', page: { limit } },
