@@ -6,7 +6,7 @@ import { BUGSNAG_FIELDS, bugsnagConfig, validateBugsnagConfig } from './bugsnag-
 
 export interface BugsnagLogSourceOptions {
   /** The Data Access API's address (an on-premise Bugsnag, or a stand-in in tests). */
-  apiBase?: string;
+  apiBase?: string | (() => string);
   timeoutMs?: number;
 }
 
@@ -50,12 +50,15 @@ export function bugsnagEventsParams(query: LogQuery): URLSearchParams {
   return params;
 }
 
+/** Where Bugsnag is unless the operator names another address in the plugin's settings. */
+export const BUGSNAG_API_BASE = 'https://api.bugsnag.com';
+
 export function createBugsnagLogSource(options: BugsnagLogSourceOptions = {}): LogSource {
-  const apiBase = (options.apiBase ?? 'https://api.bugsnag.com').replace(/\/+$/, '');
+  const apiBase = () => (typeof options.apiBase === 'function' ? options.apiBase() : (options.apiBase ?? BUGSNAG_API_BASE)).replace(/\/+$/, '');
   const call = (config: IntegrationConfig, ctx: IntegrationContext, path: string) =>
     callTool(ctx.outboundHttp, {
       tool: 'Bugsnag',
-      url: `${apiBase}/projects/${encodeURIComponent(bugsnagConfig(config).bugsnagProjectId)}${path}`,
+      url: `${apiBase()}/projects/${encodeURIComponent(bugsnagConfig(config).bugsnagProjectId)}${path}`,
       headers: { Authorization: `token ${bugsnagConfig(config).authorizationToken}`, 'X-Version': '2' },
       fixes: FIXES,
       timeoutMs: options.timeoutMs,

@@ -7,7 +7,7 @@ import { ROLLBAR_FIELDS, rollbarConfig, validateRollbarConfig } from './rollbar-
 
 export interface RollbarLogSourceOptions {
   /** Rollbar's API address, or a stand-in in tests. */
-  apiBase?: string;
+  apiBase?: string | (() => string);
   timeoutMs?: number;
   /** Occurrence pages (20 each, newest first) read at most per session. */
   maxPages?: number;
@@ -48,13 +48,16 @@ export interface RollbarOccurrence {
   };
 }
 
+/** Where Rollbar is unless the operator names another address in the plugin's settings. */
+export const ROLLBAR_API_BASE = 'https://api.rollbar.com';
+
 export function createRollbarLogSource(options: RollbarLogSourceOptions = {}): LogSource {
-  const apiBase = (options.apiBase ?? 'https://api.rollbar.com').replace(/\/+$/, '');
+  const apiBase = () => (typeof options.apiBase === 'function' ? options.apiBase() : (options.apiBase ?? ROLLBAR_API_BASE)).replace(/\/+$/, '');
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const occurrencesPage = async (config: IntegrationConfig, ctx: IntegrationContext, page: number): Promise<RollbarOccurrence[]> => {
     const answer = await callTool(ctx.outboundHttp, {
       tool: 'Rollbar',
-      url: `${apiBase}/api/1/instances/?page=${page}`,
+      url: `${apiBase()}/api/1/instances/?page=${page}`,
       headers: { 'X-Rollbar-Access-Token': rollbarConfig(config).accessToken },
       fixes: FIXES,
       timeoutMs: options.timeoutMs,

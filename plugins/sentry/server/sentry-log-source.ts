@@ -5,7 +5,7 @@ import { SENTRY_FIELDS, sentryConfig, validateSentryConfig } from './sentry-conf
 
 export interface SentryLogSourceOptions {
   /** Sentry's address (a self-hosted Sentry, or a stand-in in tests). */
-  apiBase?: string;
+  apiBase?: string | (() => string);
   timeoutMs?: number;
 }
 
@@ -27,13 +27,16 @@ export const SENTRY_SETUP_GUIDE = [
   `Cassette then asks Sentry for the project's events with \`${SESSION_TAG}:<id>\` in the session's time window.`,
 ].join('\n');
 
+/** Where Sentry is unless the operator names another address in the plugin's settings. */
+export const SENTRY_API_BASE = 'https://sentry.io';
+
 export function createSentryLogSource(options: SentryLogSourceOptions = {}): LogSource {
-  const apiBase = (options.apiBase ?? 'https://sentry.io').replace(/\/+$/, '');
+  const apiBase = () => (typeof options.apiBase === 'function' ? options.apiBase() : (options.apiBase ?? SENTRY_API_BASE)).replace(/\/+$/, '');
   const call = (ctx: IntegrationContext, config: IntegrationConfig, path: string) => {
     const { token } = sentryConfig(config);
     const request: ToolCall = {
       tool: 'Sentry',
-      url: `${apiBase}${path}`,
+      url: `${apiBase()}${path}`,
       headers: { Authorization: `Bearer ${token}` },
       fixes: FIXES,
       timeoutMs: options.timeoutMs,
