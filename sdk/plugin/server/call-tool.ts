@@ -1,4 +1,4 @@
-import { integrationFailure, type IntegrationFailureError } from './integration-failure.js';
+import { integrationFailure, type IntegrationFailure } from './integration-failure.js';
 import { OutboundHttpError, type OutboundHttpClient, type OutboundMethod } from './outbound-http.js';
 
 /**
@@ -45,7 +45,7 @@ export interface ToolAnswer {
 export const DEFAULT_TOOL_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Calls the tool; a 2xx JSON answer comes back, anything else is thrown as an `IntegrationFailureError`. */
+/** Calls the tool; a 2xx JSON answer comes back, anything else is thrown as an `IntegrationFailure`. */
 export async function callTool(http: OutboundHttpClient, call: ToolCall): Promise<ToolAnswer> {
   const timeoutMs = call.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
@@ -93,7 +93,7 @@ function parseJson(call: ToolCall, raw: Buffer): unknown {
   }
 }
 
-function transportFailure(call: ToolCall, error: OutboundHttpError, timeoutMs: number): IntegrationFailureError {
+function transportFailure(call: ToolCall, error: OutboundHttpError, timeoutMs: number): IntegrationFailure {
   const where = hostOf(error.url || call.url);
   switch (error.code) {
     case 'timeout':
