@@ -1,0 +1,4 @@
+// Browser side of the sentry plugin: nothing of its own; the integrations plugin renders its form.
+import { defineUiPlugin } from '@cassette/plugin-sdk/ui';
+
+export default defineUiPlugin({ id: 'sentry' });
