@@ -61,3 +61,5 @@ export { storableText, storableJson, storableJsonText } from './server/storable-
 // The shared half, so server code needs one import path.
 export { PERMISSIONS, PERMISSION_LABELS, isPermission, createServiceRef, createExtensionPoint, ownerOf, defineEvent } from './index.js';
 export type { Permission, ServiceRef, ExtensionPointRef, EventDef, EventPayload } from './index.js';
+export { integrationFailure } from './server/integration-failure.js';
+export type { IntegrationFailureError, IntegrationFailureReason } from './server/integration-failure.js';
