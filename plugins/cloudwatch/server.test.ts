@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { definePlugin, type DepsMap, type ServerPlugin } from '@cassette/plugin-sdk/server';
+import { coreServices, definePlugin, OutboundHttpError, type DepsMap, type OutboundHttpClient, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import { integrationsExtensionPoints, type LogSource } from '@cassette/plugin-integrations/api';
 import { integrationsPlugin } from '@cassette/plugin-integrations/testing';
@@ -23,6 +23,20 @@ describe('cloudwatch plugin boot', () => {
     expect(t.kernel.pluginOrder.indexOf('integrations')).toBeLessThan(t.kernel.pluginOrder.indexOf('cloudwatch'));
     expect(contributed.map((c) => [c.plugin, c.value.id, c.value.label])).toEqual([['cloudwatch', 'cloudwatch', 'CloudWatch']]);
     expect(contributed[0]!.value.setupGuide).toContain('cassetteSessionId=<id>');
+    // What the contribution calls: the configured endpoint, not the tool's own host.
+    const urls: string[] = [];
+    const offline: OutboundHttpClient = {
+      fetch: async (url) => {
+        urls.push(url);
+        throw new OutboundHttpError('network', 'offline', url);
+      },
+      stream: async (url) => {
+        throw new OutboundHttpError('network', 'offline', url);
+      },
+    };
+    const ctx = { outboundHttp: offline, log: t.kernel.resolve(coreServices.logger), now: () => Date.UTC(2026, 10, 27, 10) };
+    await expect(contributed[0]!.value.checkConnection({ awsAccessKeyId: 'AKIAIOSFODNN7EXAMPLE', awsSecretAccessKey: 'secret', logGroupName: '/shop/api', region: 'eu-west-1' }, ctx)).rejects.toMatchObject({ integrationFailure: 'unreachable' });
+    expect(urls).toEqual(['https://logs.eu-west-1.example.test/']);
   });
 
   it('is refused at boot without the integrations plugin, and beside another source with its id', async () => {
