@@ -52,6 +52,9 @@ export async function googleAccessToken(key: ServiceAccountKey, settings: Stackd
   const said = answer.error_description ?? answer.error;
   const quoted = said ? ` ("${said}")` : '';
   if (response.status === 429) throw integrationFailure('rate_limited', 'Google is limiting sign-ins of this service account: try again in a minute.');
+  if (response.status === 400 && /\biat\b|\bexp\b/.test(said ?? '')) {
+    throw integrationFailure('auth', `Google refused the sign-in's time${quoted}: the Cassette server's clock is off; ask the operator to set it right.`);
+  }
   if (response.status === 400 || response.status === 401 || response.status === 403) {
     throw integrationFailure('auth', `Google refused the service account ${key.clientEmail}${quoted}: check that the account and its key still exist, or create a new key and paste its JSON file.`);
   }

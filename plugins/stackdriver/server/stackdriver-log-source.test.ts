@@ -114,6 +114,14 @@ describe('Google Cloud Logging log source against a token endpoint that verifies
     });
   });
 
+  it("is refused when the JWT's lifetime is not around Google's clock (a server clock two hours behind)", async () => {
+    const lateClock = { ...ctx, now: () => NOW - 2 * 3600_000 };
+    expect(await failureOf(source().checkConnection(config(), lateClock))).toEqual({
+      reason: 'auth',
+      message: `Google refused the sign-in's time ("Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. Check your iat and exp values in the JWT claim."): the Cassette server's clock is off; ask the operator to set it right.`,
+    });
+  });
+
   it("says the service account lacks the role when the project is not the key's", async () => {
     const otherProject = JSON.stringify({ ...JSON.parse(account.keyFile), project_id: 'someone-else' });
     expect(await failureOf(source().checkConnection(config({ serviceAccountCredentials: otherProject }), ctx))).toEqual({
