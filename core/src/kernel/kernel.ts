@@ -90,7 +90,7 @@ export class Kernel {
         if (value && plugin.settings) settings.set(plugin.settings.id, value);
       }
       const contributions = new Map<string, PluginContributions>();
-      for (const plugin of options.plugins) contributions.set(plugin.id, collectContributions(plugin.id, (r) => plugin.register(r)));
+      for (const plugin of options.plugins) contributions.set(plugin.id, collectContributions(plugin.id, (r) => plugin.register(r), plugin.settings && settings.get(plugin.settings.id)));
       const order = orderPlugins(buildNodes(options.plugins, contributions));
       validateExtensions(contributions);
       const migrations: MigrationSet[] = [{ owner: 'core', migrations: coreMigrations }, ...order.map((id) => ({ owner: id, migrations: contributions.get(id)!.migrations }))];

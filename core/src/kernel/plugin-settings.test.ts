@@ -71,4 +71,19 @@ describe('typed plugin settings', () => {
   it('refuses a settings ref named for another plugin', () => {
     expect(() => definePlugin({ id: 'other', settings: reportSettings, register: () => undefined })).toThrow(/use defineSettings\('other', \.\.\.\)/);
   });
+
+  it('hands a plugin its own settings in register, for what it declares from them', async () => {
+    const declared: unknown[] = [];
+    const reading = definePlugin({ id: 'report', settings: reportSettings, register: (r) => void declared.push(r.settings(reportSettings).title) });
+    await boot([reading] as ServerPlugin<DepsMap>[], { report: { title: 'Monday digest' } });
+    expect(declared).toEqual(['Monday digest']);
+  });
+
+  it('refuses to hand settings to a plugin that declares none, or another plugin\'s settings', async () => {
+    const undeclared = definePlugin({ id: 'report', register: (r) => void r.settings(reportSettings) });
+    await expect(boot([undeclared] as ServerPlugin<DepsMap>[], {})).rejects.toThrow('Plugin "report" reads its settings in register() but declares none');
+    const otherSettings = defineSettings('plain', Type.Object({}));
+    const borrowing = definePlugin({ id: 'report', settings: reportSettings, register: (r) => void r.settings(otherSettings) });
+    await expect(boot([borrowing] as ServerPlugin<DepsMap>[], {})).rejects.toThrow('Plugin "report" asked for the settings "plain.settings"; a plugin reads only its own');
+  });
 });

@@ -31,7 +31,12 @@ export interface PluginContributions {
   extensions: { ref: ExtensionPointRef<unknown>; value: unknown }[];
 }
 
-export function collectContributions(pluginId: string, register: (registrar: PluginRegistrar<DepsMap>) => void): PluginContributions {
+/** `settings` is the plugin's validated settings (undefined when it declares none). */
+export function collectContributions(
+  pluginId: string,
+  register: (registrar: PluginRegistrar<DepsMap>) => void,
+  settings?: Readonly<Record<string, unknown>>,
+): PluginContributions {
   const c: PluginContributions = {
     pluginId,
     entities: [],
@@ -94,6 +99,12 @@ export function collectContributions(pluginId: string, register: (registrar: Plu
     extend: (ref, value) => {
       guard();
       c.extensions.push({ ref: ref as ExtensionPointRef<unknown>, value });
+    },
+    settings: (ref) => {
+      guard();
+      if (ref.id !== `${pluginId}.settings`) throw new BootError(`Plugin "${pluginId}" asked for the settings "${ref.id}"; a plugin reads only its own`);
+      if (!settings) throw new BootError(`Plugin "${pluginId}" reads its settings in register() but declares none: set \`settings\` in definePlugin()`);
+      return settings as never;
     },
   };
   register(registrar);

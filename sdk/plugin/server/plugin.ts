@@ -3,7 +3,7 @@ import type { EntitySchema } from '@mikro-orm/core';
 // Loose on purpose: defineEntity() schemas are typed per entity and do not unify.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type EntityDefinition = EntitySchema<any> | (new (...args: never[]) => object) | { readonly meta: unknown };
-import type { Static, TSchema } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { AnyStateMachine } from 'xstate';
 import type { EventDef, EventPayload } from '../shared/events.js';
 import type { ExtensionPointRef, ServiceRef } from '../shared/refs.js';
@@ -72,6 +72,11 @@ export interface PluginRegistrar<D extends DepsMap = DepsMap> {
   provide<T, D extends DepsMap>(factory: ServiceFactory<T, D>): void;
   extensionPoint<T>(def: ExtensionPointDef<T>): void;
   extend<T>(ref: ExtensionPointRef<T>, contribution: T): void;
+  /**
+   * This plugin's own settings (its `settings` ref), validated with defaults filled, for what
+   * is declared from them: a contribution built for the operator's endpoint of a tool.
+   */
+  settings<S extends TObject>(ref: SettingsRef<S>): Readonly<Static<S>>;
 }
 
 export interface StartContext<D extends DepsMap> {

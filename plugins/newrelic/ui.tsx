@@ -1,0 +1,4 @@
+// Browser side of the New Relic plugin: none; the integrations plugin shows its form and lines.
+import { defineUiPlugin } from '@cassette/plugin-sdk/ui';
+
+export default defineUiPlugin({ id: 'newrelic' });
