@@ -50,8 +50,25 @@ export interface IntegrationFailure extends Error {
   retryAfterSeconds?: number;
 }
 
+/**
+ * The IntegrationFailure a contribution throws: `throw integrationFailure('auth', 'Sentry refused
+ * the token: check that it has the event:read scope.')`. Defined here, without imports, so a
+ * contribution needs nothing beyond this api entry.
+ */
+export function integrationFailure(reason: IntegrationFailureReason, message: string, options: { retryAfterSeconds?: number } = {}): IntegrationFailure {
+  const failure = Object.assign(new Error(message), { integrationFailure: reason }) as IntegrationFailure;
+  failure.name = 'IntegrationFailure';
+  if (options.retryAfterSeconds !== undefined) failure.retryAfterSeconds = options.retryAfterSeconds;
+  return failure;
+}
+
 /** What the owner hands a contribution on each call: every request goes through `outboundHttp`. */
 export interface IntegrationContext {
+  /**
+   * The kernel's safe outbound client, each request bounded by the owner's call timeout
+   * (settings `callTimeoutSeconds`, default 10). Its refusals (an address that is not public),
+   * timeouts and connection failures may simply propagate: the owner words them for the user.
+   */
   outboundHttp: OutboundHttpClient;
   log: Logger;
   /** Epoch ms now (tests pass a fixed clock). */
