@@ -17,13 +17,19 @@ function validate(config: IntegrationConfig): Record<string, string> {
 }
 
 /** GET `<url>/check` with the token; 401/403 is an `auth` failure, as a tool would answer bad credentials. */
-async function checkAgainstTool(label: string, config: IntegrationConfig, ctx: IntegrationContext): Promise<void> {
-  const res = await ctx.outboundHttp.fetch(`${String(config.url).replace(/\/$/, '')}/check`, { headers: { authorization: `Bearer ${config.token}` } });
+async function checkAgainstTool(label: string, config: IntegrationConfig, ctx: IntegrationContext, timeoutMs: number | undefined): Promise<void> {
+  const res = await ctx.outboundHttp.fetch(`${String(config.url).replace(/\/$/, '')}/check`, { headers: { authorization: `Bearer ${config.token}` }, ...(timeoutMs ? { timeoutMs } : {}) });
   if (res.status === 401 || res.status === 403) throw integrationFailure('auth', `${label} refused the token: check that it is still valid.`);
   if (res.status !== 200) throw integrationFailure('bad_answer', `${label} answered ${res.status} to the connection check.`);
 }
 
-export type FakeLogSource = LogSource & {
+/** What both fakes let a test steer. */
+interface FakeTool {
+  /** The connection check's own timeout (the owner's, when shorter, wins): a hanging tool fails fast in tests. */
+  checkTimeoutMs: number | undefined;
+}
+
+export type FakeLogSource = LogSource & FakeTool & {
   /** The lines each search answers (filtered to the query's window). */
   lines: Omit<BackendLogLine, 'index' | 'source'>[];
   /** Thrown by the next searches instead of answering. */
@@ -45,7 +51,8 @@ export function fakeLogSource(id = 'fakelogs', label = 'Fake Logs'): FakeLogSour
     queries: [],
     configs: [],
     validate,
-    checkConnection: (config, ctx) => checkAgainstTool(label, config, ctx),
+    checkTimeoutMs: undefined,
+    checkConnection: (config, ctx) => checkAgainstTool(label, config, ctx, source.checkTimeoutMs),
     async fetchLogs(config, query) {
       source.queries.push(query);
       source.configs.push(config);
@@ -59,7 +66,7 @@ export function fakeLogSource(id = 'fakelogs', label = 'Fake Logs'): FakeLogSour
   return source;
 }
 
-export type FakeTicketProvider = TicketProvider & {
+export type FakeTicketProvider = TicketProvider & FakeTool & {
   projects: (TicketProject & { issueTypes: TicketIssueType[] })[];
   /** Tickets created, by id. */
   tickets: Map<string, Ticket & { activities: TicketActivity[] }>;
@@ -91,7 +98,8 @@ export function fakeTicketProvider(id = 'faketickets', label = 'Fake Tracker'): 
     created: [],
     failure: null,
     validate,
-    checkConnection: (config, ctx) => checkAgainstTool(label, config, ctx),
+    checkTimeoutMs: undefined,
+    checkConnection: (config, ctx) => checkAgainstTool(label, config, ctx, provider.checkTimeoutMs),
     async listProjects() {
       failIfAsked();
       return provider.projects.map(({ id: projectId, name }) => ({ id: projectId, name }));
