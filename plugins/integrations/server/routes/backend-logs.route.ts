@@ -24,9 +24,10 @@ export const backendLogsRoute = route({
     }
     const session = await sessionWindow(deps, projectId, params.sessionId, caller.userId);
     const saved = await listIntegrations(deps.database.sql, deps.secrets, projectId);
-    const sources = saved.flatMap((s): { source: LogSource; saved: SavedIntegration }[] => {
-      const contribution = deps.runtime.find(s.name);
-      return contribution?.kind === 'logs' && s.connected ? [{ source: contribution.value, saved: s }] : [];
+    // In the settings' order, so failures are listed the same way on every call.
+    const sources = deps.runtime.logSources.flatMap(({ value }): { source: LogSource; saved: SavedIntegration }[] => {
+      const mine = saved.find((s) => s.name === value.id);
+      return mine?.connected ? [{ source: value, saved: mine }] : [];
     });
     return fetchBackendLogs(deps, sources, session);
   },
