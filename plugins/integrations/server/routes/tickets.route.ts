@@ -3,12 +3,14 @@ import { Type } from '@sinclair/typebox';
 import { badRequest, notFound } from '@cassette/plugin-sdk/server';
 import type { Ticket, TicketActivity, TicketIssueType, TicketProject } from '../../shared/integration.js';
 import { route } from '../deps.js';
+import { inBatches } from '../in-batches.js';
 import { contextFor } from '../integration-lookup.js';
 import { sessionIdParam, sessionWindow } from '../session-window.js';
 import { findTicket, rememberedTicket, rememberTicket, sessionTickets } from '../ticket-store.js';
 import { projectTicketProvider, providerOf, wireActivity, wireTicket, type ConnectedProvider } from '../ticket-provider.js';
 import { callTool } from '../tool-call.js';
 
+const ISSUE_TYPE_CALLS_AT_ONCE = 4;
 const REPLAY = { auth: 'user', project: true, permission: 'SESSION_REPLAY' } as const;
 /** An id in the tool: a number, 'PROJ-12', 'owner/repo' (encoded in the path). */
 const toolId = (description: string) => Type.String({ minLength: 1, maxLength: 200, pattern: '^\\S+$', description });
@@ -31,7 +33,7 @@ export const listTicketProjectsRoute = route({
     const ctx = contextFor(deps, provider.id);
     const projects = await callTool(provider, () => provider.listProjects(saved.config, ctx));
     const withTypes = await callTool(provider, () =>
-      Promise.all(projects.map(async (p) => ({ id: String(p.id), name: String(p.name), issueTypes: (await provider.listIssueTypes(saved.config, String(p.id), ctx)).map((t) => ({ ...t })) }))),
+      inBatches(projects, ISSUE_TYPE_CALLS_AT_ONCE, async (p) => ({ id: String(p.id), name: String(p.name), issueTypes: (await provider.listIssueTypes(saved.config, String(p.id), ctx)).map((t) => ({ ...t })) })),
     );
     return { provider: provider.id, projects: withTypes };
   },
