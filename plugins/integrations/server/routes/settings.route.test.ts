@@ -58,6 +58,26 @@ describe('integration settings routes', () => {
     expect((await t.request('POST', `/api/${projectId}/integrations/nosuchtool`, { token: owner, body: { config: {} } })).status).toBe(404);
   });
 
+  it('answers odd configurations with a 400, never a 500, and saves nothing', async () => {
+    const odd: unknown[] = [
+      { url: tool.url, token: { $gt: '' } },
+      { url: tool.url, token: [TOKEN] },
+      { url: tool.url, token: null },
+      JSON.parse(`{"url":"${tool.url}","token":"${TOKEN}","__proto__":{"admin":true}}`),
+      { url: tool.url, token: TOKEN, constructor: 'x' },
+      { url: 'javascript:alert(1)', token: TOKEN },
+      { url: `${tool.url}/${'x'.repeat(2_100)}`, token: TOKEN },
+      'not an object',
+    ];
+    for (const config of odd) {
+      const res = await t.request('POST', `/api/${projectId}/integrations/fakelogs`, { token: owner, body: { config } });
+      expect(res.status, JSON.stringify(config).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(config).slice(0, 80)).toBeLessThan(500);
+      expect(res.body.errors.length).toBeGreaterThan(0);
+    }
+    expect(await state()).toBeNull();
+  });
+
   it('saves a configuration that passes its check: defaults applied, the secret sealed at rest and masked on the way out', async () => {
     const res = await save({ url: tool.url, token: TOKEN, index: '' });
     expect(res.status).toBe(200);
