@@ -47,10 +47,14 @@ describe('readConfig', () => {
     expect(problems({ host: 'x'.repeat(2_001), apiKeyId: KEY_ID, apiKey: KEY })).toEqual(['Host is longer than 2000 characters.']);
   });
 
-  it('keeps the stored secret when it comes back masked, and refuses a mask that is not the stored one', () => {
+  it('keeps the stored secret when it comes back masked or empty, and refuses a mask that is not the stored one', () => {
     const stored = { host: 'es', apiKeyId: KEY_ID, apiKey: KEY, indexes: '*log*', port: 9200 };
     expect(readConfig(elastic, { ...stored, apiKey: '••••1f2e' }, stored).apiKey).toBe(KEY);
     expect(problems({ ...stored, apiKey: '••••0000' }, stored)).toEqual(['API key: enter the whole value again.']);
     expect(problems({ ...stored, apiKey: '••••1f2e' }, null)).toEqual(['API key: enter the whole value again.']);
+    const { apiKey: _left, ...withoutSecret } = stored;
+    expect(readConfig(elastic, { ...withoutSecret, apiKey: '' }, stored).apiKey).toBe(KEY);
+    expect(readConfig(elastic, withoutSecret, stored).apiKey).toBe(KEY);
+    expect(problems(withoutSecret, null)).toEqual(['API key is required.']);
   });
 });

@@ -8,8 +8,8 @@ const MAX_LENGTH = { textarea: 20_000, line: 2_000 } as const;
 
 /**
  * A submitted configuration made ready for the tool: unknown keys refused, strings trimmed,
- * numbers read, `default`s applied to empty fields, a secret sent back masked ('••••1f2e')
- * replaced by the stored one, then the owner's rules per field kind and the contribution's own
+ * numbers read, `default`s applied to empty fields, a secret left empty or sent back masked
+ * ('••••1f2e') replaced by the stored one, then the owner's rules per field kind and the contribution's own
  * (spec part 2 §5). Throws a 400 whose first message is the first problem's.
  */
 export function readConfig(
@@ -39,6 +39,8 @@ function readField(field: IntegrationField, raw: string | number | undefined, st
     if (typeof stored === 'string' && maskSecret(stored) === value) return stored;
     return { problem: `${field.label}: enter the whole value again.` };
   }
+  // The client leaves empty values out of its payloads: an untouched secret keeps the stored one.
+  if (field.kind === 'secret' && (value === '' || value === undefined) && typeof stored === 'string') return stored;
   if (value === '' || value === undefined) value = field.default;
   if (value === undefined || value === '') return field.required ? { problem: `${field.label} is required.` } : undefined;
   if (field.kind === 'number') {
