@@ -30,45 +30,13 @@ export const SESSION_TAG = 'cassetteSessionId';
 export type IntegrationConfig = Readonly<Record<string, string | number>>;
 
 /**
- * Why a call to the tool failed, so the user reads what to do next:
- * - `auth`: the tool refused the credentials (401/403);
- * - `not_found`: the organization, project, index, log group… named does not exist there;
- * - `rate_limited`: the tool asked to slow down (429), `retryAfterSeconds` when it said;
- * - `timeout`: no answer in time; `unreachable`: no connection (DNS, refused);
- * - `refused_address`: the safe outbound client refused the address (private, loopback, metadata);
- * - `bad_answer`: an answer the contribution could not read.
+ * A contribution throws `integrationFailure(reason, message)` (SDK server entry) when the tool's
+ * call fails; the message is what the user reads, naming the tool and the fix.
  */
-export type IntegrationFailureReason = 'auth' | 'not_found' | 'rate_limited' | 'timeout' | 'unreachable' | 'refused_address' | 'bad_answer';
-
-/**
- * What a contribution throws when the tool's call fails: an Error whose `message` is the
- * sentence shown to the user (it names the tool and the fix: "Sentry refused the token: check
- * that it has the event:read scope."), with the reason. Any other error is a bug (500).
- */
-export interface IntegrationFailure extends Error {
-  integrationFailure: IntegrationFailureReason;
-  retryAfterSeconds?: number;
-}
-
-/**
- * The IntegrationFailure a contribution throws: `throw integrationFailure('auth', 'Sentry refused
- * the token: check that it has the event:read scope.')`. Defined here, without imports, so a
- * contribution needs nothing beyond this api entry.
- */
-export function integrationFailure(reason: IntegrationFailureReason, message: string, options: { retryAfterSeconds?: number } = {}): IntegrationFailure {
-  const failure = Object.assign(new Error(message), { integrationFailure: reason }) as IntegrationFailure;
-  failure.name = 'IntegrationFailure';
-  if (options.retryAfterSeconds !== undefined) failure.retryAfterSeconds = options.retryAfterSeconds;
-  return failure;
-}
+export type { IntegrationFailure, IntegrationFailureReason } from '@cassette/plugin-sdk/server';
 
 /** What the owner hands a contribution on each call: every request goes through `outboundHttp`. */
 export interface IntegrationContext {
-  /**
-   * The kernel's safe outbound client, each request bounded by the owner's call timeout
-   * (settings `callTimeoutSeconds`, default 10). Its refusals (an address that is not public),
-   * timeouts and connection failures may simply propagate: the owner words them for the user.
-   */
   outboundHttp: OutboundHttpClient;
   log: Logger;
   /** Epoch ms now (tests pass a fixed clock). */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutboundHttpError } from '@cassette/plugin-sdk/server';
-import { integrationFailure } from '../api.js';
+import { integrationFailure, OutboundHttpError } from '@cassette/plugin-sdk/server';
 import { failureMessage, toolError } from './tool-call.js';
 
 describe('failureMessage', () => {

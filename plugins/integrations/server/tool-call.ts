@@ -1,11 +1,5 @@
-import { HttpError, OutboundHttpError, badRequest, type Logger, type OutboundHttpClient, type OutboundRequestOptions } from '@cassette/plugin-sdk/server';
-import type { IntegrationContext, IntegrationFailure, IntegrationFailureReason, LogSource, TicketProvider } from '../api.js';
-
-const REASONS: ReadonlySet<IntegrationFailureReason> = new Set(['auth', 'not_found', 'rate_limited', 'timeout', 'unreachable', 'refused_address', 'bad_answer']);
-
-export function isIntegrationFailure(error: unknown): error is IntegrationFailure {
-  return error instanceof Error && REASONS.has((error as Partial<IntegrationFailure>).integrationFailure as IntegrationFailureReason);
-}
+import { HttpError, OutboundHttpError, badRequest, isIntegrationFailure, type Logger, type OutboundHttpClient, type OutboundRequestOptions } from '@cassette/plugin-sdk/server';
+import type { IntegrationContext, LogSource, TicketProvider } from '../api.js';
 
 /** The timeout each failed request ran with, so a timeout is reported with the wait the user actually had. */
 const timeoutOf = new WeakMap<Error, number>();

@@ -2,7 +2,8 @@
 // Their connection check is a real request through the kernel's outbound client to the `url`
 // field (a `startToolStandIn()` on 127.0.0.1, allowed with CASSETTE_OUTBOUND_ALLOW_HOSTS), so
 // the address rules and timeouts apply to them as to a real tool.
-import { integrationFailure, type IntegrationConfig, type IntegrationContext, type LogQuery, type LogSource, type NewTicket, type TicketProvider } from '../api.js';
+import { integrationFailure } from '@cassette/plugin-sdk/server';
+import type { IntegrationConfig, IntegrationContext, LogQuery, LogSource, NewTicket, TicketProvider } from '../api.js';
 import type { BackendLogLine, IntegrationField, Ticket, TicketActivity, TicketIssueType, TicketProject } from '../shared/integration.js';
 
 const FIELDS: IntegrationField[] = [

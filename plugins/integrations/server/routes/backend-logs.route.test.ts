@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationFailure } from '../../api.js';
+import { integrationFailure } from '@cassette/plugin-sdk/server';
 import { contributing, createIntegrationsTestKernel, fakeLogSource, startToolStandIn, type IntegrationsTestKernel, type ToolStandIn } from '../../testing/index.js';
 
 const START = Date.UTC(2026, 10, 20, 10, 0, 0);
@@ -52,7 +52,7 @@ describe('GET /sessions2/{id}/backend_logs', () => {
       { time: START + 3_000, name: 'worker', message: 'charge failed', payload: { order: 7 }, level: 'error' },
       { time: START - 30_000, name: 'worker', message: 'warm-up', payload: null, level: 'warn' },
     ];
-    broken.failure = integrationFailure('rate_limited', 'Broken Logs asked to slow down: try again in a minute.', { retryAfterSeconds: 60 });
+    broken.failure = integrationFailure('rate_limited', 'Broken Logs asked to slow down: try again in a minute.', 60);
     buggy.failure = new TypeError("Cannot read properties of undefined (reading 'hits')");
 
     const res = await logsOf();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationFailure } from '../../api.js';
+import { integrationFailure } from '@cassette/plugin-sdk/server';
 import { contributing, createIntegrationsTestKernel, fakeTicketProvider, startToolStandIn, type IntegrationsTestKernel, type ToolStandIn } from '../../testing/index.js';
 
 const START = Date.UTC(2026, 10, 20, 10, 0, 0);
