@@ -8,7 +8,7 @@ export const integrationsSettings = defineSettings(
     callTimeoutSeconds: Type.Number({
       minimum: 0.1,
       maximum: 120,
-      default: 10,
+      default: 15,
       description: "longest wait for each request to a tool (a check, a log search, a ticket); past it the user reads that the tool did not answer",
     }),
   }),

@@ -72,7 +72,7 @@ export function toolError(label: string, error: unknown): unknown {
 }
 
 /** Runs one call to a tool; a failure the user can act on becomes a 4xx with its sentence. */
-export async function callTool<T>(contribution: LogSource | TicketProvider, call: () => Promise<T>): Promise<T> {
+export async function callContribution<T>(contribution: LogSource | TicketProvider, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

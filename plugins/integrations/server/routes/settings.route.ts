@@ -6,7 +6,7 @@ import { readConfig } from '../config-input.js';
 import { deleteIntegration, findIntegration, integrationState, recordCheck, saveIntegration } from '../config-store.js';
 import { route } from '../deps.js';
 import { contextFor, nameParams, requireContribution } from '../integration-lookup.js';
-import { callTool, failureMessage } from '../tool-call.js';
+import { callContribution, failureMessage } from '../tool-call.js';
 
 const NOT_SAVED = (label: string) => `${label} is not set up for this project.`;
 
@@ -40,7 +40,7 @@ export const saveIntegrationRoute = route({
     const { value } = requireContribution(deps, params.name);
     const stored = await findIntegration(deps.database.sql, deps.secrets, projectId, value.id);
     const config = readConfig(value, body.config, stored?.config ?? null);
-    await callTool(value, () => value.checkConnection(config, contextFor(deps, value.id)));
+    await callContribution(value, () => value.checkConnection(config, contextFor(deps, value.id)));
     const saved = await saveIntegration(deps.database.sql, deps.secrets, value, { projectId, tenantId: caller.tenantId, now: Date.now() }, config);
     // Onboarding's "Integrations" task: done once the organization has connected a tool.
     await deps.onboarding.markDone(caller.tenantId, 'integrations');

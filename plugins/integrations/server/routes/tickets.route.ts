@@ -8,7 +8,7 @@ import { contextFor } from '../integration-lookup.js';
 import { sessionIdParam, sessionWindow } from '../session-window.js';
 import { findTicket, rememberedTicket, rememberTicket, sessionTickets } from '../ticket-store.js';
 import { projectTicketProvider, providerOf, wireActivity, wireTicket, type ConnectedProvider } from '../ticket-provider.js';
-import { callTool } from '../tool-call.js';
+import { callContribution } from '../tool-call.js';
 
 const ISSUE_TYPE_CALLS_AT_ONCE = 4;
 const REPLAY = { auth: 'user', project: true, permission: 'SESSION_REPLAY' } as const;
@@ -18,7 +18,7 @@ const TICKET_NOT_FOUND = 'No ticket with this id was created from this projectâ€
 const gone = (name: string) => badRequest(`The ticket was created in ${name}, which is no longer set up for this project.`);
 
 async function freshTicket(deps: Parameters<typeof contextFor>[0], { provider, saved }: ConnectedProvider, ref: { projectId: string; ticketId: string }): Promise<Ticket> {
-  const ticket = await callTool(provider, () => provider.getTicket(saved.config, ref, contextFor(deps, provider.id)));
+  const ticket = await callContribution(provider, () => provider.getTicket(saved.config, ref, contextFor(deps, provider.id)));
   return wireTicket(ticket, ref.projectId);
 }
 
@@ -31,8 +31,8 @@ export const listTicketProjectsRoute = route({
   handler: async ({ deps, projectId }): Promise<{ provider: string; projects: (TicketProject & { issueTypes: TicketIssueType[] })[] }> => {
     const { provider, saved } = await projectTicketProvider(deps, projectId);
     const ctx = contextFor(deps, provider.id);
-    const projects = await callTool(provider, () => provider.listProjects(saved.config, ctx));
-    const withTypes = await callTool(provider, () =>
+    const projects = await callContribution(provider, () => provider.listProjects(saved.config, ctx));
+    const withTypes = await callContribution(provider, () =>
       inBatches(projects, ISSUE_TYPE_CALLS_AT_ONCE, async (p) => ({ id: String(p.id), name: String(p.name), issueTypes: (await provider.listIssueTypes(saved.config, String(p.id), ctx)).map((t) => ({ ...t })) })),
     );
     return { provider: provider.id, projects: withTypes };
@@ -122,7 +122,7 @@ export const createTicketRoute = route({
     if (description === '') throw badRequest('Description is required.');
     await sessionWindow(deps, projectId, params.sessionId, caller.userId);
     const { provider, saved } = await projectTicketProvider(deps, projectId);
-    const created = await callTool(provider, () =>
+    const created = await callContribution(provider, () =>
       provider.createTicket(saved.config, { projectId: params.ticketProjectId, issueTypeId: body.issueTypeId, title, description }, contextFor(deps, provider.id)),
     );
     if (!created || (typeof created.id !== 'string' && typeof created.id !== 'number') || String(created.id) === '') {
@@ -160,7 +160,7 @@ export const commentTicketRoute = route({
     const connected = await providerOf(deps, projectId, remembered.provider);
     if (!connected) throw gone(remembered.provider);
     const { provider, saved } = connected;
-    const activity = await callTool(provider, () => provider.comment(saved.config, { projectId: remembered.ticketProjectId, ticketId: remembered.ticketId }, message, contextFor(deps, provider.id)));
+    const activity = await callContribution(provider, () => provider.comment(saved.config, { projectId: remembered.ticketProjectId, ticketId: remembered.ticketId }, message, contextFor(deps, provider.id)));
     return wireActivity(activity);
   },
 });
