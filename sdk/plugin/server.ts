@@ -54,6 +54,8 @@ export type {
 } from './server/services.js';
 export { OutboundHttpError } from './server/outbound-http.js';
 export type { OutboundHttpClient, OutboundHttpErrorCode, OutboundMethod, OutboundRequestOptions, OutboundResponse, OutboundResponseHead, OutboundStreamResponse } from './server/outbound-http.js';
+export { integrationFailure, isIntegrationFailure } from './server/integration-failure.js';
+export type { IntegrationFailureError, IntegrationFailureReason } from './server/integration-failure.js';
 export { coreEvents } from './server/core-events.js';
 export { SqlFragment, sql, trusted, joinSql, allOf, anyOf, SQL_TRUE, SQL_FALSE, sqlRunner } from './server/sql.js';
 export type { SqlRunner } from './server/sql.js';
