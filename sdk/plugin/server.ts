@@ -54,8 +54,6 @@ export type {
 } from './server/services.js';
 export { OutboundHttpError } from './server/outbound-http.js';
 export type { OutboundHttpClient, OutboundHttpErrorCode, OutboundMethod, OutboundRequestOptions, OutboundResponse, OutboundResponseHead, OutboundStreamResponse } from './server/outbound-http.js';
-export { integrationFailure, isIntegrationFailure } from './server/integration-failure.js';
-export type { IntegrationFailureError, IntegrationFailureReason } from './server/integration-failure.js';
 export { coreEvents } from './server/core-events.js';
 export { SqlFragment, sql, trusted, joinSql, allOf, anyOf, SQL_TRUE, SQL_FALSE, sqlRunner } from './server/sql.js';
 export type { SqlRunner } from './server/sql.js';
@@ -63,3 +61,5 @@ export { storableText, storableJson, storableJsonText } from './server/storable-
 // The shared half, so server code needs one import path.
 export { PERMISSIONS, PERMISSION_LABELS, isPermission, createServiceRef, createExtensionPoint, ownerOf, defineEvent } from './index.js';
 export type { Permission, ServiceRef, ExtensionPointRef, EventDef, EventPayload } from './index.js';
+export { integrationFailure } from './server/integration-failure.js';
+export type { IntegrationFailureError, IntegrationFailureReason } from './server/integration-failure.js';

@@ -1,17 +1,18 @@
 /**
- * Why a call to an integrated tool (a log source, an issue tracker) failed, so the user reads
- * what to do next. The integrations plugin's contract (`IntegrationFailure`) uses these reasons.
+ * Why a call to an integrated tool failed (the integrations plugin's `IntegrationFailureReason`):
+ * auth, not_found, rate_limited, timeout, unreachable, refused_address, bad_answer.
  */
 export type IntegrationFailureReason = 'auth' | 'not_found' | 'rate_limited' | 'timeout' | 'unreachable' | 'refused_address' | 'bad_answer';
 
+/** An Error whose message is the sentence shown to the user, with the reason. */
 export interface IntegrationFailureError extends Error {
   integrationFailure: IntegrationFailureReason;
   retryAfterSeconds?: number;
 }
 
 /**
- * The error a contribution throws when the tool's call fails: `message` is the sentence shown
- * to the user (it names the tool and the fix), `reason` lets the owner answer without parsing it.
+ * What an integration throws when its tool's call fails: `message` names the tool and the fix
+ * ("Sentry refused the token: check that it has the event:read scope.").
  */
 export function integrationFailure(reason: IntegrationFailureReason, message: string, retryAfterSeconds?: number): IntegrationFailureError {
   const error = new Error(message) as IntegrationFailureError;
@@ -19,9 +20,4 @@ export function integrationFailure(reason: IntegrationFailureReason, message: st
   error.integrationFailure = reason;
   if (retryAfterSeconds !== undefined) error.retryAfterSeconds = retryAfterSeconds;
   return error;
-}
-
-/** Whether `error` is such a failure (rather than a bug). */
-export function isIntegrationFailure(error: unknown): error is IntegrationFailureError {
-  return error instanceof Error && typeof (error as Partial<IntegrationFailureError>).integrationFailure === 'string';
 }
