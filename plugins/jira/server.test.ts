@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { definePlugin, type DepsMap, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import { integrationsExtensionPoints, type TicketProvider } from '@cassette/plugin-integrations/api';
-import integrationsPlugin from '@cassette/plugin-integrations/server';
+import { integrationsPlugin } from '@cassette/plugin-integrations/testing';
 import jiraPlugin from './server.js';
 import { jiraTicketProvider } from './server/jira-provider.js';
 

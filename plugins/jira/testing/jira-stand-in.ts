@@ -110,7 +110,7 @@ export async function startJiraStandIn(options: JiraStandInOptions): Promise<Jir
       requests.push({ method: req.method ?? '', url: `${url.pathname}${url.search}`, headers: req.headers, body });
       const i = scripted.findIndex((s) => url.pathname.startsWith(s.prefix));
       if (i >= 0) {
-        const [{ answer }] = scripted.splice(i, 1) as [{ answer: ScriptedAnswer }];
+        const { answer } = scripted.splice(i, 1)[0]!;
         return send(res, answer.status, answer.body, answer.headers);
       }
       if (req.headers.authorization !== expected) return send(res, 401, 'Client must be authenticated to access this resource.');
