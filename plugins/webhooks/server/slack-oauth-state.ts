@@ -7,7 +7,11 @@ import type { SecretsService } from '@cassette/plugin-sdk/server';
 /** Time to pick a channel in Slack and come back. */
 export const SLACK_STATE_TTL_MS = 10 * 60 * 1000;
 
+/** Marks the sealed value as this one: no other sealed string of the server passes for a state. */
+const PURPOSE = 'webhooks.slackState';
+
 interface StatePayload {
+  purpose: typeof PURPOSE;
   tenantId: number;
   userId: number;
   expiresAt: number;
@@ -15,7 +19,7 @@ interface StatePayload {
 }
 
 export function issueSlackState(secrets: SecretsService, caller: { tenantId: number; userId: number }, now: number): string {
-  const payload: StatePayload = { tenantId: caller.tenantId, userId: caller.userId, expiresAt: now + SLACK_STATE_TTL_MS, nonce: randomBytes(12).toString('base64url') };
+  const payload: StatePayload = { purpose: PURPOSE, tenantId: caller.tenantId, userId: caller.userId, expiresAt: now + SLACK_STATE_TTL_MS, nonce: randomBytes(12).toString('base64url') };
   return Buffer.from(secrets.encrypt(JSON.stringify(payload)), 'utf8').toString('base64url');
 }
 
@@ -29,7 +33,7 @@ export function readSlackState(secrets: SecretsService, state: string, caller: {
   } catch {
     return { ok: false, reason: 'forged' };
   }
-  if (typeof payload.tenantId !== 'number' || typeof payload.userId !== 'number' || typeof payload.expiresAt !== 'number') return { ok: false, reason: 'forged' };
+  if (payload.purpose !== PURPOSE || typeof payload.tenantId !== 'number' || typeof payload.userId !== 'number' || typeof payload.expiresAt !== 'number') return { ok: false, reason: 'forged' };
   if (payload.expiresAt <= now) return { ok: false, reason: 'expired' };
   if (payload.tenantId !== caller.tenantId || payload.userId !== caller.userId) return { ok: false, reason: 'other_caller' };
   return { ok: true };

@@ -76,12 +76,14 @@ describe('Add to Slack', () => {
     const genuine = (await authorizeUrl()).searchParams.get('state')!;
     const tampered = `${genuine.slice(0, -6)}${genuine.slice(-6) === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA'}`;
     const expired = issueSlackState(secrets, { tenantId: tenant.tenantId, userId: tenant.owner.id }, Date.now() - SLACK_STATE_TTL_MS - 1000);
+    const otherSealed = Buffer.from(secrets.encrypt(JSON.stringify({ tenantId: tenant.tenantId, userId: tenant.owner.id, expiresAt: Date.now() + 60_000 }))).toString('base64url');
     const other = await t.createTenant();
     for (const [state, as] of [
       [String(tenant.tenantId), token()],
       ['Zm9yZ2Vk', token()],
       [tampered, token()],
       [expired, token()],
+      [otherSealed, token()],
       [genuine, other.owner.token],
     ] as const) {
       const res = await t.request('POST', '/api/integrations/slack/add', { token: as, body: { code: 'code-other', state } });
