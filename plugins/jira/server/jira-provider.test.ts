@@ -128,6 +128,13 @@ describe('Jira ticket provider', () => {
     });
   });
 
+  it('answers the created issue even when reading it back fails, so it is not created twice', async () => {
+    site.answerNext('/rest/api/3/issue/SHOP-', { status: 503, body: 'Service Unavailable' });
+    const ticket = await jira.createTicket(config(), { projectId: 'SHOP', issueTypeId: '10002', title: 'Slow search', description: 'Takes 9 s.' }, ctx);
+    expect(ticket).toMatchObject({ id: 'SHOP-2', projectId: 'SHOP', title: 'Slow search', description: 'Takes 9 s.', closed: false, timestamp: NOW, url: `${site.url}/browse/SHOP-2` });
+    expect(site.issues.has('SHOP-2')).toBe(true);
+  });
+
   it('passes on what Jira says when it refuses a ticket (400)', async () => {
     const failure = await failureOf(jira.createTicket(config(), { projectId: 'SHOP', issueTypeId: '99999', title: 'x', description: '' }, ctx));
     expect(failure.integrationFailure).toBe('bad_answer');

@@ -154,7 +154,13 @@ export const jiraTicketProvider: TicketProvider = {
       notFound: `Jira has no project ${ticket.projectId} in which this account may create issues.`,
     });
     if (!created?.key) throw integrationFailure('bad_answer', 'Jira answered without the new issue: check the Jira URL.');
-    return fetchIssue(config, ctx, created.key, ticket.projectId);
+    try {
+      return await fetchIssue(config, ctx, created.key, ticket.projectId);
+    } catch (error) {
+      // The issue exists: failing now would have the user create it twice.
+      ctx.log.warn({ err: error, issue: created.key }, 'Jira issue created but not read back');
+      return { id: created.key, projectId: ticket.projectId, title: ticket.title, description: ticket.description, issueType: '', assignee: null, closed: false, commentsCount: 0, timestamp: ctx.now(), url: `${config.url}/browse/${encodeURIComponent(created.key)}`, activities: [] };
+    }
   },
 
   async getTicket(raw, ref, ctx): Promise<Ticket> {
