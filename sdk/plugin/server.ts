@@ -53,6 +53,8 @@ export type {
   UsersService,
 } from './server/services.js';
 export { OutboundHttpError } from './server/outbound-http.js';
+export { integrationFailure, isIntegrationFailure } from './server/integration-failure.js';
+export type { IntegrationFailure, IntegrationFailureReason } from './server/integration-failure.js';
 export type { OutboundHttpClient, OutboundHttpErrorCode, OutboundMethod, OutboundRequestOptions, OutboundResponse, OutboundResponseHead, OutboundStreamResponse } from './server/outbound-http.js';
 export { coreEvents } from './server/core-events.js';
 export { SqlFragment, sql, trusted, joinSql, allOf, anyOf, SQL_TRUE, SQL_FALSE, sqlRunner } from './server/sql.js';
@@ -61,5 +63,3 @@ export { storableText, storableJson, storableJsonText } from './server/storable-
 // The shared half, so server code needs one import path.
 export { PERMISSIONS, PERMISSION_LABELS, isPermission, createServiceRef, createExtensionPoint, ownerOf, defineEvent } from './index.js';
 export type { Permission, ServiceRef, ExtensionPointRef, EventDef, EventPayload } from './index.js';
-export { integrationFailure } from './server/integration-failure.js';
-export type { IntegrationFailureError, IntegrationFailureReason } from './server/integration-failure.js';
