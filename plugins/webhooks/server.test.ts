@@ -30,6 +30,8 @@ describe('webhooks plugin boot', () => {
       ['POST', '/integrations/slack'],
       ['PUT', '/integrations/slack/1'],
       ['DELETE', '/integrations/slack/1'],
+      ['GET', '/integrations/slack/authorize'],
+      ['POST', '/integrations/slack/add'],
     ] as const) {
       expect((await t.request(method, `/api${url}`)).status, `${method} ${url}`).toBe(401);
     }

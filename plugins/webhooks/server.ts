@@ -3,8 +3,10 @@ import { webhooksServiceRef } from './api.js';
 import { deps } from './server/deps.js';
 import { webhooksMigrations } from './server/migrations.js';
 import { createSlackWebhookRoute, deleteSlackWebhookRoute, slackChannelsRoute, updateSlackWebhookRoute } from './server/routes/slack-webhooks.route.js';
+import { addSlackRoute, slackAuthorizeRoute } from './server/routes/slack-oauth.route.js';
 import { sendTestRoute } from './server/routes/webhook-test.route.js';
 import { createWebhookRoute, deleteWebhookRoute, listWebhooksRoute, signingSecretRoute, updateWebhookRoute } from './server/routes/webhooks.route.js';
+import { webhooksSettings } from './server/settings.js';
 import { createWebhookDelivery } from './server/webhook-delivery.js';
 
 /**
@@ -14,6 +16,7 @@ import { createWebhookDelivery } from './server/webhook-delivery.js';
 export default definePlugin({
   id: 'webhooks',
   deps,
+  settings: webhooksSettings,
   register(r) {
     r.migrations(...webhooksMigrations);
     r.route(listWebhooksRoute);
@@ -26,6 +29,8 @@ export default definePlugin({
     r.route(createSlackWebhookRoute);
     r.route(updateSlackWebhookRoute);
     r.route(deleteSlackWebhookRoute);
+    r.route(slackAuthorizeRoute);
+    r.route(addSlackRoute);
     r.provide({
       ref: webhooksServiceRef,
       deps: { database: coreServices.database, secrets: coreServices.secrets, outboundHttp: coreServices.outboundHttp, logger: coreServices.logger },

@@ -6,4 +6,8 @@ describe('webhooks UI plugin', () => {
     expect(webhooksUi.id).toBe('webhooks');
     expect(webhooksUi.settingsTabs?.map((t) => ({ id: t.id, label: t.label, adminOnly: t.adminOnly }))).toEqual([{ id: 'webhooks', label: 'Webhooks', adminOnly: undefined }]);
   });
+
+  it("contributes Slack's return page at /integrations/slack, outside any project", () => {
+    expect(webhooksUi.pages?.map((p) => ({ path: p.path, permission: p.permission }))).toEqual([{ path: '/integrations/slack', permission: undefined }]);
+  });
 });

@@ -26,5 +26,8 @@ export const authzRows = defineAuthzRows({
   'GET /api/integrations/slack/channels': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/integrations/slack/channels' }) },
   'POST /api/integrations/slack': { statuses: AUTHZ.ADMIN_TENANT, fixture: (w) => ({ url: '/api/integrations/slack', body: { name: `Channel ${w.unique()}`, url: ENDPOINT } }) },
   'PUT /api/integrations/slack/:webhookId': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/integrations/slack/${await sharedWebhookOf(w, 'slack')}`, body: { name: 'Renamed', url: ENDPOINT } }) },
+  // Without a Slack app in the config (as here) the authorize route answers `{ url: null }`; a state this server did not issue is a 400 for admins.
+  'GET /api/integrations/slack/authorize': { statuses: AUTHZ.ADMIN_TENANT, fixture: () => ({ url: '/api/integrations/slack/authorize' }) },
+  'POST /api/integrations/slack/add': { statuses: [401, 403, 403, 400, 400], fixture: () => ({ url: '/api/integrations/slack/add', body: { code: 'slack-code', state: 'bm90LWlzc3VlZA' } }) },
   'DELETE /api/integrations/slack/:webhookId': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/integrations/slack/${await webhookOf(w, 'slack')}` }) },
 });

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@cassette/plugin-sdk/ui';
 import { buttonNamed, byLabel, allByTestId, byTestId, chooseOption, cleanup, click, fakeAccount, fakeHost, renderPage, settle, typeInto, type FakeRoutes } from '@cassette/plugin-sdk/testing/ui';
 import { ENDPOINT_INVALID, ENDPOINT_REQUIRED, NAME_INVALID, NAME_REQUIRED, type Webhook } from '../shared/webhook.js';
+import { browser } from './add-to-slack.js';
 import WebhooksTab from './webhooks.tab.js';
 
 afterEach(cleanup);
@@ -135,5 +136,25 @@ describe('Preferences › Webhooks', () => {
     expect(buttonNamed(document.body, 'Send test')).toBeNull();
     expect(buttonNamed(document.body, 'Edit')).toBeNull();
     expect(document.body.textContent).not.toContain('Endpoint');
+  });
+
+  it('offers Add to Slack when the server has a Slack app, and sends the browser to a fresh authorize URL', async () => {
+    let issued = 0;
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
+    await open({ 'GET /integrations/slack/authorize': () => ({ url: `https://slack.com/oauth/v2/authorize?state=s${++issued}` }) });
+    await click(buttonNamed(document.body, 'Add to Slack'));
+    await settle();
+    expect(go).toHaveBeenCalledWith('https://slack.com/oauth/v2/authorize?state=s2');
+    go.mockRestore();
+  });
+
+  it('does not offer Add to Slack without a Slack app on the server, nor to members', async () => {
+    await open({ 'GET /integrations/slack/authorize': () => ({ url: null }) });
+    expect(buttonNamed(document.body, 'Add to Slack')).toBeNull();
+    expect(buttonNamed(document.body, 'Add Webhook')).not.toBeNull();
+    cleanup();
+    const { host } = await open({ 'GET /integrations/slack/authorize': () => ({ url: 'https://slack.com/oauth/v2/authorize?state=s' }) }, false);
+    expect(buttonNamed(document.body, 'Add to Slack')).toBeNull();
+    expect(host.api.get).not.toHaveBeenCalledWith('/integrations/slack/authorize');
   });
 });

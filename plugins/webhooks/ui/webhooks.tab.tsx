@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Button, CONFIRM_DELETE_LABEL, ConfirmDialog, CopyButton, FormErrors, Loader, Modal, NoContent, permanentDeleteQuestion, SidePanel, useHost } from '@cassette/plugin-sdk/ui';
 import type { CreatedWebhook, DeliveryOutcome, Webhook } from '../shared/webhook.js';
+import { AddToSlack } from './add-to-slack.js';
 import { errorsOf } from './api-errors.js';
 import { useWebhooks } from './use-webhooks.js';
 import './webhooks.css';
@@ -76,6 +77,7 @@ export default function WebhooksTab() {
         </div>
         {isAdmin && (
           <div className="cs-page__actions">
+            <AddToSlack />
             <Button variant="primary" onClick={() => setPanel({})}>
               Add Webhook
             </Button>
