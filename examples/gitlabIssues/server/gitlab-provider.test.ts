@@ -89,7 +89,7 @@ describe('GitLab issues (a ticket provider written only against the SDK)', () =>
     expect(stand.seen.at(-1)).toMatchObject({ method: 'GET', path: '/api/v4/user', token: TOKEN });
     await expect(gitlab.checkConnection({ ...config, token: 'wrong' }, ctx)).rejects.toMatchObject({
       integrationFailure: 'auth',
-      message: 'GitLab refused the token: create a personal access token with the api scope and paste it again.',
+      message: 'GitLab refused the credentials (401: "401 Unauthorized"): create a personal access token with the api scope (and at least the Reporter role in the project), and paste it again.',
     });
   });
 
@@ -120,7 +120,7 @@ describe('GitLab issues (a ticket provider written only against the SDK)', () =>
 
   it("turns GitLab's refusals into sentences: unknown issue, rate limit with its wait", async () => {
     stand.answerNext(429, { 'retry-after': '30' });
-    await expect(gitlab.listProjects(config, ctx)).rejects.toMatchObject({ integrationFailure: 'rate_limited', retryAfterSeconds: 30, message: 'GitLab asked to slow down: try again in 30 s.' });
+    await expect(gitlab.listProjects(config, ctx)).rejects.toMatchObject({ integrationFailure: 'rate_limited', retryAfterSeconds: 30, message: 'GitLab asked to slow down (429): too many requests for now; try again in 30 s.' });
     await expect(gitlab.getTicket(config, { projectId: '42', ticketId: '999' }, ctx)).rejects.toMatchObject({ integrationFailure: 'not_found' });
   });
 
