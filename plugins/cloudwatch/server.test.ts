@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { coreServices, definePlugin, OutboundHttpError, type DepsMap, type OutboundHttpClient, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import { integrationsExtensionPoints, type LogSource } from '@cassette/plugin-integrations/api';
-import { integrationsPlugin } from '@cassette/plugin-integrations/testing';
+import { contributionsOf, createIntegrationsTestKernel } from '@cassette/plugin-integrations/testing';
 import cloudwatchPlugin from './server.js';
 
 describe('cloudwatch plugin boot', () => {
@@ -12,14 +12,10 @@ describe('cloudwatch plugin boot', () => {
   });
 
   it('fills the log-source point of the integrations plugin, built for the configured endpoint', async () => {
-    let contributed: { plugin: string; value: LogSource }[] = [];
-    // The owner as it is, watched at start for what it was given.
-    const owner = definePlugin({ ...integrationsPlugin, start: (ctx) => void (contributed = ctx.contributions(integrationsExtensionPoints.logSources)) });
-    const t = await createTestKernel({
-      plugins: [owner, cloudwatchPlugin] as ServerPlugin<DepsMap>[],
-      config: { plugins: [{ id: 'cloudwatch', settings: { endpoint: 'https://logs.{region}.example.test' } }] },
-    });
+    const t = await createIntegrationsTestKernel([cloudwatchPlugin as ServerPlugin<DepsMap>], { config: { plugins: [{ id: 'cloudwatch', settings: { endpoint: 'https://logs.{region}.example.test' } }] } });
     kernels.push(t);
+    // What the real owner accepted and serves.
+    const contributed = contributionsOf(t).logSources;
     expect(t.kernel.pluginOrder.indexOf('integrations')).toBeLessThan(t.kernel.pluginOrder.indexOf('cloudwatch'));
     expect(contributed.map((c) => [c.plugin, c.value.id, c.value.label])).toEqual([['cloudwatch', 'cloudwatch', 'CloudWatch']]);
     expect(contributed[0]!.value.setupGuide).toContain('cassetteSessionId=<id>');
@@ -42,11 +38,11 @@ describe('cloudwatch plugin boot', () => {
   it('is refused at boot without the integrations plugin, and beside another source with its id', async () => {
     await expect(createTestKernel({ plugins: [cloudwatchPlugin] as ServerPlugin<DepsMap>[] })).rejects.toThrow(/Plugin "cloudwatch" needs plugin "integrations"/);
     const impostor = definePlugin({ id: 'impostor', register: (r) => r.extend(integrationsExtensionPoints.logSources, { id: 'cloudwatch' } as LogSource) });
-    await expect(createTestKernel({ plugins: [integrationsPlugin, cloudwatchPlugin, impostor] as ServerPlugin<DepsMap>[] })).rejects.toThrow(/"cloudwatch" to "integrations.logSources" twice; ids must be unique/);
+    await expect(createIntegrationsTestKernel([cloudwatchPlugin, impostor] as ServerPlugin<DepsMap>[])).rejects.toThrow(/"cloudwatch" to "integrations.logSources" twice; ids must be unique/);
   });
 
   it('refuses an endpoint setting that is not a URL', async () => {
-    await expect(createTestKernel({ plugins: [integrationsPlugin, cloudwatchPlugin] as ServerPlugin<DepsMap>[], config: { plugins: [{ id: 'cloudwatch', settings: { endpoint: 'logs.example.test' } }] } })).rejects.toThrow(
+    await expect(createIntegrationsTestKernel([cloudwatchPlugin as ServerPlugin<DepsMap>], { config: { plugins: [{ id: 'cloudwatch', settings: { endpoint: 'logs.example.test' } }] } })).rejects.toThrow(
       /Plugin "cloudwatch" has invalid settings .*"endpoint"/,
     );
   });

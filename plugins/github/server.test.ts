@@ -1,35 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreServices, type DepsMap, type ServerPlugin } from '@cassette/plugin-sdk/server';
-import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
-import { integrationsExtensionPoints, type TicketProvider } from '@cassette/plugin-integrations/api';
-import { integrationsPlugin } from '@cassette/plugin-integrations/testing';
+import type { TestKernel } from '@cassette/plugin-sdk/testing';
+import type { TicketProvider } from '@cassette/plugin-integrations/api';
+import { contributionsOf, createIntegrationsTestKernel } from '@cassette/plugin-integrations/testing';
 import { startGithubStandIn, type GithubStandIn } from './testing/index.js';
 import githubPlugin from './server.js';
-
-/** The integrations plugin as it boots, also handing over what was contributed to its ticket-provider point. */
-function integrationsSeeing(seen: { plugin: string; value: TicketProvider }[]): ServerPlugin<DepsMap> {
-  const owner = integrationsPlugin as ServerPlugin<DepsMap>;
-  return {
-    ...owner,
-    start: (ctx) => {
-      seen.push(...ctx.contributions(integrationsExtensionPoints.ticketProviders));
-      return owner.start?.(ctx);
-    },
-  };
-}
 
 describe('github plugin boot', () => {
   let t: TestKernel;
   let api: GithubStandIn;
-  const seen: { plugin: string; value: TicketProvider }[] = [];
+  /** What the integrations plugin accepted at its ticket-provider point. */
+  let seen: { plugin: string; value: TicketProvider }[];
 
   beforeAll(async () => {
     api = await startGithubStandIn({ token: 'ghp_boot' });
-    t = await createTestKernel({
-      plugins: [integrationsSeeing(seen), githubPlugin as ServerPlugin<DepsMap>],
+    t = await createIntegrationsTestKernel([githubPlugin as ServerPlugin<DepsMap>], {
       env: { CASSETTE_OUTBOUND_ALLOW_HOSTS: api.hostPort },
       config: { plugins: [{ id: 'github', settings: { apiUrl: `${api.url}/` } }] },
     });
+    seen = contributionsOf(t).ticketProviders;
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -47,6 +36,6 @@ describe('github plugin boot', () => {
   });
 
   it('refuses an apiUrl that is not an http(s) URL at boot', async () => {
-    await expect(createTestKernel({ plugins: [integrationsPlugin as ServerPlugin<DepsMap>, githubPlugin as ServerPlugin<DepsMap>], config: { plugins: [{ id: 'github', settings: { apiUrl: 'api.github.com' } }] } })).rejects.toThrow(/github.*apiUrl/s);
+    await expect(createIntegrationsTestKernel([githubPlugin as ServerPlugin<DepsMap>], { config: { plugins: [{ id: 'github', settings: { apiUrl: 'api.github.com' } }] } })).rejects.toThrow(/github.*apiUrl/s);
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { coreServices, definePlugin, OutboundHttpError, type DepsMap, type OutboundHttpClient, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import { integrationsExtensionPoints, type LogSource } from '@cassette/plugin-integrations/api';
-import { integrationsPlugin } from '@cassette/plugin-integrations/testing';
+import { contributionsOf, createIntegrationsTestKernel } from '@cassette/plugin-integrations/testing';
 import newrelicPlugin from './server.js';
 
 describe('newrelic plugin boot', () => {
@@ -12,14 +12,10 @@ describe('newrelic plugin boot', () => {
   });
 
   it('fills the log-source point of the integrations plugin, built for the configured endpoint', async () => {
-    let contributed: { plugin: string; value: LogSource }[] = [];
-    // The owner as it is, watched at start for what it was given.
-    const owner = definePlugin({ ...integrationsPlugin, start: (ctx) => void (contributed = ctx.contributions(integrationsExtensionPoints.logSources)) });
-    const t = await createTestKernel({
-      plugins: [owner, newrelicPlugin] as ServerPlugin<DepsMap>[],
-      config: { plugins: [{ id: 'newrelic', settings: { euApiUrl: 'https://insights.eu.example.test' } }] },
-    });
+    const t = await createIntegrationsTestKernel([newrelicPlugin as ServerPlugin<DepsMap>], { config: { plugins: [{ id: 'newrelic', settings: { euApiUrl: 'https://insights.eu.example.test' } }] } });
     kernels.push(t);
+    // What the real owner accepted and serves.
+    const contributed = contributionsOf(t).logSources;
     expect(t.kernel.pluginOrder.indexOf('integrations')).toBeLessThan(t.kernel.pluginOrder.indexOf('newrelic'));
     expect(contributed.map((c) => [c.plugin, c.value.id, c.value.label])).toEqual([['newrelic', 'newrelic', 'New Relic']]);
     expect(contributed[0]!.value.setupGuide).toContain('cassetteSessionId');
@@ -42,11 +38,11 @@ describe('newrelic plugin boot', () => {
   it('is refused at boot without the integrations plugin, and beside another source with its id', async () => {
     await expect(createTestKernel({ plugins: [newrelicPlugin] as ServerPlugin<DepsMap>[] })).rejects.toThrow(/Plugin "newrelic" needs plugin "integrations"/);
     const impostor = definePlugin({ id: 'impostor', register: (r) => r.extend(integrationsExtensionPoints.logSources, { id: 'newrelic' } as LogSource) });
-    await expect(createTestKernel({ plugins: [integrationsPlugin, newrelicPlugin, impostor] as ServerPlugin<DepsMap>[] })).rejects.toThrow(/"newrelic" to "integrations.logSources" twice; ids must be unique/);
+    await expect(createIntegrationsTestKernel([newrelicPlugin, impostor] as ServerPlugin<DepsMap>[])).rejects.toThrow(/"newrelic" to "integrations.logSources" twice; ids must be unique/);
   });
 
   it('refuses a query API URL setting that is not a URL', async () => {
-    await expect(createTestKernel({ plugins: [integrationsPlugin, newrelicPlugin] as ServerPlugin<DepsMap>[], config: { plugins: [{ id: 'newrelic', settings: { euApiUrl: 'insights.eu.example.test' } }] } })).rejects.toThrow(
+    await expect(createIntegrationsTestKernel([newrelicPlugin as ServerPlugin<DepsMap>], { config: { plugins: [{ id: 'newrelic', settings: { euApiUrl: 'insights.eu.example.test' } }] } })).rejects.toThrow(
       /Plugin "newrelic" has invalid settings .*"euApiUrl"/,
     );
   });

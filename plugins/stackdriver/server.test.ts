@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { coreServices, definePlugin, OutboundHttpError, type DepsMap, type OutboundHttpClient, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import { integrationsExtensionPoints, type LogSource } from '@cassette/plugin-integrations/api';
-import { integrationsPlugin } from '@cassette/plugin-integrations/testing';
+import { contributionsOf, createIntegrationsTestKernel } from '@cassette/plugin-integrations/testing';
 import stackdriverPlugin from './server.js';
 import { createTestServiceAccount } from './testing/service-account-key.js';
 
@@ -13,14 +13,10 @@ describe('stackdriver plugin boot', () => {
   });
 
   it('fills the log-source point of the integrations plugin, built for the configured endpoint', async () => {
-    let contributed: { plugin: string; value: LogSource }[] = [];
-    // The owner as it is, watched at start for what it was given.
-    const owner = definePlugin({ ...integrationsPlugin, start: (ctx) => void (contributed = ctx.contributions(integrationsExtensionPoints.logSources)) });
-    const t = await createTestKernel({
-      plugins: [owner, stackdriverPlugin] as ServerPlugin<DepsMap>[],
-      config: { plugins: [{ id: 'stackdriver', settings: { apiUrl: 'https://logging.example.test' } }] },
-    });
+    const t = await createIntegrationsTestKernel([stackdriverPlugin as ServerPlugin<DepsMap>], { config: { plugins: [{ id: 'stackdriver', settings: { apiUrl: 'https://logging.example.test' } }] } });
     kernels.push(t);
+    // What the real owner accepted and serves.
+    const contributed = contributionsOf(t).logSources;
     expect(t.kernel.pluginOrder.indexOf('integrations')).toBeLessThan(t.kernel.pluginOrder.indexOf('stackdriver'));
     expect(contributed.map((c) => [c.plugin, c.value.id, c.value.label])).toEqual([['stackdriver', 'stackdriver', 'Google Cloud Logging']]);
     expect(contributed[0]!.value.setupGuide).toContain('cassetteSessionId=<id>');
@@ -45,11 +41,11 @@ describe('stackdriver plugin boot', () => {
   it('is refused at boot without the integrations plugin, and beside another source with its id', async () => {
     await expect(createTestKernel({ plugins: [stackdriverPlugin] as ServerPlugin<DepsMap>[] })).rejects.toThrow(/Plugin "stackdriver" needs plugin "integrations"/);
     const impostor = definePlugin({ id: 'impostor', register: (r) => r.extend(integrationsExtensionPoints.logSources, { id: 'stackdriver' } as LogSource) });
-    await expect(createTestKernel({ plugins: [integrationsPlugin, stackdriverPlugin, impostor] as ServerPlugin<DepsMap>[] })).rejects.toThrow(/"stackdriver" to "integrations.logSources" twice; ids must be unique/);
+    await expect(createIntegrationsTestKernel([stackdriverPlugin, impostor] as ServerPlugin<DepsMap>[])).rejects.toThrow(/"stackdriver" to "integrations.logSources" twice; ids must be unique/);
   });
 
   it('refuses an API URL setting that is not a URL', async () => {
-    await expect(createTestKernel({ plugins: [integrationsPlugin, stackdriverPlugin] as ServerPlugin<DepsMap>[], config: { plugins: [{ id: 'stackdriver', settings: { apiUrl: 'logging.example.test' } }] } })).rejects.toThrow(
+    await expect(createIntegrationsTestKernel([stackdriverPlugin as ServerPlugin<DepsMap>], { config: { plugins: [{ id: 'stackdriver', settings: { apiUrl: 'logging.example.test' } }] } })).rejects.toThrow(
       /Plugin "stackdriver" has invalid settings .*"apiUrl"/,
     );
   });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { coreServices, definePlugin, OutboundHttpError, type DepsMap, type OutboundHttpClient, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import { integrationsExtensionPoints, type LogSource } from '@cassette/plugin-integrations/api';
-import { integrationsPlugin } from '@cassette/plugin-integrations/testing';
+import { contributionsOf, createIntegrationsTestKernel } from '@cassette/plugin-integrations/testing';
 import sumologicPlugin from './server.js';
 
 describe('sumologic plugin boot', () => {
@@ -12,14 +12,10 @@ describe('sumologic plugin boot', () => {
   });
 
   it('fills the log-source point of the integrations plugin, built for the configured endpoint', async () => {
-    let contributed: { plugin: string; value: LogSource }[] = [];
-    // The owner as it is, watched at start for what it was given.
-    const owner = definePlugin({ ...integrationsPlugin, start: (ctx) => void (contributed = ctx.contributions(integrationsExtensionPoints.logSources)) });
-    const t = await createTestKernel({
-      plugins: [owner, sumologicPlugin] as ServerPlugin<DepsMap>[],
-      config: { plugins: [{ id: 'sumologic', settings: { endpoint: 'https://sumo.example.test/{region}' } }] },
-    });
+    const t = await createIntegrationsTestKernel([sumologicPlugin as ServerPlugin<DepsMap>], { config: { plugins: [{ id: 'sumologic', settings: { endpoint: 'https://sumo.example.test/{region}' } }] } });
     kernels.push(t);
+    // What the real owner accepted and serves.
+    const contributed = contributionsOf(t).logSources;
     expect(t.kernel.pluginOrder.indexOf('integrations')).toBeLessThan(t.kernel.pluginOrder.indexOf('sumologic'));
     expect(contributed.map((c) => [c.plugin, c.value.id, c.value.label])).toEqual([['sumologic', 'sumologic', 'Sumo Logic']]);
     expect(contributed[0]!.value.setupGuide).toContain('cassetteSessionId=<id>');
@@ -42,11 +38,11 @@ describe('sumologic plugin boot', () => {
   it('is refused at boot without the integrations plugin, and beside another source with its id', async () => {
     await expect(createTestKernel({ plugins: [sumologicPlugin] as ServerPlugin<DepsMap>[] })).rejects.toThrow(/Plugin "sumologic" needs plugin "integrations"/);
     const impostor = definePlugin({ id: 'impostor', register: (r) => r.extend(integrationsExtensionPoints.logSources, { id: 'sumologic' } as LogSource) });
-    await expect(createTestKernel({ plugins: [integrationsPlugin, sumologicPlugin, impostor] as ServerPlugin<DepsMap>[] })).rejects.toThrow(/"sumologic" to "integrations.logSources" twice; ids must be unique/);
+    await expect(createIntegrationsTestKernel([sumologicPlugin, impostor] as ServerPlugin<DepsMap>[])).rejects.toThrow(/"sumologic" to "integrations.logSources" twice; ids must be unique/);
   });
 
   it('refuses an endpoint setting that is not a URL', async () => {
-    await expect(createTestKernel({ plugins: [integrationsPlugin, sumologicPlugin] as ServerPlugin<DepsMap>[], config: { plugins: [{ id: 'sumologic', settings: { endpoint: 'sumo.example.test' } }] } })).rejects.toThrow(
+    await expect(createIntegrationsTestKernel([sumologicPlugin as ServerPlugin<DepsMap>], { config: { plugins: [{ id: 'sumologic', settings: { endpoint: 'sumo.example.test' } }] } })).rejects.toThrow(
       /Plugin "sumologic" has invalid settings .*"endpoint"/,
     );
   });

@@ -3,7 +3,7 @@
 // so ingest's test kit plays that part; here it gets a recordings service over the batches a
 // test stored, which keeps what was read and deleted. The suite under tests/ boots the real ingest.
 import { coreServices, type DepsMap, type Mailer, type ServerPlugin } from '@cassette/plugin-sdk/server';
-import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
+import { createTestKernel, type TestKernel, type TestKernelOptions } from '@cassette/plugin-sdk/testing';
 import { ingestServices, type DecodedBatch, type IngestProcessor, type IngestSession, type ProcessorContext, type RecordingsService, type SessionEnd } from '@cassette/plugin-ingest/api';
 import { ingestSession as ingestKitSession, ingestStandIn, processorContext } from '@cassette/plugin-ingest/testing';
 import sessionsPlugin from '../server.js';
@@ -77,13 +77,17 @@ export interface SessionsTestKernel extends TestKernel {
  * `plugins`: others to boot beside sessions (a plugin built on its services, in that plugin's tests);
  * `mailer`: what each mail goes through first (a real SMTP client, for a plugin that sends mail).
  * `env`: the kernel's extra environment (`CASSETTE_OUTBOUND_ALLOW_HOSTS` for a local receiver).
+ * `config`: configuration over the defaults, e.g. `{ plugins: [{ id, settings }] }` for a plugin's settings.
  */
-export async function createSessionsTestKernel(options: { plugins?: ServerPlugin<DepsMap>[]; mailer?: Mailer; env?: Record<string, string> } = {}): Promise<SessionsTestKernel> {
+export async function createSessionsTestKernel(
+  options: { plugins?: ServerPlugin<DepsMap>[]; mailer?: Mailer; env?: Record<string, string>; config?: TestKernelOptions['config'] } = {},
+): Promise<SessionsTestKernel> {
   const state = newStandIn();
   const t = await createTestKernel({
     plugins: [ingestStandInOver(state), sessionsPlugin, ...(options.plugins ?? [])],
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.env ? { env: options.env } : {}),
+    ...(options.config ? { config: options.config } : {}),
   });
   const ctx = processorContext(t);
   const processor = state.processors.find((p) => p.id === 'sessions.summary');
