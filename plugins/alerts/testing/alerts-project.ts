@@ -1,8 +1,15 @@
 // Test support: generated visits with known answers for every alert period. Six sessions end
 // before MIDNIGHT (where every period, 15 minutes to 1 day, ends), session i starting i-th
-// furthest back; session i has a page loading in i × 1000 ms (TTFB i × 100 ms), i JS errors,
-// one request answered 404 (odd i) or 503 (even i), one resource that failed and one that
-// loaded in i × 100 ms.
+// furthest back. Session i has:
+// - one page whose timings are: load i × 1000 ms, TTFB i × 100, DOMContentLoaded i × 500, first
+//   contentful paint i × 200, DOM building i × 300, document response i × 40, speed index i × 700
+//   (no time to render: browsers do not expose it, the trigger measures nothing);
+// - one request answered 404 (odd i) or 503 (even i) in i × 10 ms and, in even sessions, a second
+//   one answered 200 in i × 30 ms (request averages are over requests, not sessions);
+// - one image that failed after i × 7 ms (a missing resource, in no load time) and one that
+//   loaded in i × 100 ms;
+// - i uncaught JS errors at the end; sessions 3 and 6 (i divisible by 3) end right after them
+//   (a crash), the others go on with a click (no crash).
 import type { TrackerEvent } from '@cassette/plugin-ingest/api';
 import { ingestSession } from '@cassette/plugin-sessions/testing';
 import type { AlertsTestKernel } from './alerts-test-kernel.js';
@@ -17,16 +24,23 @@ export const EVALUATED_AT = MIDNIGHT + MINUTE;
 /** Minutes before MIDNIGHT each session starts (session 1 is the latest). */
 export const SESSION_STARTS = [10, 20, 50, 100, 200, 1000] as const;
 
+/** The sessions that crash: they end right after their uncaught errors. */
+export const crashes = (i: number): boolean => i % 3 === 0;
+
 function visit(i: number, at: number): TrackerEvent[] {
   const url = `${SHOP}/page-${i}`;
+  const timings = { load: i * 1000, ttfb: i * 100, domContentLoaded: i * 500, firstContentfulPaint: i * 200, domBuilding: i * 300, responseTime: i * 40, speedIndex: i * 700 };
   const events: TrackerEvent[] = [
     { type: 'page', ts: at + 1_000, url, referrer: '', title: `Page ${i}` },
-    { type: 'page_timing', ts: at + 2_000, url, timings: { load: i * 1000, ttfb: i * 100, domContentLoaded: i * 500 } },
-    { type: 'request', ts: at + 3_000, kind: 'fetch', url: `${SHOP}/api/cart-${i}`, method: 'GET', status: i % 2 === 1 ? 404 : 503, duration: 50 },
-    { type: 'resource', ts: at + 4_000, url: `${SHOP}/missing-${i}.png`, initiator: 'img', duration: 0, failed: true },
+    { type: 'page_timing', ts: at + 2_000, url, timings },
+    { type: 'request', ts: at + 3_000, kind: 'fetch', url: `${SHOP}/api/cart-${i}`, method: 'GET', status: i % 2 === 1 ? 404 : 503, duration: i * 10 },
+    { type: 'resource', ts: at + 4_000, url: `${SHOP}/missing-${i}.png`, initiator: 'img', duration: i * 7, failed: true },
     { type: 'resource', ts: at + 5_000, url: `${SHOP}/logo-${i}.png`, initiator: 'img', duration: i * 100, status: 200, failed: false },
   ];
+  if (i % 2 === 0) events.push({ type: 'request', ts: at + 5_500, kind: 'fetch', url: `${SHOP}/api/stock-${i}`, method: 'GET', status: 200, duration: i * 30 });
   for (let e = 0; e < i; e++) events.push({ type: 'error', ts: at + 6_000 + e, source: 'js_exception', name: 'TypeError', message: `cart ${i}.${e} is undefined` });
+  // A field click answers by focus: the visitor carries on, and no dead click is made of it.
+  if (!crashes(i)) events.push({ type: 'click', ts: at + 8_000, selector: '#search', label: 'Search', tag: 'input' });
   return events;
 }
 
