@@ -6,14 +6,16 @@ import { e2eOutboundAllowHosts } from './support/asset-hosts.js';
 import { CassetteServer, ensureTrackerBuilt, signUp, type Owner } from './support/cassette-server.js';
 import { DESKTOP_CHROME, recordVisit } from './support/demo-visits.js';
 import { logIn } from './support/log-in.js';
+import { sessionIdOn } from './support/own-server-test.js';
 
 /**
  * Integrations in real Chromium: one demo visit is recorded (its user identified, a teammate
  * invited, so the onboarding stands at 75 %). From Preferences › Integrations an Elasticsearch
  * cluster and a Jira site (both local stand-ins) are connected; the onboarding panel then says
- * 'Good Job!' at 100 %. In the player, the "Backend logs" panel shows the lines the stand-in
- * cluster holds under the session's tag, and "Create Issue" files a Jira ticket with the link to
- * the session, listed among the session's issues.
+ * 'Good Job!' at 100 %. In the player, the "Backend logs" panel shows the lines the shop's
+ * backend indexed in the stand-in cluster with the session's tag during the visit (not another
+ * visit's), and "Create Issue" files a Jira ticket with the link to the session, listed among the
+ * session's issues.
  *
  * Its own server: its outbound client may reach this file's two stand-ins.
  */
@@ -25,21 +27,36 @@ const JIRA_TOKEN = 'jira-api-token';
 const BACKEND_LINES = ['payment API answered 502', 'retrying the charge once'];
 const TICKET_TITLE = 'Checkout fails with a 502';
 
+interface LogDocument {
+  '@timestamp': string;
+  'log.level': string;
+  'log.logger': string;
+  message: string;
+  cassetteSessionId: string;
+}
+
 interface ElasticsearchStandIn {
   port: number;
   hostPort: string;
-  /** The session ids searched for (the check searches for none). */
+  /** What the site's backend indexes while serving a request of the visit. */
+  index(document: LogDocument): void;
+  /** The session ids searched for (the connection check searches for none). */
   searchedSessions: string[];
   close(): Promise<void>;
 }
 
+interface SearchBody {
+  query: { match_all?: object; bool?: { filter: [{ match_phrase: { cassetteSessionId: string } }, { range: { '@timestamp': { gte: number; lte: number } } }] } };
+}
+
 /**
- * Elasticsearch's `_search` as plugins/elasticsearch calls it: `ApiKey base64(id:key)`, the
- * check's empty search, and the session's search, answered with two documents of that session
- * inside the asked time window (the window holds a minute of margin before the session starts).
+ * Elasticsearch's `_search` as plugins/elasticsearch calls it: `ApiKey base64(id:key)` on the
+ * `*log*` indexes; the connection check's empty search; the session's search answered with the
+ * indexed documents of that tag inside the asked time window, as hits.
  */
 async function startElasticsearchStandIn(): Promise<ElasticsearchStandIn> {
   const authorization = `ApiKey ${Buffer.from(`${API_KEY_ID}:${API_KEY}`).toString('base64')}`;
+  const documents: LogDocument[] = [];
   const searchedSessions: string[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -50,20 +67,14 @@ async function startElasticsearchStandIn(): Promise<ElasticsearchStandIn> {
         return answer(401, { error: { type: 'security_exception', reason: 'unable to authenticate with provided credentials' }, status: 401 });
       }
       if (req.method !== 'POST' || req.url !== '/*log*/_search') return answer(404, { error: { type: 'index_not_found_exception', reason: `no such index [${req.url}]` }, status: 404 });
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        query: { match_all?: object; bool?: { filter: [{ match_phrase: { cassetteSessionId: string } }, { range: { '@timestamp': { gte: number } } }] } };
-      };
-      const filter = body.query.bool?.filter;
-      if (!filter) return answer(200, { took: 1, timed_out: false, hits: { hits: [] } });
+      const filter = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as SearchBody).query.bool?.filter;
+      if (!filter) return answer(200, { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } });
       const sessionId = filter[0].match_phrase.cassetteSessionId;
+      const { gte, lte } = filter[1].range['@timestamp'];
       searchedSessions.push(sessionId);
-      // Inside the session: the window starts a minute before it.
-      const sessionStart = filter[1].range['@timestamp'].gte + 60_000;
-      const hits = BACKEND_LINES.map((message, i) => ({
-        _index: 'shop-logs-2026.11',
-        _id: `line-${i}`,
-        _source: { '@timestamp': new Date(sessionStart + 200 + i * 100).toISOString(), 'log.level': i === 0 ? 'error' : 'info', 'log.logger': 'payments', message, cassetteSessionId: sessionId },
-      }));
+      const hits = documents
+        .filter((doc) => doc.cassetteSessionId === sessionId && Date.parse(doc['@timestamp']) >= gte && Date.parse(doc['@timestamp']) <= lte)
+        .map((doc, i) => ({ _index: 'shop-logs-2026.11', _id: `doc-${i}`, _source: doc }));
       answer(200, { took: 2, timed_out: false, hits: { total: { value: hits.length, relation: 'eq' }, hits } });
     });
   });
@@ -72,6 +83,7 @@ async function startElasticsearchStandIn(): Promise<ElasticsearchStandIn> {
   return {
     port,
     hostPort: `127.0.0.1:${port}`,
+    index: (document) => documents.push(document),
     searchedSessions,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -126,9 +138,17 @@ async function connect(page: Page, label: string, fields: Record<string, string>
 test('backend logs and a Jira ticket from the player, after connecting both from the integrations tab; onboarding at 100 %', async ({ page, browser }) => {
   test.setTimeout(60_000);
   const [sessionId] = await Promise.all([
-    // The visitor is identified: the onboarding's "Identify Users" is done by the recording.
+    // The visitor is identified (the onboarding's "Identify Users"); meanwhile the shop's backend
+    // logs two lines with the session's tag, and one of another visit.
     recordVisit(browser, cassette, owner, DESKTOP_CHROME, async (demo) => {
       await demo.evaluate(() => (window as unknown as { cassetteDemoTracker: { setUserID(id: string): void } }).cassetteDemoTracker.setUserID('buyer@shop.test'));
+      const tag = await sessionIdOn(demo);
+      const log = (cassetteSessionId: string, level: string, message: string) =>
+        elasticsearch.index({ '@timestamp': new Date().toISOString(), 'log.level': level, 'log.logger': 'payments', message, cassetteSessionId });
+      log(tag, 'error', BACKEND_LINES[0]!);
+      log('1234567890123456789', 'info', 'another visit paid');
+      await demo.waitForTimeout(50);
+      log(tag, 'info', BACKEND_LINES[1]!);
     }),
     api('PUT', '/client/members', { email: 'dev@shop.test', name: 'Dev Teammate' }),
   ]);
@@ -149,6 +169,9 @@ test('backend logs and a Jira ticket from the player, after connecting both from
     await expect(onboarding.getByText('Good Job!')).toBeVisible();
     await expect(onboarding).toContainText('100% done');
     await expect(onboarding.getByRole('listitem')).toHaveText(['Install the product(done)', 'Identify Users(done)', 'Invite Team Members(done)', 'Integrations(done)']);
+    // Closed at 100 %, the ring is gone.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: /^Onboarding progress/ })).toBeHidden();
   });
 
   await test.step("the player's Backend logs panel shows the lines logged with the session's tag", async () => {
