@@ -26,6 +26,12 @@ describe('onboarding ring', () => {
     expect(showRing(100, false)).toBe(false);
     expect(showRing(10, true)).toBe(false);
   });
+  it("keeps an open panel at 100 to say 'Good Job!', until it closes or is dismissed", () => {
+    expect(showRing(100, false, true)).toBe(true);
+    expect(boardingHeader(100)).toBe('Good Job!');
+    expect(showRing(100, false, false)).toBe(false);
+    expect(showRing(100, true, true)).toBe(false);
+  });
   it('hides after the check at 50 or more', () => {
     expect(hideAfterCheck(49)).toBe(false);
     expect(hideAfterCheck(50)).toBe(true);

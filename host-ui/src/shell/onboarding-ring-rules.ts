@@ -26,9 +26,13 @@ export function boardingHeader(percent: number): string {
   return 'Good Job!';
 }
 
-/** The ring shows only while completion is under 100 and it was not dismissed. */
-export function showRing(percent: number, dismissed: boolean): boolean {
-  return percent < 100 && !dismissed;
+/**
+ * The ring shows only while completion is under 100 and it was not dismissed. A panel the user
+ * opened stays while open, so the last task done shows 'Good Job!' (the panel reloads the tasks
+ * when it opens); closed at 100, the ring is gone.
+ */
+export function showRing(percent: number, dismissed: boolean, panelOpen = false): boolean {
+  return !dismissed && (percent < 100 || panelOpen);
 }
 
 /** After 2 minutes the ring hides itself when completion is at least 50. */

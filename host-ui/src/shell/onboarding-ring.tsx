@@ -41,7 +41,7 @@ export function OnboardingRing() {
     return () => clearTimeout(timer);
   }, [tasks, percent]);
 
-  if (!tasks || autoHidden || !showRing(percent, dismissed)) return null;
+  if (!tasks || autoHidden || !showRing(percent, dismissed, open)) return null;
   const color = ringColor(percent);
   return (
     <div className="cs-ring" ref={ref}>
