@@ -1,7 +1,7 @@
-// A local HTTP server playing a tool's API for tests: it answers every request with the status
-// a test sets, keeps what it received, and can hold requests without answering (a tool that hangs).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// A local HTTP server playing a tool's API for the owner's tests: it answers every request with
+// the status a test sets, keeps what it received, and can hold requests without answering (a
+// tool that hangs). Built on the SDK's stand-in, which tool plugins use with answers of their own.
+import { startHttpStandIn } from '@cassette/plugin-sdk/testing';
 
 export interface ToolStandIn {
   /** `http://127.0.0.1:<port>` */
@@ -17,26 +17,10 @@ export interface ToolStandIn {
 }
 
 export async function startToolStandIn(): Promise<ToolStandIn> {
-  const held: ServerResponse[] = [];
   const standIn = { requests: [], status: 200, hang: false } as unknown as ToolStandIn;
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    standIn.requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', authorization: req.headers.authorization });
-    req.resume();
-    if (standIn.hang) {
-      held.push(res);
-      return;
-    }
-    res.writeHead(standIn.status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: standIn.status < 400 }));
+  const server = await startHttpStandIn((request) => {
+    standIn.requests.push({ method: request.method, path: request.path, authorization: request.headers.authorization });
+    return standIn.hang ? { hang: true } : { status: standIn.status, body: { ok: standIn.status < 400 } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(standIn, {
-    url: `http://127.0.0.1:${port}`,
-    hostPort: `127.0.0.1:${port}`,
-    close: async () => {
-      for (const res of held) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  });
+  return Object.assign(standIn, { url: server.origin, hostPort: server.hostPort, close: () => server.close() });
 }
