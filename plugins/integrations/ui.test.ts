@@ -9,11 +9,12 @@ describe('integrations UI plugin', () => {
     expect(integrationsUi.settingsTabs?.map((t) => ({ id: t.id, label: t.label, adminOnly: t.adminOnly }))).toEqual([{ id: 'integrations', label: 'Integrations', adminOnly: undefined }]);
   });
 
-  it("fills the onboarding's Integrations tab, the player's Backend logs panel (Developer Tools) and its header action (Session Replay)", () => {
+  it("fills the onboarding's Integrations tab, the player's Backend logs panel and timeline markers (Developer Tools) and its header action (Session Replay)", () => {
     const fills = integrationsUi.fills ?? [];
     expect(fills.map((f) => ({ slot: f.slot.id, label: f.label, permission: f.permission }))).toEqual([
       { slot: hostSlots.onboardingIntegrations.id, label: undefined, permission: undefined },
       { slot: sessionsSlots.playerPanels.id, label: 'Backend logs', permission: 'DEV_TOOLS' },
+      { slot: sessionsSlots.playerTimelineMarkers.id, label: 'Backend log', permission: 'DEV_TOOLS' },
       { slot: sessionsSlots.playerHeaderActions.id, label: undefined, permission: 'SESSION_REPLAY' },
     ]);
   });

@@ -1,5 +1,5 @@
 // Browser side of the integrations plugin: Preferences › Integrations, the onboarding's
-// Integrations tab, the player's "Backend logs" panel and its "Create Issue" action.
+// Integrations tab, the player's "Backend logs" panel and timeline marks, and its "Create Issue" action.
 import { lazy, Suspense } from 'react';
 import { defineUiPlugin, fillSlot, hostSlots, Loader, type ProjectSummary } from '@cassette/plugin-sdk/ui';
 import { sessionsSlots, type PlayerHeaderActionProps } from '@cassette/plugin-sessions/api';
@@ -32,6 +32,7 @@ export default defineUiPlugin({
     fillSlot(hostSlots.onboardingIntegrations, { id: 'integrations.onboarding', component: OnboardingTab, order: 10 }),
     // Backend lines are Developer Tools data, as the console and network are.
     fillSlot(sessionsSlots.playerPanels, { id: 'integrations.backend-logs', label: 'Backend logs', component: lazy(() => import('./ui/backend-logs.panel.js')), order: 10, permission: 'DEV_TOOLS' }),
+    fillSlot(sessionsSlots.playerTimelineMarkers, { id: 'integrations.backend-log-markers', label: 'Backend log', component: lazy(() => import('./ui/backend-log-markers.js')), order: 10, permission: 'DEV_TOOLS' }),
     fillSlot(sessionsSlots.playerHeaderActions, { id: 'integrations.create-issue', component: HeaderAction, order: 10, permission: 'SESSION_REPLAY' }),
   ],
 });

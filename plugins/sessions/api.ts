@@ -166,7 +166,37 @@ export const sessionsSlots = {
   playerPanels: createSlot<PlayerPanelSlotProps>('sessions.player.panels'),
   /** Buttons in the player's header, before favorite and autoplay (the integrations plugin's "Create Issue"). */
   playerHeaderActions: createSlot<PlayerHeaderActionProps>('sessions.player.headerActions'),
+  /**
+   * Marks on the player's timeline beside its own (page visits, clicks, errors, issues). A fill
+   * draws nothing: it hands its markers to `showMarkers`, and the timeline draws them as ticks
+   * titled with the fill's `label`; clicking one seeks there. A fill declared with
+   * `permission: 'DEV_TOOLS'` is only used for viewers holding it (the integrations plugin's
+   * backend log lines).
+   */
+  playerTimelineMarkers: createSlot<PlayerTimelineMarkersProps>('sessions.player.timelineMarkers'),
 } as const;
+
+/** How loud a contributed timeline marker is drawn: errors and warnings stand out from the rest. */
+export type ContributedMarkerLevel = 'error' | 'warn' | 'info';
+
+/** A mark another plugin puts on the player's timeline. */
+export interface ContributedTimelineMarker {
+  /** Unique among the fill's markers. */
+  key: string;
+  /** Milliseconds since the session start (clamped to the session when drawn). */
+  time: number;
+  level: ContributedMarkerLevel;
+  /** What happened, shown in the marker's tooltip after the fill's label. */
+  label: string;
+}
+
+/** What a timeline markers fill gets. */
+export interface PlayerTimelineMarkersProps {
+  projectId: number;
+  session: Session;
+  /** Replaces this fill's markers on the timeline (call again when they change; `[]` clears them). */
+  showMarkers(markers: readonly ContributedTimelineMarker[]): void;
+}
 
 /** What a contributed player panel gets. Times are milliseconds since the session start. */
 export interface PlayerPanelSlotProps {

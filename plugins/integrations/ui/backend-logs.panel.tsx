@@ -1,37 +1,22 @@
 // The player's "Backend logs" panel: what the site's backend logged with this session's tag, from
 // every connected log source, on the player's clock.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, FormErrors, Loader, NoContent, Select, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, FormErrors, Loader, NoContent, Select } from '@cassette/plugin-sdk/ui';
 import type { PlayerPanelSlotProps } from '@cassette/plugin-sessions/api';
 import { SESSION_TAG } from '../api.js';
 import type { BackendLogLevel } from '../shared/integration.js';
-import { errorsOf } from './api-errors.js';
-import { BACKEND_LOG_LEVELS, currentLineIndex, filterLines, formatOffset, placeLines, type BackendLogsAnswer } from './backend-logs.js';
-import { backendLogsPath } from './integration-paths.js';
+import { BACKEND_LOG_LEVELS, currentLineIndex, filterLines, formatOffset, placeLines } from './backend-logs.js';
+import { useBackendLogs } from './use-backend-logs.js';
 import './integrations.css';
 
 export const NO_LINES_TITLE = 'No backend logs for this session.';
 
 export default function BackendLogsPanel({ projectId, session, currentTime, seek }: PlayerPanelSlotProps) {
-  const { api } = useHost();
-  const [answer, setAnswer] = useState<BackendLogsAnswer | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
+  // Shared with the timeline's markers: the lines are fetched once per session on screen.
+  const { answer, errors, retry } = useBackendLogs(projectId, session.sessionId);
   const [level, setLevel] = useState<BackendLogLevel | 'all'>('all');
   const [source, setSource] = useState<string>('all');
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setErrors([]);
-    api.get<BackendLogsAnswer>(backendLogsPath(projectId, session.sessionId)).then(
-      (a) => current && setAnswer(a),
-      (error: unknown) => current && setErrors(errorsOf(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, projectId, session.sessionId, attempt]);
 
   const placed = useMemo(() => placeLines(answer?.lines ?? [], session.startedAt), [answer, session.startedAt]);
   const sources = useMemo(() => [...new Set(placed.map((l) => l.source))].sort(), [placed]);
@@ -43,7 +28,7 @@ export default function BackendLogsPanel({ projectId, session, currentTime, seek
     return (
       <div className="backend-logs">
         <FormErrors errors={errors} />
-        <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
+        <Button size="small" onClick={retry}>
           Try again
         </Button>
       </div>

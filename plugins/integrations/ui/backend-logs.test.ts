@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendLogLine } from '../shared/integration.js';
-import { currentLineIndex, formatOffset, placeLines } from './backend-logs.js';
+import { currentLineIndex, formatOffset, lineMarkers, placeLines } from './backend-logs.js';
 
 const line = (index: number, time: number): BackendLogLine => ({ time, index, name: '', message: `line ${index}`, payload: null, source: 'sentry', level: 'info' });
 
@@ -22,5 +22,19 @@ describe('backend log lines on the player clock', () => {
     expect(currentLineIndex(lines, 99_000)).toBe(2);
     expect(formatOffset(-1_500)).toBe('-00:01');
     expect(formatOffset(754_999)).toBe('12:34');
+  });
+});
+
+describe('backend log lines as timeline markers', () => {
+  it('gives one marker per line at its moment, errors and warnings apart from info and debug', () => {
+    const at = (index: number, time: number, level: BackendLogLine['level'], name = ''): BackendLogLine => ({ ...line(index, time), level, name, message: `${level} ${index}` });
+    const placed = placeLines([at(0, 500, 'debug'), at(1, 3_000, 'info', 'api'), at(2, 4_000, 'warn'), at(3, 9_000, 'error', 'billing')], 1_000);
+    expect(lineMarkers(placed)).toEqual([
+      // Logged before the recording began: at its start, where the player can go.
+      { key: 'sentry:0', time: 0, level: 'info', label: 'debug · sentry: debug 0' },
+      { key: 'sentry:1', time: 2_000, level: 'info', label: 'info · sentry · api: info 1' },
+      { key: 'sentry:2', time: 3_000, level: 'warn', label: 'warn · sentry: warn 2' },
+      { key: 'sentry:3', time: 8_000, level: 'error', label: 'error · sentry · billing: error 3' },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { ContributedMarkerLevel, ContributedTimelineMarker } from '@cassette/plugin-sessions/api';
 import type { BackendLogLevel, BackendLogLine } from '../shared/integration.js';
 
 /** `GET /sessions2/{sessionId}/backend_logs` (README "Routes"). */
@@ -16,6 +17,19 @@ export interface PlacedLine extends BackendLogLine {
 /** The lines on the player's clock, in time order (equal times keep the answer's order). */
 export function placeLines(lines: readonly BackendLogLine[], sessionStart: number): PlacedLine[] {
   return lines.map((line) => ({ ...line, at: line.time - sessionStart })).sort((a, b) => a.at - b.at || a.index - b.index);
+}
+
+// Errors and warnings stand out on the timeline; info and debug lines are the quiet ticks.
+const MARKER_LEVELS: Record<BackendLogLevel, ContributedMarkerLevel> = { error: 'error', warn: 'warn', info: 'info', debug: 'info' };
+
+/** One timeline marker per line, at the moment the panel shows it (a line logged before the recording: its start). */
+export function lineMarkers(lines: readonly PlacedLine[]): ContributedTimelineMarker[] {
+  return lines.map((line) => ({
+    key: `${line.source}:${line.index}`,
+    time: Math.max(0, line.at),
+    level: MARKER_LEVELS[line.level],
+    label: `${line.level} · ${line.source}${line.name ? ` · ${line.name}` : ''}: ${line.message}`,
+  }));
 }
 
 /** Lines of a level (or all) and of a source (or all). */

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act, useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, fillSlot, NOT_ALLOWED_TEXT, UiRegistryContext } from '@cassette/plugin-sdk/ui';
-import { sessionsSlots, type PlayerHeaderActionProps } from '../../api.js';
+import { sessionsSlots, type ContributedTimelineMarker, type PlayerHeaderActionProps, type PlayerTimelineMarkersProps } from '../../api.js';
 import { byTestId as findByTestId, cleanup, click, fakeAccount, fakeHost, hover, renderPage, settle, type FakeHost, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
 import type { RecordingIndex } from '../../shared/recording.js';
 import type { Session } from '../../shared/session.js';
@@ -103,11 +103,11 @@ interface Answers {
   index?: () => unknown;
 }
 
-/** A member allowed to replay (not to use the developer tools), and the session's routes as the server answers them. */
-function hostWith(answers: Answers = {}): FakeHost {
+/** A member allowed to replay (not to use the developer tools, unless given), and the session's routes as the server answers them. */
+function hostWith(answers: Answers = {}, permissions: ('SESSION_REPLAY' | 'DEV_TOOLS')[] = ['SESSION_REPLAY']): FakeHost {
   let favorite = false;
   return fakeHost({
-    account: fakeAccount({ admin: false, roleId: 1, permissions: ['SESSION_REPLAY'] }),
+    account: fakeAccount({ admin: false, roleId: 1, permissions }),
     projects: [],
     routes: {
       [`GET /${PROJECT}/sessions2/s1`]: () => (answers.session ? answers.session() : sessionFixture()),
@@ -293,5 +293,63 @@ describe('session player page', () => {
     expect(seen.at(-1)!.projectId).toBe(PROJECT);
     await click(page.container.querySelector<HTMLElement>('[data-marker-type="error"]'));
     expect(byTestId('report-action')!.textContent).toBe('Report s1 at 8000');
+  });
+
+  describe("other plugins' timeline markers", () => {
+    const BACKEND: ContributedTimelineMarker[] = [
+      { key: 'b1', time: 15_000, level: 'error', label: 'payment declined' },
+      { key: 'b0', time: 3_000, level: 'warn', label: 'slow query' },
+      { key: 'b2', time: 24_000, level: 'info', label: 'GET /api/cart 200' },
+    ];
+    const seen: PlayerTimelineMarkersProps[] = [];
+    // Hands its markers over once, as a fill does when its data has arrived.
+    function BackendMarkers(props: PlayerTimelineMarkersProps) {
+      seen.push(props);
+      useEffect(() => props.showMarkers(BACKEND), [props.showMarkers]);
+      return null;
+    }
+    const fills = [fillSlot(sessionsSlots.playerTimelineMarkers, { id: 'tools.backend', label: 'Backend log', component: BackendMarkers, order: 10, permission: 'DEV_TOOLS' })];
+
+    async function openWith(host: FakeHost) {
+      seen.length = 0;
+      page = renderPage(
+        <UiRegistryContext.Provider value={{ fills }}>
+          <SessionPlayerPage />
+        </UiRegistryContext.Provider>,
+        `/${PROJECT}/session/s1`,
+        '/:siteId/session/:sessionId',
+        { host },
+      );
+      await settle();
+      await settle();
+    }
+    const contributed = () => [...page.container.querySelectorAll<HTMLElement>('[data-marker-type="contributed"]')];
+
+    it('are drawn among the own markers, where they happened, by level, titled with the fill; one seeks', async () => {
+      await openWith(hostWith({}, ['SESSION_REPLAY', 'DEV_TOOLS']));
+      expect(seen.at(-1)!.projectId).toBe(PROJECT);
+      expect(seen.at(-1)!.session.sessionId).toBe('s1');
+      const all = [...page.container.querySelectorAll<HTMLElement>('[data-marker-type]')].map((m) => m.dataset.markerType);
+      expect(all).toEqual(['location', 'click', 'contributed', 'click_rage', 'error', 'issue', 'contributed', 'contributed']);
+      // The session lasts 30 s.
+      expect(contributed().map((m) => [m.style.left, m.dataset.markerLevel])).toEqual([
+        ['10%', 'warn'],
+        ['50%', 'error'],
+        ['80%', 'info'],
+      ]);
+      expect(contributed()[1]!.title).toBe('Backend log: payment declined (0:15)');
+      await hover(contributed()[0]);
+      expect(byTestId('player-marker-tip')?.textContent).toBe('Backend log: slow query (0:03)');
+      await click(contributed()[1]);
+      expect(byTestId('player-time')?.textContent).toBe('0:15');
+      expect(playerState()).toBe('paused');
+    });
+
+    it('needing Developer Tools, are neither asked for nor drawn for a viewer without it', async () => {
+      await openWith(hostWith());
+      expect(seen).toHaveLength(0);
+      expect(contributed()).toHaveLength(0);
+      expect(page.container.querySelectorAll('[data-marker-type="error"]')).toHaveLength(1);
+    });
   });
 });

@@ -7,6 +7,7 @@ import { sessionsSlots } from '../../api.js';
 import type { Session } from '../../shared/session.js';
 import { BottomBar } from './bottom-bar.js';
 import { panelHeightStorageKey } from './panel-split.js';
+import { useContributedMarkers } from './contributed-markers.js';
 import { usePlayerPanels } from './contributed-panels.js';
 import { PlayerControls } from './player-controls.js';
 import { describeSessionError } from './player-errors.js';
@@ -73,7 +74,12 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
   });
   const state = useSelector(actorRef, (s) => s.value as string);
   const context = useSelector(actorRef, (s) => s.context);
-  const markers = useMemo(() => (session ? buildMarkers(session) : []), [session]);
+  const ownMarkers = useMemo(() => (session ? buildMarkers(session) : []), [session]);
+  const contributed = useContributedMarkers(projectId, session);
+  const markers = useMemo(
+    () => (contributed.markers.length === 0 ? ownMarkers : [...ownMarkers, ...contributed.markers].sort((a, b) => a.time - b.time)),
+    [ownMarkers, contributed.markers],
+  );
   const seek = useCallback((time: number) => actorRef.send({ type: 'SEEK', time }), [actorRef]);
 
   const toggleFullscreen = useCallback(() => {
@@ -151,6 +157,7 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
             )}
           </div>
           <Timeline duration={context.duration} currentTime={shownTime} loaded={context.loaded} markers={markers} onSeek={seek} />
+          {contributed.sources}
           <PlayerControls
             playing={playing}
             disabled={state === 'loading' || state === 'error'}

@@ -1,6 +1,7 @@
+import type { ContributedMarkerLevel } from '../../api.js';
 import type { Session } from '../../shared/session.js';
 
-export type MarkerType = 'location' | 'click' | 'click_rage' | 'error' | 'issue';
+export type MarkerType = 'location' | 'click' | 'click_rage' | 'error' | 'issue' | 'contributed';
 
 /** Something worth seeing on the timeline: a page visit, a click, an error, an issue. */
 export interface TimelineMarker {
@@ -10,6 +11,8 @@ export interface TimelineMarker {
   time: number;
   /** What it was about (the marker's title adds the kind: 'Click Rage', 'Error', ...). */
   label: string;
+  /** A marker another plugin contributed: whose it is (the fill's label, its title) and how loud. */
+  contributed?: { title: string; level: ContributedMarkerLevel };
 }
 
 /** Issue types already drawn from the events and errors (rage clicks, JS errors): not drawn twice. */

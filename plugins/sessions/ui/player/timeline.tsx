@@ -18,6 +18,7 @@ const MARKER_TITLES: Record<TimelineMarker['type'], string> = {
   click_rage: 'Click Rage',
   error: 'Error',
   issue: 'Issue',
+  contributed: 'Marker',
 };
 
 function percent(time: number, duration: number): string {
@@ -92,13 +93,15 @@ export function Timeline({ duration, currentTime, loaded, markers, onSeek }: Tim
       </div>
       <div className="cs-timeline__markers">
         {markers.map((marker) => {
-          const description = `${MARKER_TITLES[marker.type]}: ${marker.label} (${formatElapsed(marker.time)})`;
+          const description = `${marker.contributed?.title ?? MARKER_TITLES[marker.type]}: ${marker.label} (${formatElapsed(marker.time)})`;
+          const level = marker.contributed?.level;
           return (
           <button
             key={marker.key}
             type="button"
-            className={`cs-timeline__marker cs-timeline__marker--${marker.type}`}
+            className={`cs-timeline__marker cs-timeline__marker--${marker.type}${level ? ` cs-timeline__marker--level-${level}` : ''}`}
             data-marker-type={marker.type}
+            data-marker-level={level}
             style={{ left: percent(marker.time, duration) }}
             title={description}
             aria-label={description}
@@ -112,7 +115,7 @@ export function Timeline({ duration, currentTime, loaded, markers, onSeek }: Tim
         })}
         {hoverMarker && (
           <div
-            className={`cs-timeline__tip cs-timeline__tip--${hoverMarker.marker.type}`}
+            className={`cs-timeline__tip cs-timeline__tip--${hoverMarker.marker.contributed ? `level-${hoverMarker.marker.contributed.level}` : hoverMarker.marker.type}`}
             role="tooltip"
             data-testid="player-marker-tip"
             style={{ left: percent(hoverMarker.marker.time, duration) }}
