@@ -63,5 +63,9 @@ export { storableText, storableJson, storableJsonText } from './server/storable-
 // The shared half, so server code needs one import path.
 export { PERMISSIONS, PERMISSION_LABELS, isPermission, createServiceRef, createExtensionPoint, ownerOf, defineEvent } from './index.js';
 export type { Permission, ServiceRef, ExtensionPointRef, EventDef, EventPayload } from './index.js';
-export { callTool, DEFAULT_TOOL_TIMEOUT_MS } from './server/call-tool.js';
+export { callTool, toolTransportFailure, DEFAULT_TOOL_TIMEOUT_MS } from './server/call-tool.js';
+export { logLevelOf } from './server/log-level.js';
+export type { LogLevel } from './server/log-level.js';
+export { readLogText } from './server/log-text.js';
+export type { LogText } from './server/log-text.js';
 export type { ToolAnswer, ToolCall, ToolFixes } from './server/call-tool.js';

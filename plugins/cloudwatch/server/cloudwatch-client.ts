@@ -1,8 +1,7 @@
 import aws4 from 'aws4';
-import { integrationFailure } from '@cassette/plugin-sdk/server';
+import { integrationFailure, toolTransportFailure } from '@cassette/plugin-sdk/server';
 import type { IntegrationContext } from '@cassette/plugin-integrations/api';
 import type { CloudWatchConfig } from '../api.js';
-import { failureFromOutbound } from './outbound-failure.js';
 import type { CloudWatchSettings } from './settings.js';
 
 /** The CloudWatch Logs API version every action of the JSON 1.1 protocol is addressed with. */
@@ -42,7 +41,7 @@ export async function callCloudWatchLogs<T>(action: string, input: object, confi
   try {
     response = await ctx.outboundHttp.fetch(url.href, { method: 'POST', headers, body, timeoutMs: settings.timeoutMs, maxRedirects: 0 });
   } catch (error) {
-    throw failureFromOutbound(error, settings.timeoutMs);
+    throw toolTransportFailure({ tool: 'CloudWatch', url: url.href, timeoutMs: settings.timeoutMs }, error);
   }
   const text = response.body.toString('utf8');
   if (response.status >= 200 && response.status < 300) {

@@ -1,7 +1,6 @@
-import { integrationFailure } from '@cassette/plugin-sdk/server';
+import { integrationFailure, toolTransportFailure } from '@cassette/plugin-sdk/server';
 import type { IntegrationContext } from '@cassette/plugin-integrations/api';
 import type { NewRelicConfig } from '../api.js';
-import { failureFromOutbound } from './outbound-failure.js';
 import type { NewRelicSettings } from './settings.js';
 
 /** The answer of the Insights query API: one result per SELECT item (`events` for `SELECT *`). */
@@ -21,7 +20,7 @@ export async function runNrql(nrql: string, config: NewRelicConfig, settings: Ne
   try {
     response = await ctx.outboundHttp.fetch(url, { headers: { accept: 'application/json', 'x-query-key': config.xQueryKey }, timeoutMs: settings.timeoutMs, maxRedirects: 0 });
   } catch (error) {
-    throw failureFromOutbound(error, settings.timeoutMs, 'New Relic', 'ask the operator to check the New Relic query API URL settings');
+    throw toolTransportFailure({ tool: 'New Relic', url, timeoutMs: settings.timeoutMs }, error);
   }
   const text = response.body.toString('utf8');
   let parsed: (InsightsAnswer & { error?: string }) | null = null;

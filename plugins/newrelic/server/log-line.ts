@@ -1,5 +1,5 @@
 import type { BackendLogLine } from '@cassette/plugin-integrations/api';
-import { levelOf } from './log-level.js';
+import { logLevelOf } from '@cassette/plugin-sdk/server';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -15,6 +15,6 @@ export function logLineOf(event: Record<string, unknown>, index: number): Backen
     message,
     payload,
     source: 'newrelic',
-    level: levelOf(message, event.level ?? event['log.level'] ?? event.severity),
+    level: logLevelOf(message, event.level ?? event['log.level'] ?? event.severity),
   };
 }

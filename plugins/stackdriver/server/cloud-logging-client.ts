@@ -1,6 +1,5 @@
-import { integrationFailure } from '@cassette/plugin-sdk/server';
+import { integrationFailure, toolTransportFailure } from '@cassette/plugin-sdk/server';
 import type { IntegrationContext } from '@cassette/plugin-integrations/api';
-import { failureFromOutbound } from './outbound-failure.js';
 import type { StackdriverSettings } from './settings.js';
 
 /** A LogEntry of the Cloud Logging API v2. */
@@ -40,7 +39,7 @@ export async function listEntries(request: EntriesListRequest, accessToken: stri
       maxRedirects: 0,
     });
   } catch (error) {
-    throw failureFromOutbound(error, settings.timeoutMs, 'Google Cloud Logging', 'ask the operator to check the Cloud Logging API URL setting');
+    throw toolTransportFailure({ tool: 'Google Cloud Logging', url: settings.apiUrl, timeoutMs: settings.timeoutMs }, error);
   }
   const text = response.body.toString('utf8');
   if (response.status === 200) {

@@ -1,7 +1,6 @@
 import { importPKCS8, SignJWT } from 'jose';
-import { integrationFailure } from '@cassette/plugin-sdk/server';
+import { integrationFailure, toolTransportFailure } from '@cassette/plugin-sdk/server';
 import type { IntegrationContext } from '@cassette/plugin-integrations/api';
-import { failureFromOutbound } from './outbound-failure.js';
 import type { ServiceAccountKey } from './service-account.js';
 import type { StackdriverSettings } from './settings.js';
 
@@ -40,7 +39,7 @@ export async function googleAccessToken(key: ServiceAccountKey, settings: Stackd
       maxRedirects: 0,
     });
   } catch (error) {
-    throw failureFromOutbound(error, settings.timeoutMs, 'Google', 'check the token_uri of the service account key');
+    throw toolTransportFailure({ tool: 'Google', url: key.tokenUri, timeoutMs: settings.timeoutMs }, error);
   }
   let answer: { access_token?: string; error?: string; error_description?: string } = {};
   try {

@@ -1,6 +1,6 @@
+import { logLevelOf } from '@cassette/plugin-sdk/server';
 import type { BackendLogLevel, BackendLogLine } from '@cassette/plugin-integrations/api';
 import type { LogEntry } from './cloud-logging-client.js';
-import { levelOf } from './log-level.js';
 
 /** Cloud Logging's LogSeverity names, as the panel's four levels. */
 const SEVERITY_LEVELS: Record<string, BackendLogLevel> = {
@@ -28,6 +28,6 @@ export function logLineOf(entry: LogEntry, index: number): BackendLogLine {
     message,
     payload: { ...(json ?? {}), ...(entry.labels ? { labels: entry.labels } : {}), ...(entry.resource ? { resource: entry.resource } : {}), insertId: entry.insertId ?? null },
     source: 'stackdriver',
-    level: SEVERITY_LEVELS[severity] ?? levelOf(message, json?.level),
+    level: SEVERITY_LEVELS[severity] ?? logLevelOf(message, json?.level),
   };
 }

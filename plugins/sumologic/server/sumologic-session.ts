@@ -1,7 +1,6 @@
-import { integrationFailure, type OutboundMethod } from '@cassette/plugin-sdk/server';
+import { integrationFailure, toolTransportFailure, type OutboundMethod } from '@cassette/plugin-sdk/server';
 import type { IntegrationContext } from '@cassette/plugin-integrations/api';
 import type { SumoLogicConfig } from '../api.js';
-import { failureFromOutbound } from './outbound-failure.js';
 import { sumoLogicApiUrl } from './regions.js';
 import type { SumoLogicSettings } from './settings.js';
 
@@ -26,7 +25,7 @@ export function openSumoLogicSession(config: SumoLogicConfig, settings: SumoLogi
       try {
         response = await ctx.outboundHttp.fetch(`${base}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}), timeoutMs: settings.timeoutMs, maxRedirects: 0 });
       } catch (error) {
-        throw failureFromOutbound(error, settings.timeoutMs, 'Sumo Logic', 'ask the operator to check the Sumo Logic endpoint setting');
+        throw toolTransportFailure({ tool: 'Sumo Logic', url: `${base}${path}`, timeoutMs: settings.timeoutMs }, error);
       }
       const setCookie = response.headers['set-cookie'];
       for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {

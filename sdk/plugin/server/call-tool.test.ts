@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestKernel, startHttpStandIn, type HttpStandIn, type StandInReply, type StandInRequest, type TestKernel } from '../testing.js';
-import { callTool, type ToolCall } from './call-tool.js';
+import { callTool, toolTransportFailure, type ToolCall } from './call-tool.js';
 import { isIntegrationFailure } from './integration-failure.js';
 import type { OutboundHttpClient } from './outbound-http.js';
 import { coreServices } from './services.js';
@@ -85,5 +85,15 @@ describe('callTool over the safe outbound client', () => {
     const closed = await failureOf(callTool(http, { tool: 'Acme Logs', url: `http://${closedPort}/echo` }));
     expect(closed.integrationFailure).toBe('unreachable');
     expect(closed.message).toBe(`Cassette could not connect to Acme Logs at ${closedPort}: check the host and port, and that the tool is running.`);
+  });
+
+  it("gives a tool that makes its own request callTool's words for the outbound client's refusals, and leaves other errors alone", async () => {
+    const url = `http://${closedPort}/token`;
+    const refused = await http.fetch(url, { method: 'POST', body: 'grant_type=x', timeoutMs: 2_000 }).then(() => null, (e: unknown) => e);
+    const failure = toolTransportFailure({ tool: 'Acme Sign-in', url }, refused);
+    expect(isIntegrationFailure(failure) && failure.integrationFailure).toBe('unreachable');
+    expect(failure.message).toBe(`Cassette could not connect to Acme Sign-in at ${closedPort}: check the host and port, and that the tool is running.`);
+    const bug = new TypeError('not a function');
+    expect(toolTransportFailure({ tool: 'Acme Sign-in', url }, bug)).toBe(bug);
   });
 });

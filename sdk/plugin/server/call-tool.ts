@@ -93,7 +93,18 @@ function parseJson(call: ToolCall, raw: Buffer): unknown {
   }
 }
 
-function transportFailure(call: ToolCall, error: OutboundHttpError, timeoutMs: number): IntegrationFailure {
+/**
+ * What the safe outbound client's refusal or a dead connection means to the user, in callTool's
+ * words, for a tool whose request callTool cannot make itself (a signed, form-encoded or cookie
+ * request) and whose answers it reads itself. Anything that is not an `OutboundHttpError` is a
+ * bug and comes back as it was thrown.
+ */
+export function toolTransportFailure(call: Pick<ToolCall, 'tool' | 'url' | 'timeoutMs'>, error: unknown): Error {
+  if (!(error instanceof OutboundHttpError)) return error instanceof Error ? error : new Error(String(error));
+  return transportFailure(call, error, call.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS);
+}
+
+function transportFailure(call: Pick<ToolCall, 'tool' | 'url'>, error: OutboundHttpError, timeoutMs: number): IntegrationFailure {
   const where = hostOf(error.url || call.url);
   switch (error.code) {
     case 'timeout':
