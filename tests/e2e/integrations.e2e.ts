@@ -182,6 +182,10 @@ test('backend logs and a Jira ticket from the player, after connecting both from
     await expect(panel.getByTestId('backend-log-line').nth(0)).toContainText(BACKEND_LINES[0]!);
     await expect(panel.getByTestId('backend-log-line').nth(0)).toContainText('error');
     await expect(panel.getByTestId('backend-log-line').nth(1)).toContainText(BACKEND_LINES[1]!);
+    // The same lines are ticks on the timeline, the error one marked as such; one search served both.
+    const ticks = page.locator('[data-marker-type="contributed"]');
+    await expect(ticks).toHaveCount(2);
+    await expect(ticks.first()).toHaveAttribute('data-marker-level', 'error');
     expect(elasticsearch.searchedSessions).toEqual([sessionId]);
   });
 
