@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { coreServices, definePlugin, OutboundHttpError, type DepsMap, type OutboundHttpClient, type ServerPlugin } from '@cassette/plugin-sdk/server';
+import { definePlugin, type DepsMap, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import { integrationsExtensionPoints, type LogSource } from '@cassette/plugin-integrations/api';
-import { contributionsOf, createIntegrationsTestKernel } from '@cassette/plugin-integrations/testing';
+import { contributionsOf, createIntegrationsTestKernel, jsonAnswer, offlineContext } from '@cassette/plugin-integrations/testing';
 import stackdriverPlugin from './server.js';
 import { createTestServiceAccount } from './testing/service-account-key.js';
 
@@ -22,18 +22,7 @@ describe('stackdriver plugin boot', () => {
     expect(contributed[0]!.value.setupGuide).toContain('cassetteSessionId=<id>');
     // What the contribution calls: the key's token URI, then the configured API URL, not Google's own.
     const account = createTestServiceAccount({ projectId: 'shop-prod', tokenUri: 'https://oauth2.example.test/token' });
-    const urls: string[] = [];
-    const tokenOnly: OutboundHttpClient = {
-      fetch: async (url) => {
-        urls.push(url);
-        if (url !== 'https://oauth2.example.test/token') throw new OutboundHttpError('network', 'offline', url);
-        return { status: 200, headers: {}, contentType: 'application/json', url, redirects: 0, body: Buffer.from(JSON.stringify({ access_token: 'ya29.t', expires_in: 3599, token_type: 'Bearer' })) };
-      },
-      stream: async (url) => {
-        throw new OutboundHttpError('network', 'offline', url);
-      },
-    };
-    const ctx = { outboundHttp: tokenOnly, log: t.kernel.resolve(coreServices.logger), now: () => Date.UTC(2026, 10, 27, 10) };
+    const { ctx, urls } = offlineContext(t, (url) => (url === 'https://oauth2.example.test/token' ? jsonAnswer(url, { access_token: 'ya29.t', expires_in: 3599, token_type: 'Bearer' }) : undefined));
     await expect(contributed[0]!.value.checkConnection({ logName: 'backend', serviceAccountCredentials: account.keyFile }, ctx)).rejects.toMatchObject({ integrationFailure: 'unreachable' });
     expect(urls).toEqual(['https://oauth2.example.test/token', 'https://logging.example.test/v2/entries:list']);
   });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { coreServices, definePlugin, OutboundHttpError, type DepsMap, type OutboundHttpClient, type ServerPlugin } from '@cassette/plugin-sdk/server';
+import { definePlugin, type DepsMap, type ServerPlugin } from '@cassette/plugin-sdk/server';
 import { createTestKernel, type TestKernel } from '@cassette/plugin-sdk/testing';
 import { integrationsExtensionPoints, type LogSource } from '@cassette/plugin-integrations/api';
-import { contributionsOf, createIntegrationsTestKernel } from '@cassette/plugin-integrations/testing';
+import { contributionsOf, createIntegrationsTestKernel, offlineContext } from '@cassette/plugin-integrations/testing';
 import sumologicPlugin from './server.js';
 
 describe('sumologic plugin boot', () => {
@@ -20,17 +20,7 @@ describe('sumologic plugin boot', () => {
     expect(contributed.map((c) => [c.plugin, c.value.id, c.value.label])).toEqual([['sumologic', 'sumologic', 'Sumo Logic']]);
     expect(contributed[0]!.value.setupGuide).toContain('cassetteSessionId=<id>');
     // What the contribution calls: the configured endpoint, not the tool's own host.
-    const urls: string[] = [];
-    const offline: OutboundHttpClient = {
-      fetch: async (url) => {
-        urls.push(url);
-        throw new OutboundHttpError('network', 'offline', url);
-      },
-      stream: async (url) => {
-        throw new OutboundHttpError('network', 'offline', url);
-      },
-    };
-    const ctx = { outboundHttp: offline, log: t.kernel.resolve(coreServices.logger), now: () => Date.UTC(2026, 10, 27, 10) };
+    const { ctx, urls } = offlineContext(t);
     await expect(contributed[0]!.value.checkConnection({ accessId: 'suABC', accessKey: 'key', region: 'jp' }, ctx)).rejects.toMatchObject({ integrationFailure: 'unreachable' });
     expect(urls).toEqual(['https://sumo.example.test/jp/api/v1/search/jobs']);
   });

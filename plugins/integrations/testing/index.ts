@@ -5,3 +5,4 @@ export { default as integrationsPlugin } from '../server.js';
 export { contributing, contributionsOf, createIntegrationsTestKernel, type IntegrationsTestKernel } from './integrations-test-kernel.js';
 export { fakeLogSource, fakeTicketProvider, type FakeLogSource, type FakeTicketProvider } from './fake-contributions.js';
 export { startToolStandIn, type ToolStandIn } from './tool-stand-in.js';
+export { jsonAnswer, offlineContext, type OfflineContext } from './offline-context.js';
