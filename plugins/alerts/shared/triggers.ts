@@ -44,4 +44,6 @@ export interface AlertTrigger {
   value: string;
   unit: TriggerUnit;
   group: TriggerGroup;
+  /** Set when nothing the product records measures it: why, for the form to say before an alert that can never fire is saved. */
+  unavailable?: string;
 }

@@ -29,6 +29,7 @@ export const triggerFixtures: AlertTrigger[] = [
   { value: 'performance.page_load_time.average', name: 'Page Load Time (average)', unit: 'ms', group: 'performance' },
   { value: 'errors.javascript.count', name: 'JS Errors', unit: 'count', group: 'errors' },
   { value: 'metric.10.series.0', name: 'Visits - Series 1', unit: 'count', group: 'custom' },
+  { value: 'errors.backend.count', name: 'Backend Errors', unit: 'count', group: 'errors', unavailable: 'Backend errors come from log sources: this trigger measures nothing yet.' },
 ];
 
 export function evaluationFixture(evaluationId: number, overrides: Partial<AlertEvaluation> = {}): AlertEvaluation {

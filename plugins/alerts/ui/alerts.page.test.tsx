@@ -78,9 +78,13 @@ describe('the alert management panel', () => {
     expect(saveButton().disabled).toBe(true);
     const problems = () => byTestId(f, 'alert-problems')?.textContent ?? '';
     expect(problems()).toContain('Choose a trigger metric.');
-    expect(byLabel<HTMLSelectElement>(f, 'Trigger')!.querySelectorAll('option').length).toBe(4);
+    expect(byLabel<HTMLSelectElement>(f, 'Trigger')!.querySelectorAll('option').length).toBe(5);
+    // A trigger nothing measures says so before an alert that could never fire is saved.
+    await chooseOption(byLabel<HTMLSelectElement>(f, 'Trigger'), 'errors.backend.count');
+    expect(byTestId(f, 'trigger-unavailable')?.textContent).toBe('Backend errors come from log sources: this trigger measures nothing yet.');
 
     await chooseOption(byLabel<HTMLSelectElement>(f, 'Trigger'), 'performance.page_load_time.average');
+    expect(byTestId(f, 'trigger-unavailable')).toBeNull();
     await chooseOption(byLabel<HTMLSelectElement>(f, 'Operator'), '>');
     typeInto(byLabel<HTMLInputElement>(f, 'Value'), '0');
     await settle();

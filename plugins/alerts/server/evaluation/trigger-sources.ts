@@ -33,7 +33,8 @@ export const TRIGGER_SOURCES: Record<TriggerKey, TriggerSource> = {
   'performance.speed_index.average': { widget: 'speed_location', pick: mapValue },
   'performance.page_response_time.average': { widget: 'avg_pages_response_time', pick: overview },
   'performance.ttfb.average': { widget: 'avg_till_first_byte', pick: overview },
-  'performance.time_to_render.average': { widget: 'avg_time_to_render', pick: overview },
+  // Browsers report no "looked complete" time, so the catalogue's widget has no figure either.
+  'performance.time_to_render.average': { unavailable: 'Browsers do not report when a page looked complete: this trigger measures nothing.' },
   'performance.image_load_time.average': { widget: 'avg_image_load_time', pick: overview },
   'performance.request_load_time.average': { widget: 'avg_request_load_time', pick: overview },
   'performance.crashes.count': { widget: 'crashes', pick: seriesTotal('sessions') },

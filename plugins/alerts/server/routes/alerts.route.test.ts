@@ -63,6 +63,8 @@ describe('alerts routes', () => {
     expect(triggers).toHaveLength(19);
     expect(triggers.map((tr) => tr.value)).toEqual(TRIGGERS.map((tr) => tr.value));
     expect(triggers.find((tr) => tr.value === 'performance.ttfb.average')).toEqual({ name: 'Time To First Byte (average)', value: 'performance.ttfb.average', unit: 'ms', group: 'performance' });
+    // The two nothing measures say why, for the form to show.
+    expect(triggers.filter((tr) => 'unavailable' in tr).map((tr) => tr.value)).toEqual(['performance.time_to_render.average', 'errors.backend.count']);
   });
 
   it.each([

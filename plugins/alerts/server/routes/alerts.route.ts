@@ -3,6 +3,7 @@ import type { Alert, AlertDeleted } from '../../shared/alert.js';
 import { customTrigger, parseCustomTrigger, TRIGGERS, type AlertTrigger } from '../../shared/triggers.js';
 import { route, type AlertsDeps } from '../deps.js';
 import { evaluateAlertsJob } from '../evaluation/evaluate-alerts.job.js';
+import { TRIGGER_SOURCES } from '../evaluation/trigger-sources.js';
 import { readerContext } from '../evaluation/trigger-value.js';
 import { alertBody, alertParams } from '../input/alert-body.schema.js';
 import { alertDefinition } from '../input/alert-input.js';
@@ -44,7 +45,10 @@ export const alertTriggersRoute = route({
   handler: async ({ deps, projectId, caller }): Promise<AlertTrigger[]> => {
     const custom = await deps.metricSeries.list(projectId, caller.userId);
     return [
-      ...TRIGGERS.map((t) => ({ name: t.name, value: t.value, unit: t.unit, group: t.group })),
+      ...TRIGGERS.map((t) => {
+        const source = TRIGGER_SOURCES[t.value];
+        return { name: t.name, value: t.value, unit: t.unit, group: t.group, ...('unavailable' in source ? { unavailable: source.unavailable } : {}) };
+      }),
       ...custom.map((d) => ({ name: `${d.metricName} › ${d.series.name}`, value: customTrigger(d.metricId, d.series.index), unit: 'count' as const, group: 'custom' as const })),
     ];
   },

@@ -34,7 +34,8 @@ export function AlertForm({ projectId, initial, triggers, onSaved, onDeleted, on
   const [emailError, setEmailError] = useState<string | null>(null);
   const problems = useMemo(() => draftProblems(draft), [draft]);
   const set = (patch: Partial<AlertDraft>) => actor.send({ type: 'EDIT', patch });
-  const unit = triggers?.find((t) => t.value === draft.left)?.unit;
+  const trigger = triggers?.find((t) => t.value === draft.left);
+  const unit = trigger?.unit;
   const save = () => actor.send({ type: 'SAVE' });
 
   const addTypedEmail = () => {
@@ -90,6 +91,11 @@ export function AlertForm({ projectId, initial, triggers, onSaved, onDeleted, on
         <fieldset className="cs-alert-form__group">
           <legend>Condition</legend>
           <Select label="Trigger" placeholder={triggers === null ? 'Loading…' : 'Select Metric'} options={triggerOptions} value={draft.left} onChange={(e) => set({ left: e.target.value })} />
+          {trigger?.unavailable && (
+            <p className="cs-muted" data-testid="trigger-unavailable">
+              {trigger.unavailable}
+            </p>
+          )}
           <Select label="Operator" placeholder="Select Condition" options={OPERATOR_OPTIONS} value={draft.operator} onChange={(e) => set({ operator: e.target.value as AlertDraft['operator'] })} />
           <Input
             label="Value"
