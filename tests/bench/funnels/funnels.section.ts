@@ -25,6 +25,8 @@ export const FUNNEL_SIZES = {
 const SEED = 1;
 /** Keep the generated databases and use them again when they are there (a 1M-session database takes minutes to make). */
 const REUSE = process.env.BENCH_FUNNELS_REUSE === '1';
+/** `BENCH_FUNNELS_ENGINES=postgres` measures PostgreSQL alone (the targets are PostgreSQL's; PGlite at 1M adds half an hour). */
+const ENGINES_ASKED = (process.env.BENCH_FUNNELS_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
 
 async function open(engine: Engine, sessions: number, options: SectionOptions, workDir: string, now: number): Promise<BenchDatabase> {
   const opening = { sessions, seed: SEED, now, workDir, postgresAdminUrl: options.postgresUrl ?? '' };
@@ -104,7 +106,9 @@ async function measure(engine: Engine, size: (typeof FUNNEL_SIZES)[keyof typeof 
 async function run(options: SectionOptions): Promise<SectionResult> {
   // One window end for every database: they hold the same sessions.
   const now = Math.floor(Date.now() / 60_000) * 60_000;
-  const engines: Engine[] = options.postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  const available: Engine[] = options.postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  const asked = available.filter((engine) => ENGINES_ASKED.includes(engine));
+  const engines = asked.length > 0 ? asked : available;
   const sizes: FunnelRun[][] = [];
   for (const size of FUNNEL_SIZES[options.size]) {
     const results: FunnelRun[] = [];

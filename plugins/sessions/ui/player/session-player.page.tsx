@@ -16,7 +16,7 @@ import { SEEK_STEP_MS } from './player.machine.js';
 import { SessionHeader } from './session-header.js';
 import { SoundRefusedNote } from './sound-refused-note.js';
 import { Timeline } from './timeline.js';
-import { buildMarkers } from './timeline-markers.js';
+import { buildMarkers, thinMarkers } from './timeline-markers.js';
 import { readJumpTo, useSessionPlayer } from './use-session-player.js';
 import './session-player.css';
 import { sessionFromAnswer } from './session-answer.js';
@@ -77,8 +77,8 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
   const ownMarkers = useMemo(() => (session ? buildMarkers(session) : []), [session]);
   const contributed = useContributedMarkers(projectId, session);
   const markers = useMemo(
-    () => (contributed.markers.length === 0 ? ownMarkers : [...ownMarkers, ...contributed.markers].sort((a, b) => a.time - b.time)),
-    [ownMarkers, contributed.markers],
+    () => thinMarkers(contributed.markers.length === 0 ? ownMarkers : [...ownMarkers, ...contributed.markers].sort((a, b) => a.time - b.time), context.duration),
+    [ownMarkers, contributed.markers, context.duration],
   );
   const seek = useCallback((time: number) => actorRef.send({ type: 'SEEK', time }), [actorRef]);
 

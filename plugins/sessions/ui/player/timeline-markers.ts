@@ -43,3 +43,30 @@ export function buildMarkers(session: Pick<Session, 'events' | 'errors' | 'issue
   }
   return markers.sort((a, b) => a.time - b.time);
 }
+
+/** Marks per timeline width: about one per 3 px of a 900 px bar. More would overlap and cost a DOM node each. */
+export const TIMELINE_MARKER_SLOTS = 300;
+
+/**
+ * At most one marker of each kind per slot of the timeline: a session with thousands of clicks
+ * or backend lines would otherwise draw thousands of overlapping marks. The kept one is the
+ * slot's earliest (a click seeks to where the run starts), and its label says how many it stands for.
+ */
+export function thinMarkers(markers: readonly TimelineMarker[], duration: number, slots = TIMELINE_MARKER_SLOTS): TimelineMarker[] {
+  if (markers.length <= slots || duration <= 0) return [...markers];
+  const kept = new Map<string, { marker: TimelineMarker; count: number }>();
+  for (const marker of markers) {
+    const slot = Math.min(slots - 1, Math.max(0, Math.floor((marker.time / duration) * slots)));
+    const kind = `${marker.type}\n${marker.contributed?.title ?? ''}\n${marker.contributed?.level ?? ''}`;
+    const id = `${slot}\n${kind}`;
+    const current = kept.get(id);
+    if (!current) kept.set(id, { marker, count: 1 });
+    else {
+      current.count += 1;
+      if (marker.time < current.marker.time) current.marker = marker;
+    }
+  }
+  return [...kept.values()]
+    .map(({ marker, count }) => (count === 1 ? marker : { ...marker, label: `${marker.label} (and ${count - 1} more here)` }))
+    .sort((a, b) => a.time - b.time);
+}
