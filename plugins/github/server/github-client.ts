@@ -1,6 +1,6 @@
 // One call to GitHub's REST API through the kernel's safe outbound client, with the token as a
 // Bearer credential, and every way it can fail turned into a sentence for the user.
-import { integrationFailure, OutboundHttpError, type OutboundResponse } from '@cassette/plugin-sdk/server';
+import { integrationFailure, toolTransportFailure, type OutboundResponse } from '@cassette/plugin-sdk/server';
 import type { IntegrationContext } from '@cassette/plugin-integrations/api';
 
 export const GITHUB_API_VERSION = '2022-11-28';
@@ -86,26 +86,6 @@ function failureOfAnswer(res: OutboundResponse, request: GithubRequest, now: num
   }
 }
 
-function failureOfConnection(error: OutboundHttpError, url: string): Error {
-  let host = url;
-  try {
-    host = new URL(url).host;
-  } catch {
-    // The URL as given names it well enough.
-  }
-  switch (error.code) {
-    case 'timeout':
-      return integrationFailure('timeout', `GitHub at ${host} did not answer in time: try again in a moment.`);
-    case 'refused_address':
-      return integrationFailure('refused_address', `Cassette does not connect to ${host}: it is a private or local address.`);
-    case 'network':
-    case 'invalid_url':
-      return integrationFailure('unreachable', `Cassette could not reach GitHub at ${host}: try again in a moment.`);
-    default:
-      return integrationFailure('bad_answer', `GitHub at ${host} did not answer as GitHub does (${error.message}).`);
-  }
-}
-
 /** The parsed answer of a 2xx and its next page; an IntegrationFailure otherwise. */
 export async function githubCall<T>(apiUrl: string, token: string, ctx: IntegrationContext, request: GithubRequest): Promise<GithubAnswer<T>> {
   const url = /^https?:\/\//.test(request.path) ? request.path : `${apiUrl}${request.path}`;
@@ -129,8 +109,7 @@ export async function githubCall<T>(apiUrl: string, token: string, ctx: Integrat
       maxRedirects: 3,
     });
   } catch (error) {
-    if (error instanceof OutboundHttpError) throw failureOfConnection(error, url);
-    throw error;
+    throw toolTransportFailure({ tool: 'GitHub', url: url, timeoutMs: TIMEOUT_MS }, error);
   }
   if (res.status < 200 || res.status > 299) throw failureOfAnswer(res, request, ctx.now());
   let data: T;

@@ -161,9 +161,12 @@ describe('GitHub ticket provider', () => {
       },
     };
     const late = await failureOf(githubTicketProvider(() => 'https://api.github.com').checkConnection(config, { ...ctx, outboundHttp: timingOut }));
-    expect([late.integrationFailure, late.message]).toEqual(['timeout', 'GitHub at api.github.com did not answer in time: try again in a moment.']);
+    expect([late.integrationFailure, late.message]).toEqual(['timeout', "GitHub did not answer within 15 s: try again later, or check that api.github.com is the tool's address."]);
 
     const refused = await failureOf(githubTicketProvider(() => 'http://127.0.0.1:9').checkConnection(config, ctx));
-    expect([refused.integrationFailure, refused.message]).toEqual(['refused_address', 'Cassette does not connect to 127.0.0.1:9: it is a private or local address.']);
+    expect([refused.integrationFailure, refused.message]).toEqual([
+      'refused_address',
+      "GitHub at 127.0.0.1:9 is not on a public address, so Cassette does not call it: use the tool's public address, or ask the operator to allow this host and port (CASSETTE_OUTBOUND_ALLOW_HOSTS).",
+    ]);
   });
 });

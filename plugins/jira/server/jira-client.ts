@@ -1,7 +1,7 @@
 // One call to Jira Cloud's REST API v3 through the kernel's safe outbound client, with basic
 // auth (account e-mail and API token), and every way it can fail turned into a sentence for
 // the user (an IntegrationFailure).
-import { integrationFailure, OutboundHttpError, type OutboundResponse } from '@cassette/plugin-sdk/server';
+import { integrationFailure, toolTransportFailure, type OutboundResponse } from '@cassette/plugin-sdk/server';
 import type { IntegrationContext } from '@cassette/plugin-integrations/api';
 import type { JiraConfig } from '../api.js';
 
@@ -61,27 +61,6 @@ function failureOfAnswer(res: OutboundResponse, request: JiraRequest, now: numbe
   }
 }
 
-function failureOfConnection(error: OutboundHttpError, site: string): Error {
-  const host = (() => {
-    try {
-      return new URL(site).host;
-    } catch {
-      return site;
-    }
-  })();
-  switch (error.code) {
-    case 'timeout':
-      return integrationFailure('timeout', `Jira at ${host} did not answer in time: try again, or check the Jira URL.`);
-    case 'refused_address':
-      return integrationFailure('refused_address', `Cassette does not connect to ${host}: it is a private or local address. Use your Jira site's public URL (https://your-team.atlassian.net).`);
-    case 'network':
-    case 'invalid_url':
-      return integrationFailure('unreachable', `Cassette could not reach Jira at ${host}: check the Jira URL.`);
-    default:
-      return integrationFailure('bad_answer', `Jira at ${host} did not answer as Jira does (${error.message}): check the Jira URL.`);
-  }
-}
-
 /** The parsed JSON answer of a 2xx (null for an empty body); an IntegrationFailure otherwise. */
 export async function jiraCall<T>(config: JiraConfig, ctx: IntegrationContext, request: JiraRequest): Promise<T> {
   const headers: Record<string, string> = {
@@ -100,8 +79,7 @@ export async function jiraCall<T>(config: JiraConfig, ctx: IntegrationContext, r
       maxRedirects: 3,
     });
   } catch (error) {
-    if (error instanceof OutboundHttpError) throw failureOfConnection(error, config.url);
-    throw error;
+    throw toolTransportFailure({ tool: 'Jira', url: config.url, timeoutMs: TIMEOUT_MS }, error);
   }
   if (res.status < 200 || res.status > 299) throw failureOfAnswer(res, request, ctx.now());
   if (res.body.length === 0) return null as T;

@@ -67,7 +67,9 @@ describe('Jira ticket provider', () => {
     const before = intranet.requests.length;
     const failure = await failureOf(jira.checkConnection({ ...config(), url: intranet.url }, ctx));
     expect(failure.integrationFailure).toBe('refused_address');
-    expect(failure.message).toBe(`Cassette does not connect to ${intranet.hostPort}: it is a private or local address. Use your Jira site's public URL (https://your-team.atlassian.net).`);
+    expect(failure.message).toBe(
+      `Jira at ${intranet.hostPort} is not on a public address, so Cassette does not call it: use the tool's public address, or ask the operator to allow this host and port (CASSETTE_OUTBOUND_ALLOW_HOSTS).`,
+    );
     expect(intranet.requests.length).toBe(before);
   });
 
@@ -206,7 +208,7 @@ describe('Jira ticket provider', () => {
     };
     const late = await failureOf(jira.checkConnection({ ...config(), url: 'https://team.atlassian.net' }, { ...ctx, outboundHttp: timingOut }));
     expect(late.integrationFailure).toBe('timeout');
-    expect(late.message).toBe('Jira at team.atlassian.net did not answer in time: try again, or check the Jira URL.');
+    expect(late.message).toBe("Jira did not answer within 15 s: try again later, or check that team.atlassian.net is the tool's address.");
 
     site.answerNext('/rest/api/3/myself', { status: 200, body: '<html>Sign in</html>' });
     const notJira = await failureOf(jira.checkConnection(config(), ctx));
