@@ -9,3 +9,5 @@ export { memberRank, memberManageRefusal, OWNER_ONLY, ADMINS_BY_OWNER_ONLY, MEMB
 export type { RankedMember } from './shared/member-rank.js';
 export { defineEvent } from './shared/events.js';
 export type { EventDef, EventPayload } from './shared/events.js';
+export { toWallTime, fromWallTime, startOfDay, endOfDay, addDays, startOfMonth, startOfYear, dayKey, minuteKey, fromDayAndTime, daysInMonth, zoneLabel } from './shared/zoned-time.js';
+export type { WallTime } from './shared/zoned-time.js';

@@ -67,8 +67,8 @@ export type { TimeLabelUnit } from './ui/kit/chart/time-labels.js';
 export { InfoIcon, LockIcon, CloseIcon, CheckIcon, CopyIcon, InboxIcon, BellIcon, MegaphoneIcon } from './ui/kit/icons.js';
 
 // Formatters: dates and times in the viewer's timezone, sizes, durations.
-export { toWallTime, fromWallTime, startOfDay, endOfDay, addDays, startOfMonth, startOfYear, dayKey, minuteKey, fromDayAndTime, daysInMonth, zoneLabel } from './ui/format/zoned-time.js';
-export type { WallTime } from './ui/format/zoned-time.js';
+export { toWallTime, fromWallTime, startOfDay, endOfDay, addDays, startOfMonth, startOfYear, dayKey, minuteKey, fromDayAndTime, daysInMonth, zoneLabel } from './shared/zoned-time.js';
+export type { WallTime } from './shared/zoned-time.js';
 export { formatDate, formatDateTime, formatTimeOfDay, formatAgo, MONTH_NAMES, WEEKDAY_NAMES } from './ui/format/date-time.js';
 export type { DateTimeOptions } from './ui/format/date-time.js';
 export { formatBytes, bytesToMegabytes } from './ui/format/bytes.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueWeeklyReport, isoWeekOf, localInstant, weekBefore } from './weekly-window.js';
+import { dueWeeklyReport, isoWeekOf, weekBefore } from './weekly-window.js';
 
 const HOUR = 3_600_000;
 const utc = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h, min);
@@ -40,10 +40,12 @@ describe('weekly report window', () => {
     expect(previous.endDate + 1 - previous.startDate).toBe(169 * HOUR);
   });
 
-  it('finds the instant a local hour begins, past a skipped midnight', () => {
-    expect(localInstant(2026, 11, 23, 8, 'Pacific/Auckland')).toBe(utc(2026, 11, 22, 19));
-    // Santiago skips from 00:00 to 01:00 on 6 September 2026: the day begins at 01:00 local (04:00 UTC).
-    expect(localInstant(2026, 9, 6, 0, 'America/Santiago')).toBe(utc(2026, 9, 6, 4));
+  it('covers a week whose Sunday skipped midnight: 167 hours in Santiago', () => {
+    // Santiago skips from 00:00 to 01:00 on Sunday 6 September 2026 (-04:00 to -03:00).
+    const { range, sendFrom } = weekBefore(utc(2026, 9, 7, 12), 'America/Santiago');
+    expect(range).toEqual({ startDate: utc(2026, 8, 31, 4), endDate: utc(2026, 9, 7, 3) - 1 });
+    expect(range.endDate + 1 - range.startDate).toBe(167 * HOUR);
+    expect(sendFrom).toBe(utc(2026, 9, 7, 11));
   });
 
   it('names ISO weeks by the year of their Thursday', () => {

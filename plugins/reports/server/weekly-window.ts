@@ -1,58 +1,12 @@
 // When a tenant's weekly report is due and which days it covers, in the tenant's own time zone.
 // Weeks start on Monday (ISO 8601); days are local calendar days, so a week across a daylight
 // saving change is 167 or 169 hours long, as the people reading it lived it.
+import { fromWallTime, toWallTime } from '@cassette/plugin-sdk';
 
 /** The report goes out from this local hour on Monday. */
 export const SEND_FROM_HOUR = 8;
 
 const DAY_MS = 86_400_000;
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The local date and time of an instant in a zone. */
-export function wallClock(at: number, timeZone: string): WallClock {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second) };
-}
-
-/** How far the zone's clock is ahead of UTC at an instant, in ms. */
-function offsetAt(at: number, timeZone: string): number {
-  const w = wallClock(at, timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - (at - (((at % 1000) + 1000) % 1000));
-}
-
-/**
- * The instant a local date and hour begins in a zone. When the clock skips that hour (a
- * daylight saving change at midnight), the first instant after the gap.
- */
-export function localInstant(year: number, month: number, day: number, hour: number, timeZone: string): number {
-  const asUtc = Date.UTC(year, month - 1, day, hour);
-  const first = asUtc - offsetAt(asUtc, timeZone);
-  const second = asUtc - offsetAt(first, timeZone);
-  if (first === second) return first;
-  // The offsets disagree: one of the candidates is in the gap; the later one is where the day continues.
-  const [a, b] = [Math.min(first, second), Math.max(first, second)];
-  const wa = wallClock(a, timeZone);
-  return wa.hour === hour && wa.day === day ? a : b;
-}
 
 /** A local calendar date, moved by whole days. */
 function addDays(date: { year: number; month: number; day: number }, days: number): { year: number; month: number; day: number } {
@@ -91,12 +45,12 @@ export interface WeeklyWindow {
 
 /** The week whose report goes out on the Monday of the week `now` falls in (local time), due or not. */
 export function weekBefore(now: number, timeZone: string): WeeklyWindow & { sendFrom: number; sendUntil: number } {
-  const local = wallClock(now, timeZone);
+  const local = toWallTime(now, timeZone);
   const weekday = new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay() || 7;
   const monday = addDays(local, 1 - weekday);
   const lastMonday = addDays(monday, -7);
   const mondayBefore = addDays(monday, -14);
-  const at = (d: { year: number; month: number; day: number }, hour = 0) => localInstant(d.year, d.month, d.day, hour, timeZone);
+  const at = (d: { year: number; month: number; day: number }, hour = 0) => fromWallTime({ ...d, hour, minute: 0 }, timeZone);
   const thisWeekStart = at(monday);
   const lastWeekStart = at(lastMonday);
   return {

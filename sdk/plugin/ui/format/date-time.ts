@@ -1,4 +1,4 @@
-import { toWallTime, zoneLabel } from './zoned-time.js';
+import { toWallTime, zoneLabel } from '../../shared/zoned-time.js';
 
 // Month names are fixed English so the text does not vary with the browser's locale.
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;

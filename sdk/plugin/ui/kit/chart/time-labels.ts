@@ -1,5 +1,5 @@
 import { WEEKDAY_NAMES } from '../../format/date-time.js';
-import { toWallTime } from '../../format/zoned-time.js';
+import { toWallTime } from '../../../shared/zoned-time.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,5 @@
 import { MONTH_NAMES } from '../../format/date-time.js';
-import { daysInMonth } from '../../format/zoned-time.js';
+import { daysInMonth } from '../../../shared/zoned-time.js';
 
 /** A calendar month; `month` is 1-12. */
 export interface MonthRef {

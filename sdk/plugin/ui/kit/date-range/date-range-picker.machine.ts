@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import { dayKey } from '../../format/zoned-time.js';
+import { dayKey } from '../../../shared/zoned-time.js';
 import { compareMonths, monthOf, shiftMonth, type MonthRef } from './calendar.js';
 import { rangeBounds, type DateBounds, type DateRangeValue } from './date-ranges.js';
 import { draftBounds, draftFromBounds, isSelectableDay, pickEndDay, pickStartDay, setEndTime, setStartTime, type RangeDraft } from './range-draft.js';

@@ -1,4 +1,4 @@
-import { addDays, endOfDay, startOfDay, startOfMonth, startOfYear, toWallTime } from '../../format/zoned-time.js';
+import { addDays, endOfDay, startOfDay, startOfMonth, startOfYear, toWallTime } from '../../../shared/zoned-time.js';
 
 /**
  * Every named range of both spec parts, in menu order. Part 1 §3 names the labels of 30 Minutes,

@@ -1,4 +1,4 @@
-import { dayKey, fromDayAndTime, minuteKey } from '../../format/zoned-time.js';
+import { dayKey, fromDayAndTime, minuteKey } from '../../../shared/zoned-time.js';
 import type { DateBounds } from './date-ranges.js';
 
 /** A custom range being picked: day keys ("2026-11-21") and minute keys ("14:05") in the viewer's timezone. */

@@ -73,14 +73,21 @@ export function toWallTime(epochMs: number, timezone: string): WallTime {
 
 /**
  * The instant a wall time names. Out-of-range fields roll over (day 32 is the next month's 1st).
- * A time a clock change repeats gives the earlier instant.
+ * A time a clock change repeats gives the earlier instant; a time the clock skips gives the
+ * instant as far after the gap's start as the time is (00:00 on a day that starts at 01:00 is
+ * 01:00), as Date does, so the day still begins on that day.
  */
 export function fromWallTime(wall: Omit<WallTime, 'second'> & { second?: number }, timezone: string, ms = 0): number {
   const zone = zoneOf(timezone);
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second ?? 0, ms);
   // Two rounds settle the offset on either side of a daylight-saving change.
   const first = asUtc - offsetAt(zone, asUtc);
-  return asUtc - offsetAt(zone, first);
+  const second = asUtc - offsetAt(zone, first);
+  if (first === second) return first;
+  // The rounds disagree: the earlier candidate is right when its clock reads the asked time (a
+  // repeated hour); otherwise the time is in a gap, and the later candidate lies after it.
+  const [earlier, later] = first < second ? [first, second] : [second, first];
+  return earlier + offsetAt(zone, earlier) === asUtc ? earlier : later;
 }
 
 export function startOfDay(epochMs: number, timezone: string): number {

@@ -22,6 +22,16 @@ describe('wall time in a timezone', () => {
     expect(fromWallTime({ year: 2026, month: 1, day: 1, hour: 0, minute: 0 }, '-03:30')).toBe(Date.UTC(2026, 0, 1, 3, 30));
   });
 
+  it('gives the instant after the gap for a time the clock skips, so a day that starts at 01:00 starts on that day', () => {
+    // Santiago skips from 00:00 to 01:00 on 6 September 2026 (-04:00 to -03:00).
+    expect(fromWallTime({ year: 2026, month: 9, day: 6, hour: 0, minute: 0 }, 'America/Santiago')).toBe(Date.UTC(2026, 8, 6, 4));
+    expect(dayKey(startOfDay(Date.UTC(2026, 8, 6, 15), 'America/Santiago'), 'America/Santiago')).toBe('2026-09-06');
+    // Berlin skips from 02:00 to 03:00 on 29 March 2026: 02:30 is read as 03:30, as Date reads it.
+    expect(fromWallTime({ year: 2026, month: 3, day: 29, hour: 2, minute: 30 }, 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 29, 1, 30));
+    // Auckland, a day ahead of UTC.
+    expect(fromWallTime({ year: 2026, month: 11, day: 23, hour: 8, minute: 0 }, 'Pacific/Auckland')).toBe(Date.UTC(2026, 10, 22, 19));
+  });
+
   it('finds the day around an instant: 25 hours on the autumn change, 23 in spring', () => {
     expect(startOfDay(AUTUMN_CHANGE, 'Europe/Berlin')).toBe(Date.UTC(2026, 9, 24, 22));
     expect(endOfDay(AUTUMN_CHANGE, 'Europe/Berlin')).toBe(Date.UTC(2026, 9, 25, 22, 59, 59, 999));
