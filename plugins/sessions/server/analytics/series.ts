@@ -3,6 +3,7 @@ import type { FilterCompileContext, SessionFilterCompiler } from '../../api.js';
 import type { SeriesAnswer, SeriesQuery } from '../../shared/analytics.js';
 import { bucketCount, checkBucket, checkMeasure, checkProjectId, checkQuery, checkRange, filterOverRange } from './analytics-input.js';
 import { measured } from './measured.js';
+import { bucketIndex, bucketStart } from './time-buckets.js';
 
 /**
  * Sessions or users per time bucket (SeriesQuery): the filter compiler picks the sessions
@@ -17,16 +18,15 @@ export async function seriesOf(run: SqlRunner, compiler: SessionFilterCompiler, 
   const bucketMs = checkBucket(q.bucketMs, range);
   const measure = measured(checkMeasure(q.measure));
   const conditions = compiler.sessionConditions(projectId, filterOverRange(q.filter, range), context);
-  // started_at holds whole milliseconds; epoch is exact (numeric), so a session on a bucket's edge falls in the later bucket.
   const rows = await run<{ bucket: number | null; whole: number; value: number }>(sql`
     with picked as (
-      select floor((extract(epoch from s.started_at) * 1000 - ${range.startDate}) / ${bucketMs})::int as bucket, ${measure.counted} as counted
+      select ${bucketStart(sql`s.started_at`, range, bucketMs)} as bin, ${measure.counted} as counted
       from sessions_sessions s
       where ${conditions}
     )
-    select bucket, grouping(bucket)::int as whole, ${measure.count}::int as value
+    select ${bucketIndex(sql`bin`, range, bucketMs)} as bucket, grouping(bin)::int as whole, ${measure.count}::int as value
     from picked
-    group by grouping sets ((bucket), ())`);
+    group by grouping sets ((bin), ())`);
   const perBucket = new Map<number, number>();
   let total = 0;
   for (const row of rows) {

@@ -3,7 +3,7 @@ import type { AnalyticsRange } from '../../../shared/analytics.js';
 import type { CatalogueOverviewAnswer, CatalogueUnit, CatalogueWidgetKey } from '../../../shared/catalogue-analytics.js';
 import { runAnalytics } from '../analytics-statement.js';
 import { previousRange } from './catalogue-input.js';
-import { average, bucketOf, count, eventRows, RESOURCE_KIND, sessionRows, type Aggregate, type WidgetScope } from './widget-sql.js';
+import { average, binIndex, bucketOf, count, eventRows, RESOURCE_KIND, sessionRows, type Aggregate, type WidgetScope } from './widget-sql.js';
 
 /** An overview number: the rows it reads (with the measured `v`) and how they aggregate. */
 interface OverviewMeasure {
@@ -80,9 +80,9 @@ export async function overviewWidget(scope: WidgetScope, measure: OverviewMeasur
   const span = { startDate: previous?.startDate ?? range.startDate, endDate: range.endDate };
   const start = new Date(range.startDate);
   const rows = await runAnalytics<{ b: number | null; current: boolean | null; v: unknown }>(scope.run, sql`
-    select b, current, ${measure.aggregate.sql} as v
-    from (select ${bucketOf(scope)} as b, r.at >= ${start} as current, r.* from (${measure.rows(scope, span)}) r where (r.started >= ${start}) = (r.at >= ${start})) x
-    group by grouping sets ((b), (current))`);
+    select ${binIndex(scope)} as b, current, ${measure.aggregate.sql} as v
+    from (select ${bucketOf(scope)} as bin, r.at >= ${start} as current, r.* from (${measure.rows(scope, span)}) r where (r.started >= ${start}) = (r.at >= ${start})) x
+    group by grouping sets ((bin), (current))`);
   const empty = measure.aggregate.empty;
   const perBucket = new Map<number, number>();
   let value: number | null = empty;

@@ -5,6 +5,7 @@ import type { CataloguePoint, CatalogueTableRow } from '../../../shared/catalogu
 import { filterOverRange } from '../analytics-input.js';
 import { runAnalytics } from '../analytics-statement.js';
 import type { WidgetInput } from './catalogue-input.js';
+import { bucketIndex, bucketStart } from '../time-buckets.js';
 
 /**
  * The building blocks every family of widgets shares. A widget measures rows: a session's own
@@ -38,11 +39,14 @@ export function eventRows(scope: WidgetScope, span: AnalyticsRange, types: reado
       and e.ts >= ${new Date(span.startDate)} and e.ts <= ${new Date(span.endDate)} and ${where}`;
 }
 
-/** The bucket of a row's `at` (negative before the range: the previous period's). */
+/** The start of a row's bucket (`bin`), from its `at`. */
 export function bucketOf(scope: WidgetScope): SqlFragment {
-  const { range, bucketMs } = scope.input;
-  // Timestamps hold whole milliseconds and epoch is exact: a row on a bucket's edge falls in the later bucket.
-  return sql`floor((extract(epoch from at) * 1000 - ${range.startDate}) / ${bucketMs})::int`;
+  return bucketStart(sql`at`, scope.input.range, scope.input.bucketMs);
+}
+
+/** A grouped `bin` as the bucket's index (negative before the range: the previous period's). */
+export function binIndex(scope: WidgetScope): SqlFragment {
+  return bucketIndex(sql`bin`, scope.input.range, scope.input.bucketMs);
 }
 
 /** An aggregate over rows, and what a bucket without rows shows (0 for a count, null for an average of nothing). */
@@ -68,9 +72,9 @@ export interface Bucketed {
 export async function bucketed(scope: WidgetScope, rows: SqlFragment, aggregates: readonly Aggregate[]): Promise<Bucketed> {
   const columns = joinSql(aggregates.map((a, i) => sql`${a.sql} as ${trusted(`a${i}`)}`), ', ');
   const result = await runAnalytics<Record<string, unknown>>(scope.run, sql`
-    select b, grouping(b)::int as whole, ${columns}
-    from (select ${bucketOf(scope)} as b, r.* from (${rows}) r) x
-    group by grouping sets ((b), ())`);
+    select ${binIndex(scope)} as b, grouping(bin)::int as whole, ${columns}
+    from (select ${bucketOf(scope)} as bin, r.* from (${rows}) r) x
+    group by grouping sets ((bin), ())`);
   const perBucket = new Map<number, Record<string, unknown>>();
   let whole: Record<string, unknown> | undefined;
   for (const row of result) {
@@ -130,9 +134,9 @@ export async function ranked(scope: WidgetScope, spec: RankedSpec): Promise<Rank
   if (spec.chart && rows.length) {
     const chart = spec.chart;
     const perGroup = await runAnalytics<{ name: string; b: number; v: unknown }>(scope.run, sql`
-      select name, b, ${chart.sql} as v
-      from (select ${bucketOf(scope)} as b, r.* from (${spec.rows}) r where r.name in (${joinSql(rows.map((row) => sql`${row.name}`), ', ')})) x
-      group by name, b`);
+      select name, ${binIndex(scope)} as b, ${chart.sql} as v
+      from (select ${bucketOf(scope)} as bin, r.* from (${spec.rows}) r where r.name in (${joinSql(rows.map((row) => sql`${row.name}`), ', ')})) x
+      group by name, bin`);
     const byGroup = new Map<string, Map<number, unknown>>();
     for (const row of perGroup) {
       const buckets = byGroup.get(row.name) ?? new Map<number, unknown>();
