@@ -27,6 +27,8 @@ const SEED = 1;
 const REUSE = process.env.BENCH_FUNNELS_REUSE === '1';
 /** `BENCH_FUNNELS_ENGINES=postgres` measures PostgreSQL alone (the targets are PostgreSQL's; PGlite at 1M adds half an hour). */
 const ENGINES_ASKED = (process.env.BENCH_FUNNELS_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
+/** `BENCH_FUNNELS_TYPICAL=0` times the funnel page alone (the typical funnels add minutes at a million sessions). */
+const TYPICAL = process.env.BENCH_FUNNELS_TYPICAL !== '0';
 
 async function open(engine: Engine, sessions: number, options: SectionOptions, workDir: string, now: number): Promise<BenchDatabase> {
   const opening = { sessions, seed: SEED, now, workDir, postgresAdminUrl: options.postgresUrl ?? '' };
@@ -80,9 +82,9 @@ async function measure(engine: Engine, size: (typeof FUNNEL_SIZES)[keyof typeof 
     const visits: FunnelPageVisit[] = [];
     for (let i = 1; i < size.warmup; i++) await visitFunnelPage(service, query);
     for (let i = 0; i < runs; i++) visits.push(await visitFunnelPage(service, query));
-    options.progress(`funnels: timing the typical funnels on ${ENGINE_LABEL[engine]}, ${runs} runs each`);
+    if (TYPICAL) options.progress(`funnels: timing the typical funnels on ${ENGINE_LABEL[engine]}, ${runs} runs each`);
     // The window of the data, not of this run: reused data keeps its dates.
-    const typical = await timeTypicalFunnels(service, typicalFunnelQuestions(db.manifest.projectId, generation.window.to), size.warmup, runs);
+    const typical = TYPICAL ? await timeTypicalFunnels(service, typicalFunnelQuestions(db.manifest.projectId, generation.window.to), size.warmup, runs) : [];
     return {
       engine,
       database: engine === 'pglite' ? `PGlite (${facts.version})` : facts.version,

@@ -56,23 +56,40 @@ async function slowestDomains(scope: WidgetScope): Promise<CatalogueTableAnswer>
   return { key: scope.input.key, kind: 'table', bucketMs: scope.input.bucketMs, unit: 'ms', ...found };
 }
 
-/** Sessions per browser of `rows` (columns name = browser, version), each with its top versions. */
-async function browsersWithVersions(scope: WidgetScope, rows: SqlFragment): Promise<{ rows: CatalogueTableRow[]; total: number; others: number }> {
-  const found = await ranked(scope, { rows, value: distinctSessions(), limit: TABLE_ROWS });
-  if (!found.rows.length) return found;
-  const versions = await runAnalytics<{ name: string; version: string; n: number }>(scope.run, sql`
-    select name, version, n from (
-      select name, version, n, row_number() over (partition by name order by n desc, version collate "C") as place
-      from (select name, coalesce(nullif(version, ''), 'unknown') as version, count(distinct session_id)::int as n from (${rows}) r
-            where name in (${joinSql(found.rows.map((row) => sql`${row.name}`), ', ')}) group by 1, 2) v) ranked_versions
-    where place <= ${VERSIONS_PER_BROWSER} order by name, place`);
-  for (const row of found.rows) row.parts = versions.filter((v) => v.name === row.name).map((v) => ({ name: v.version, value: Number(v.n) }));
-  return found;
+/**
+ * Sessions per browser of `rows` (columns name = browser, version, session_id), each with its
+ * top versions, from one pass grouped by browser and version: a session has one browser and
+ * one version, so a browser's sessions are the sum of its versions'. `onePerSession` rows (a
+ * session's own) are counted as they are; others (a session's crashes) count each session once.
+ */
+async function browsersWithVersions(scope: WidgetScope, rows: SqlFragment, onePerSession: boolean): Promise<{ rows: CatalogueTableRow[]; total: number; others: number }> {
+  const sessions = onePerSession ? sql`count(*)` : sql`count(distinct session_id)`;
+  const found = await runAnalytics<{ groups: number; whole: number; name: string; value: number; version: string; n: number }>(scope.run, sql`
+    with v as (
+      select name, coalesce(nullif(version, ''), 'unknown') as version, ${sessions}::int as n
+      from (${rows}) r where name is not null and name <> '' group by 1, 2),
+    b as (select name, sum(n)::int as value from v group by name),
+    top as (select name, value from b order by value desc, name collate "C" limit ${TABLE_ROWS}),
+    ranked_versions as (select name, version, n, row_number() over (partition by name order by n desc, version collate "C") as place from v)
+    select (select count(*) from b)::int as groups, (select sum(n) from v)::int as whole, t.name, t.value, rv.version, rv.n
+    from top t join ranked_versions rv on rv.name = t.name and rv.place <= ${VERSIONS_PER_BROWSER}
+    order by t.value desc, t.name collate "C", rv.place`);
+  const browsers: CatalogueTableRow[] = [];
+  for (const row of found) {
+    let browser = browsers[browsers.length - 1];
+    if (!browser || browser.name !== row.name) {
+      browser = { name: row.name, value: Number(row.value), parts: [] };
+      browsers.push(browser);
+    }
+    browser.parts!.push({ name: row.version, value: Number(row.n) });
+  }
+  const first = found[0];
+  return { rows: browsers, total: first ? Number(first.whole) : 0, others: first ? Math.max(0, Number(first.groups) - browsers.length) : 0 };
 }
 
 /** Sessions per browser (the browsers with most), with their top versions. */
 async function sessionsPerBrowser(scope: WidgetScope): Promise<CatalogueTableAnswer> {
-  const found = await browsersWithVersions(scope, sessionRows(scope, scope.input.range, sql`s.user_browser as name, s.user_browser_version as version`));
+  const found = await browsersWithVersions(scope, sessionRows(scope, scope.input.range, sql`s.user_browser as name, s.user_browser_version as version`), true);
   return { key: scope.input.key, kind: 'table', bucketMs: scope.input.bucketMs, unit: 'count', ...found };
 }
 
@@ -94,7 +111,7 @@ async function crashes(scope: WidgetScope): Promise<CatalogueTimeseriesAnswer> {
     from sessions_issues i join sessions_sessions s on s.session_id = i.session_id
     where ${sessionsWithin(scope, range)} and i.project_id = ${projectId} and i.type = 'crash' and i.ts >= ${new Date(range.startDate)} and i.ts <= ${new Date(range.endDate)}`;
   const { whole, charts } = await bucketed(scope, crashed, [distinctSessions()]);
-  const browsers = await browsersWithVersions(scope, crashed);
+  const browsers = await browsersWithVersions(scope, crashed, false);
   return {
     key: scope.input.key,
     kind: 'timeseries',
