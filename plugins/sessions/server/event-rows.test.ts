@@ -22,6 +22,13 @@ describe('event rows', () => {
     expect(updates[0]!.timings).toMatchObject({ first_paint: 300, response_time: 180, response_end: 200, dom_content_loaded_start: 610, ttfb: 120 });
   });
 
+  it("puts a performance sample's numbers in their columns, and keeps them in the payload for the player", () => {
+    const { rows } = eventRows(0, [{ type: 'performance', ts: 1_800_000_000_000, cpu: 41.5, fps: 58, memoryUsed: 70_822_839, memoryTotal: 4_294_967_296 }], 0);
+    expect(rows[0]).toMatchObject({ type: 'PERFORMANCE', samples: { cpu: 41.5, fps: 58, memory_used: 70_822_839 }, payload: { cpu: 41.5, fps: 58, memoryUsed: 70_822_839, memoryTotal: 4_294_967_296 } });
+    const partial = eventRows(0, [{ type: 'performance', ts: 1_800_000_000_000, cpu: 12 }], 0).rows[0]!;
+    expect(partial.samples).toEqual({ cpu: 12, fps: null, memory_used: null });
+  });
+
   it("keeps a click's position and the clicked element's tag in the payload", () => {
     const { rows } = eventRows(0, [{ type: 'click', ts: 1_800_000_000_000, selector: 'div > b', label: 'B', x: 3, y: 4, tag: 'b' }], 0);
     expect(rows[0]).toMatchObject({ type: 'CLICK', selector: 'div > b', payload: { x: 3, y: 4, tag: 'b' } });

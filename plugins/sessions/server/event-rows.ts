@@ -17,7 +17,7 @@ import type { TrackerEvent } from '@cassette/plugin-ingest/api';
  * | console             | CONSOLE     | name = level, value = message                          |
  * | error               | ERROR       | name, value = message, label = source                  |
  * | resource            | RESOURCE    | url, host, path, label = initiator, status, duration, success |
- * | performance         | PERFORMANCE | payload { cpu, memoryUsed, memoryTotal, fps }          |
+ * | performance         | PERFORMANCE | cpu, fps, memory_used; payload { cpu, memoryUsed, memoryTotal, fps } |
  * | issue               | ISSUE       | name = issue type                                      |
  * | user_id             | IDENTIFY    | name = 'userId', value                                 |
  * | user_anonymous_id   | IDENTIFY    | name = 'userAnonymousId', value                        |
@@ -62,6 +62,14 @@ const PAYLOAD_ITEMS_MAX = 100;
 export const TIMING_COLUMNS = ['ttfb', 'dom_content_loaded', 'dom_complete', 'load_time', 'fcp', 'lcp', 'speed_index', 'tti', 'dom_building', 'first_paint', 'response_time', 'response_end', 'dom_content_loaded_start'] as const;
 export type TimingColumn = (typeof TIMING_COLUMNS)[number];
 
+/**
+ * A performance sample's numbers, in columns of their own as well as in its payload: dashboards
+ * average them over weeks of samples, and reading them out of jsonb cost as much as the rest of
+ * such a widget (tests/bench `catalogue`).
+ */
+export const SAMPLE_COLUMNS = ['cpu', 'fps', 'memory_used'] as const;
+export type SampleColumn = (typeof SAMPLE_COLUMNS)[number];
+
 export interface EventRow {
   seq: number;
   idx: number;
@@ -79,6 +87,7 @@ export interface EventRow {
   success: boolean | null;
   duration: number | null;
   timings: Partial<Record<TimingColumn, number | null>>;
+  samples: Partial<Record<SampleColumn, number | null>>;
   payload: Record<string, unknown> | null;
 }
 
@@ -181,6 +190,7 @@ export const EMPTY_EVENT_COLUMNS: Omit<EventRow, 'seq' | 'idx' | 'ts' | 'type'> 
   success: null,
   duration: null,
   timings: {},
+  samples: {},
   payload: null,
 };
 
@@ -277,7 +287,12 @@ export function eventRows(seq: number, events: readonly TrackerEvent[], fallback
         });
         break;
       case 'performance':
-        rows.push({ ...base, type: 'PERFORMANCE', payload: payloadOf({ cpu: num(e.cpu), memoryUsed: num(e.memoryUsed), memoryTotal: num(e.memoryTotal), fps: num(e.fps) }) });
+        rows.push({
+          ...base,
+          type: 'PERFORMANCE',
+          samples: { cpu: num(e.cpu), fps: num(e.fps), memory_used: num(e.memoryUsed) },
+          payload: payloadOf({ cpu: num(e.cpu), memoryUsed: num(e.memoryUsed), memoryTotal: num(e.memoryTotal), fps: num(e.fps) }),
+        });
         break;
       case 'issue':
         rows.push({ ...base, type: 'ISSUE', name: text(e.issueType, 50), payload: e.payload === undefined ? null : payloadOf({ payload: e.payload }) });

@@ -8,7 +8,7 @@ import { resourceScore } from './issues/thresholds.js';
  */
 
 /** A `sessions_events` row as the detail query selects it: the written row, timings as columns. */
-export type StoredEventRow = Omit<EventRow, 'ts' | 'type' | 'timings'> &
+export type StoredEventRow = Omit<EventRow, 'ts' | 'type' | 'timings' | 'samples'> &
   Record<TimingColumn, number | null> & {
     ts: Date | string;
     type: string;

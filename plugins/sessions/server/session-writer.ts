@@ -1,6 +1,6 @@
-import { joinSql, sql, trusted, type SqlRunner } from '@cassette/plugin-sdk/server';
+import { joinSql, sql, trusted, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { IngestSession } from '@cassette/plugin-ingest/api';
-import { COUNTED_EVENT_TYPES, EMPTY_EVENT_COLUMNS, INDEXED_TEXT_MAX, TIMING_COLUMNS, text, type EventRow, type TimingUpdate } from './event-rows.js';
+import { COUNTED_EVENT_TYPES, EMPTY_EVENT_COLUMNS, INDEXED_TEXT_MAX, SAMPLE_COLUMNS, TIMING_COLUMNS, text, type EventRow, type TimingUpdate } from './event-rows.js';
 
 /**
  * Writes of the session summary and its events. Every write is idempotent: rows are keyed by
@@ -99,18 +99,29 @@ export function startIdentityRows(s: IngestSession): EventRow[] {
   return rows;
 }
 
+/** The columns of a stored event, in the order `eventTuple` gives their values. */
+export const EVENT_INSERT_COLUMNS = trusted(
+  ['project_id', 'session_id', 'seq', 'idx', 'ts', 'type', 'url', 'host', 'path', 'label', 'selector', 'value', 'name', 'method', 'status', 'success', 'duration', ...TIMING_COLUMNS, ...SAMPLE_COLUMNS, 'payload'].join(', '),
+);
+
+/** One event row's values for `insert into sessions_events (EVENT_INSERT_COLUMNS) values ...`. */
+export function eventTuple(projectId: number, sessionId: string, r: EventRow): SqlFragment {
+  const timings = joinSql(
+    TIMING_COLUMNS.map((c) => sql`${r.timings[c] ?? null}`),
+    ', ',
+  );
+  const samples = joinSql(
+    SAMPLE_COLUMNS.map((c) => sql`${r.samples[c] ?? null}::float8`),
+    ', ',
+  );
+  const payload = r.payload === null ? null : JSON.stringify(r.payload);
+  return sql`(${projectId}, ${sessionId}, ${r.seq}, ${r.idx}, ${r.ts}, ${r.type}, ${r.url}, ${r.host}, ${r.path}, ${r.label}, ${r.selector}, ${r.value}, ${r.name}, ${r.method}, ${r.status}, ${r.success}, ${r.duration}, ${timings}, ${samples}, ${payload}::jsonb)`;
+}
+
 export async function insertEvents(run: SqlRunner, projectId: number, sessionId: string, rows: readonly EventRow[]): Promise<void> {
-  const columns = trusted(['project_id', 'session_id', 'seq', 'idx', 'ts', 'type', 'url', 'host', 'path', 'label', 'selector', 'value', 'name', 'method', 'status', 'success', 'duration', ...TIMING_COLUMNS, 'payload'].join(', '));
   for (let start = 0; start < rows.length; start += EVENT_CHUNK) {
-    const tuples = rows.slice(start, start + EVENT_CHUNK).map((r) => {
-      const timings = joinSql(
-        TIMING_COLUMNS.map((c) => sql`${r.timings[c] ?? null}`),
-        ', ',
-      );
-      const payload = r.payload === null ? null : JSON.stringify(r.payload);
-      return sql`(${projectId}, ${sessionId}, ${r.seq}, ${r.idx}, ${r.ts}, ${r.type}, ${r.url}, ${r.host}, ${r.path}, ${r.label}, ${r.selector}, ${r.value}, ${r.name}, ${r.method}, ${r.status}, ${r.success}, ${r.duration}, ${timings}, ${payload}::jsonb)`;
-    });
-    await run(sql`insert into sessions_events (${columns}) values ${joinSql(tuples, ', ')} on conflict (session_id, seq, idx) do nothing`);
+    const tuples = rows.slice(start, start + EVENT_CHUNK).map((r) => eventTuple(projectId, sessionId, r));
+    await run(sql`insert into sessions_events (${EVENT_INSERT_COLUMNS}) values ${joinSql(tuples, ', ')} on conflict (session_id, seq, idx) do nothing`);
   }
 }
 
@@ -198,8 +209,8 @@ export async function refreshSummary(run: SqlRunner, sessionId: string, seenUnti
        count(*) filter (where type = 'ERROR')::int as errors,
        count(*) filter (where type = 'CONSOLE')::int as logs,
        count(*) filter (where type = 'FETCH')::int as requests,
-       avg((payload->>'cpu')::float8) filter (where type = 'PERFORMANCE') as cpu,
-       avg((payload->>'memoryUsed')::float8) filter (where type = 'PERFORMANCE') as memory
+       avg(cpu) filter (where type = 'PERFORMANCE') as cpu,
+       avg(memory_used) filter (where type = 'PERFORMANCE') as memory
      from sessions_events where session_id = ${sessionId}`);
   await run(sql`update sessions_sessions set
        pages_count = ${agg!.pages}, events_count = ${agg!.events}, errors_count = ${agg!.errors}, console_logs_count = ${agg!.logs}, requests_count = ${agg!.requests},

@@ -311,13 +311,14 @@ export function insertEventsSql(c: PlanContext): SqlFragment {
 
   return sql`insert into sessions_events (project_id, session_id, seq, idx, ts, type, url, host, path, label, selector, value, name, method, status, success, duration,
       ttfb, dom_content_loaded, dom_complete, load_time, fcp, lcp, speed_index, tti, dom_building,
-      first_paint, response_time, response_end, dom_content_loaded_start, payload)
+      first_paint, response_time, response_end, dom_content_loaded_start, cpu, fps, memory_used, payload)
     select ${c.projectId}, s.session_id, s.page - 1, s.k, to_timestamp(s.ts_ms / 1000.0), ${type}, ${urlSql}, ${hostSql}, ${pathSql}, ${label}, ${selector},
       ${value}, ${name}, ${method}, s.status, ${success}, s.duration,
       ${loc(sql`s.t_ttfb`)}, ${loc(sql`s.t_ttfb + s.t_dcl`)}, ${loc(sql`s.t_ttfb + s.t_dcl + s.t_dc`)}, ${loc(sql`s.t_ttfb + s.t_dcl + s.t_dc + s.t_load`)},
       ${loc(sql`s.t_ttfb + s.t_fcp`)}, ${loc(sql`s.t_ttfb + s.t_fcp + s.t_lcp`)}, ${loc(sql`s.t_ttfb + s.t_fcp + s.t_si`)},
       ${loc(sql`s.t_ttfb + s.t_dcl + s.t_dc + s.t_tti`)}, ${loc(sql`s.t_dcl + s.t_dc`)},
-      ${loc(sql`s.t_ttfb + 0.8 * s.t_fcp`)}, ${loc(sql`1.3 * s.t_ttfb`)}, ${loc(sql`1.4 * s.t_ttfb`)}, ${loc(sql`s.t_ttfb + 0.95 * s.t_dcl`)}, ${payload}
+      ${loc(sql`s.t_ttfb + 0.8 * s.t_fcp`)}, ${loc(sql`1.3 * s.t_ttfb`)}, ${loc(sql`1.4 * s.t_ttfb`)}, ${loc(sql`s.t_ttfb + 0.95 * s.t_dcl`)},
+      (s.perf ->> 'cpu')::float8, (s.perf ->> 'fps')::float8, (s.perf ->> 'memoryUsed')::float8, ${payload}
     from (${drawn}) s`;
 }
 

@@ -3,7 +3,8 @@
 // loader, then the widgets' events as the event rows of server/event-rows.ts make them).
 import { coreServices, joinSql, sql, trusted, type SqlRunner } from '@cassette/plugin-sdk/server';
 import { sessionsServices } from '../../api.js';
-import { eventRows, TIMING_COLUMNS, type EventRow } from '../../server/event-rows.js';
+import { eventRows, type EventRow } from '../../server/event-rows.js';
+import { EVENT_INSERT_COLUMNS, eventTuple } from '../../server/session-writer.js';
 import type { TrackerEvent } from '@cassette/plugin-ingest/api';
 import { createSessionsTestKernel } from '../ingest-stand-in.js';
 import type { CatalogueEvent, CatalogueProject, CatalogueUnderTest } from './catalogue-project.js';
@@ -43,13 +44,9 @@ async function storeCatalogueEvents(run: SqlRunner, projectId: number, project: 
     }
     for (const row of made) rows.push({ sessionId, row });
   }
-  const columns = sql`(project_id, session_id, seq, idx, ts, type, url, host, path, label, name, value, method, status, success, duration, ${trusted(TIMING_COLUMNS.join(', '))}, payload)`;
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(({ sessionId, row: r }) => {
-      const timings = joinSql(TIMING_COLUMNS.map((c) => sql`${r.timings[c] ?? null}`), ', ');
-      return sql`(${projectId}, ${sessionId}, ${r.seq}, ${r.idx}, ${r.ts}, ${r.type}, ${r.url}, ${r.host}, ${r.path}, ${r.label}, ${r.name}, ${r.value}, ${r.method}, ${r.status}, ${r.success}, ${r.duration}, ${timings}, ${r.payload === null ? null : JSON.stringify(r.payload)}::jsonb)`;
-    });
-    await run(sql`insert into sessions_events ${columns} values ${joinSql(values, ', ')}`);
+    const values = rows.slice(i, i + ROWS_PER_STATEMENT).map(({ sessionId, row }) => eventTuple(projectId, sessionId, row));
+    await run(sql`insert into sessions_events (${EVENT_INSERT_COLUMNS}) values ${joinSql(values, ', ')}`);
   }
   for (const s of project.sessions) {
     const pages = (bySession.get(s.sessionId) ?? []).filter((e) => e.kind === 'page').length;

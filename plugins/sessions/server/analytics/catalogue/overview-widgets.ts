@@ -1,6 +1,7 @@
 import { sql, trusted, type SqlFragment } from '@cassette/plugin-sdk/server';
 import type { AnalyticsRange } from '../../../shared/analytics.js';
 import type { CatalogueOverviewAnswer, CatalogueUnit, CatalogueWidgetKey } from '../../../shared/catalogue-analytics.js';
+import type { SampleColumn } from '../../event-rows.js';
 import { runAnalytics } from '../analytics-statement.js';
 import { previousRange } from './catalogue-input.js';
 import { average, binIndex, bucketOf, count, eventRows, RESOURCE_KIND, sessionRows, type Aggregate, type WidgetScope } from './widget-sql.js';
@@ -19,10 +20,10 @@ const pageTiming = (column: string): OverviewMeasure => ({
   aggregate: average(sql`v`),
 });
 
-/** A number of each performance sample (payload of PERFORMANCE rows). */
-const sampled = (field: string, unit: CatalogueUnit): OverviewMeasure => ({
+/** A number of each performance sample (a column of PERFORMANCE rows; missing when the browser did not tell). */
+const sampled = (column: SampleColumn, unit: CatalogueUnit): OverviewMeasure => ({
   unit,
-  rows: (scope, span) => eventRows(scope, span, ['PERFORMANCE'], sql`(e.payload ->> ${field})::float8 as v`, sql`e.payload ->> ${field} is not null`),
+  rows: (scope, span) => eventRows(scope, span, ['PERFORMANCE'], sql`e.${trusted(column)} as v`, sql`e.${trusted(column)} is not null`),
   aggregate: average(sql`v`),
 });
 
@@ -58,7 +59,7 @@ export const OVERVIEW_MEASURES: Partial<Record<CatalogueWidgetKey, OverviewMeasu
   avg_till_first_byte: pageTiming('ttfb'),
   avg_time_to_interactive: pageTiming('tti'),
   count_requests: { unit: 'count', rows: (scope, span) => eventRows(scope, span, ['FETCH'], sql`1 as v`), aggregate: count() },
-  avg_used_js_heap_size: sampled('memoryUsed', 'bytes'),
+  avg_used_js_heap_size: sampled('memory_used', 'bytes'),
   avg_cpu: sampled('cpu', 'percent'),
   avg_fps: sampled('fps', 'fps'),
 };

@@ -8,6 +8,7 @@ import type {
   CatalogueUnit,
   CatalogueWidgetKey,
 } from '../../../shared/catalogue-analytics.js';
+import type { SampleColumn } from '../../event-rows.js';
 import { runAnalytics } from '../analytics-statement.js';
 import { TABLE_ROWS } from './error-widgets.js';
 import { average, bucketed, distinctSessions, eventRows, namedChart, ranked, sessionRows, sessionsWithin, type WidgetScope } from './widget-sql.js';
@@ -32,8 +33,8 @@ async function averageOverTime(scope: WidgetScope, name: string, unit: Catalogue
 const pageTimingOverTime = (column: string, name: string) => (scope: WidgetScope) =>
   averageOverTime(scope, name, 'ms', eventRows(scope, scope.input.range, ['LOCATION'], sql`e.${trusted(column)} as v`, sql`e.${trusted(column)} > 0 and ${pathIs(scope)}`));
 
-const sampleOverTime = (field: string, name: string, unit: CatalogueUnit) => (scope: WidgetScope) =>
-  averageOverTime(scope, name, unit, eventRows(scope, scope.input.range, ['PERFORMANCE'], sql`(e.payload ->> ${field})::float8 as v`, sql`e.payload ->> ${field} is not null`));
+const sampleOverTime = (column: SampleColumn, name: string, unit: CatalogueUnit) => (scope: WidgetScope) =>
+  averageOverTime(scope, name, unit, eventRows(scope, scope.input.range, ['PERFORMANCE'], sql`e.${trusted(column)} as v`, sql`e.${trusted(column)} is not null`));
 
 /** Average speed index of the pages visited from each country. */
 async function speedLocation(scope: WidgetScope): Promise<CatalogueMapAnswer> {
@@ -155,7 +156,7 @@ export const PERFORMANCE_WIDGETS: Partial<
   slowest_domains: slowestDomains,
   sessions_per_browser: sessionsPerBrowser,
   impacted_sessions_by_slow_pages: impactedBySlowPages,
-  memory_consumption: sampleOverTime('memoryUsed', 'memoryUsed', 'bytes'),
+  memory_consumption: sampleOverTime('memory_used', 'memoryUsed', 'bytes'),
   cpu: sampleOverTime('cpu', 'cpu', 'percent'),
   fps: sampleOverTime('fps', 'fps', 'fps'),
   crashes,
