@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ensureTrackerBuilt, signUp, type CassetteServer, type Owner } from './support/cassette-server.js';
 import { buyAndFail, DESKTOP_CHROME, recordVisit } from './support/demo-visits.js';
 import { logIn } from './support/log-in.js';
@@ -34,13 +34,6 @@ const startSession = (cassette: CassetteServer, owner: Owner) =>
     screen: { width: 1, height: 1 },
     viewport: { width: 1, height: 1 },
   });
-
-/** The project's sessions list, with the project selected. */
-async function openSessions(page: Page, cassette: CassetteServer, owner: Owner) {
-  await logIn(page, cassette, owner);
-  await page.goto(`${cassette.url}/${owner.projectId}/sessions`);
-  await expect(page.getByRole('tablist', { name: 'Sessions' })).toBeVisible({ timeout: 20_000 });
-}
 
 // The capture rate is the organization's: this journey gets a server of its own so it cannot
 // change what the other journeys record.
@@ -80,7 +73,8 @@ test('an admin lowers the account capture rate and new sessions of projects with
 
 test('an admin adds a watchdog rule; the sessions it matches get their own tab and badge in the sessions list', async ({ site: { cassette, owner }, page, browser }) => {
   test.setTimeout(180_000);
-  await openSessions(page, cassette, owner);
+  // Logged in with the journey's project selected: the tab manages its rules.
+  await logIn(page, cassette, owner);
   await page.goto(`${cassette.url}/client/watchdogs`);
   await page.getByRole('button', { name: 'Add Rule' }).click();
   const form = page.getByRole('form', { name: 'New watchdog rule' });
@@ -120,7 +114,7 @@ test('a rule added later applies to earlier sessions once an admin rehydrates th
   // Recorded before the rule existed: not flagged.
   expect((await tabbed()).data.sessions ?? []).toEqual([]);
 
-  await openSessions(page, cassette, owner);
+  await logIn(page, cassette, owner);
   await page.goto(`${cassette.url}/client/watchdogs`);
   const form = page.getByRole('form', { name: 'New rehydration' });
   await form.getByRole('button', { name: 'Start rehydration' }).click();

@@ -31,7 +31,8 @@ export function RehydrationSection({ projectId, isAdmin }: { projectId: number; 
   const [errors, setErrors] = useState<string[]>([]);
   const [name, setName] = useState('');
   const [from, setFrom] = useState(() => localInput(Date.now() - 86_400_000));
-  const [to, setTo] = useState(() => localInput(Date.now()));
+  // The next whole minute: the inputs have no seconds, and a session that started this minute is included.
+  const [to, setTo] = useState(() => localInput(Date.now() + 60_000));
   const [userId, setUserId] = useState('');
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [starting, setStarting] = useState(false);
