@@ -31,8 +31,6 @@ export const WATCHDOG_RULES: readonly WatchdogRuleDef[] = [
 export const WATCHDOG_ICONS = ['bell', 'bug', 'flag', 'fire', 'eye', 'bolt', 'cart', 'star'] as const;
 export type WatchdogIcon = (typeof WATCHDOG_ICONS)[number];
 
-/** What each icon name draws (plain characters: no icon font to load). */
-export const WATCHDOG_ICON_GLYPHS: Record<WatchdogIcon, string> = { bell: '🔔', bug: '🐞', flag: '⚑', fire: '🔥', eye: '👁', bolt: '⚡', cart: '🛒', star: '★' };
 
 export const WATCHDOG_NAME_MAX = 50;
 export const WATCHDOG_TEXT_MAX = 200;

@@ -1,5 +1,5 @@
 import { useHost } from '@cassette/plugin-sdk/ui';
-import { WATCHDOG_ICON_GLYPHS } from '../../shared/watchdogs.js';
+import { WatchdogIcon } from './watchdog-icon.js';
 import { useWatchdogStatus } from './watchdog-status.js';
 
 /** A session row's watchdog rules, drawn like its built-in issues: the rule's icon, named on hover. Hidden rules are left out. */
@@ -12,8 +12,7 @@ export function WatchdogBadges({ projectId, watchdogIds }: { projectId: number; 
     <>
       {shown.map((w) => (
         <span key={w.watchdogId} className="cs-session-issue cs-session-issue--watchdog" title={w.name} data-watchdog={w.key}>
-          <span aria-hidden="true">{WATCHDOG_ICON_GLYPHS[w.icon] ?? '🔔'}</span>
-          <span className="cs-visually-hidden">{w.name}</span>
+          <WatchdogIcon icon={w.icon} title={w.name} />
         </span>
       ))}
     </>

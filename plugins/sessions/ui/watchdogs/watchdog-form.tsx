@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, Button, Checkbox, FormErrors, Input, Select, useHost } from '@cassette/plugin-sdk/ui';
-import { ruleDef, WATCHDOG_ICON_GLYPHS, WATCHDOG_ICONS, WATCHDOG_NAME_MAX, WATCHDOG_RULES, watchdogProblems, type Watchdog, type WatchdogIcon } from '../../shared/watchdogs.js';
+import { ruleDef, WATCHDOG_ICONS, WATCHDOG_NAME_MAX, WATCHDOG_RULES, watchdogProblems, type Watchdog, type WatchdogIcon } from '../../shared/watchdogs.js';
+
+import { WatchdogIcon as WatchdogIconShape } from './watchdog-icon.js';
 
 const RULE_OPTIONS = WATCHDOG_RULES.map((r) => ({ value: r.ruleId, label: `${r.type === 'event' ? 'Event' : 'Threshold'}: ${r.label}` }));
-const ICON_OPTIONS = WATCHDOG_ICONS.map((icon) => ({ value: icon, label: `${WATCHDOG_ICON_GLYPHS[icon]} ${icon}` }));
+const ICON_OPTIONS = WATCHDOG_ICONS.map((icon) => ({ value: icon, label: icon[0]!.toUpperCase() + icon.slice(1) }));
 
 export const messagesOf = (error: unknown): string[] => (error instanceof ApiError ? error.errors : ['Something went wrong. Please try again.']);
 
@@ -56,7 +58,10 @@ export function WatchdogForm({ projectId, watchdog, onSaved }: { projectId: numb
           onChange={(e) => setValue(e.target.value)}
         />
       )}
-      <Select label="Icon" name="icon" value={icon} options={ICON_OPTIONS} onChange={(e) => setIcon(e.target.value as WatchdogIcon)} />
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <Select label="Icon" name="icon" value={icon} options={ICON_OPTIONS} onChange={(e) => setIcon(e.target.value as WatchdogIcon)} />
+        <WatchdogIconShape icon={icon} size={20} />
+      </div>
       <Checkbox label="Enabled" toggle checked={enabled} hint="Disabled rules flag no new sessions." onChange={(e) => setEnabled(e.target.checked)} />
       <Checkbox label="Visible" toggle checked={visible} hint="Visible rules get a tab in the sessions list and show on session rows." onChange={(e) => setVisible(e.target.checked)} />
       <Checkbox label="Capture all" toggle checked={captureAll} hint="Flag every matching session, or only a share of them." onChange={(e) => setCaptureAll(e.target.checked)} />

@@ -1,8 +1,9 @@
 // Preferences › Watchdogs: the selected project's watchdog rules (its own issue types) and the rehydration jobs that apply them to older sessions.
 import { useCallback, useEffect, useState } from 'react';
 import { Button, ConfirmDialog, FormErrors, Loader, NoContent, permanentDeleteQuestion, SidePanel, useCurrentProject, useHost, CONFIRM_DELETE_LABEL } from '@cassette/plugin-sdk/ui';
-import { ruleDef, WATCHDOG_ICON_GLYPHS, type Watchdog } from '../../shared/watchdogs.js';
+import { ruleDef, type Watchdog } from '../../shared/watchdogs.js';
 import { RehydrationSection } from './rehydration-section.js';
+import { WatchdogIcon } from './watchdog-icon.js';
 import { forgetWatchdogStatus } from './watchdog-status.js';
 import { messagesOf, WatchdogForm } from './watchdog-form.js';
 
@@ -101,7 +102,7 @@ function WatchdogsOfProject({ projectId, projectName }: { projectId: number; pro
               {rules.map((w) => (
                 <tr key={w.watchdogId} data-testid="watchdog-row">
                   <td>
-                    <span aria-hidden="true">{WATCHDOG_ICON_GLYPHS[w.icon]}</span> {w.name}
+                    <WatchdogIcon icon={w.icon} /> {w.name}
                   </td>
                   <td>{describeRule(w)}</td>
                   <td>
