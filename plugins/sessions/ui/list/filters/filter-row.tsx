@@ -36,7 +36,7 @@ const countryLabel = (code: string) => `${countryFlag(code)} ${countryName(code)
 export function FilterRow({ item, projectId, metadata, onChange, onRemove, step, onMoveUp, onMoveDown, blink, nested }: FilterRowProps) {
   const api = useApi();
   const baseDef = defOf(item, metadata);
-  const watchdogStatus = useWatchdogStatus(api, baseDef.key === 'ISSUE' ? projectId : null);
+  const watchdogStatus = useWatchdogStatus(api, baseDef?.key === 'ISSUE' ? projectId : null);
   const def = withWatchdogOptions(baseDef, watchdogStatus);
   const label = itemLabel(item, metadata);
   const rowRef = useRef<HTMLDivElement>(null);
@@ -123,8 +123,8 @@ export function FilterRow({ item, projectId, metadata, onChange, onRemove, step,
 }
 
 /** The Issue filter offers the project's enabled watchdog rules after the built-in types (hidden ones too: they are searchable). */
-function withWatchdogOptions(def: FilterKeyDef, status: WatchdogStatus | null): FilterKeyDef {
-  if (def.key !== 'ISSUE' || !status || status.watchdogs.length === 0) return def;
+function withWatchdogOptions(def: FilterKeyDef | undefined, status: WatchdogStatus | null): FilterKeyDef | undefined {
+  if (!def || def.key !== 'ISSUE' || !status || status.watchdogs.length === 0) return def;
   return { ...def, options: [...(def.options ?? []), ...status.watchdogs.map((w) => ({ value: w.key, label: w.name }))] };
 }
 
