@@ -2,9 +2,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fakeHost, renderPage, settle } from '@cassette/plugin-sdk/testing/ui';
-import { WatchdogStatusLoader } from './watchdog-status.js';
+import { forgetWatchdogStatus, WatchdogStatusLoader } from './watchdog-status.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // The status store lives as long as the module, which test files of a worker share.
+  forgetWatchdogStatus(31);
+  forgetWatchdogStatus(32);
+});
 
 describe('WatchdogStatusLoader (spec part 1 §4: watchdog status at boot and on project switch)', () => {
   it("fetches the selected project's status when mounted and again at every switch, drawing nothing", async () => {

@@ -8,6 +8,8 @@ import type { WatchdogStatus } from '../../shared/watchdogs.js';
  */
 const statuses = new Map<number, WatchdogStatus>();
 const pending = new Map<number, Promise<void>>();
+/** Bumped when a project's status is forgotten: an answer to an older request is dropped. */
+const generations = new Map<number, number>();
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -19,14 +21,18 @@ function changed() {
 /** Fetches the project's status (again, when `refresh`); a failure leaves what was known. */
 export function loadWatchdogStatus(api: Pick<ApiClient, 'get'>, projectId: number, refresh = false): Promise<void> {
   if (!refresh && (statuses.has(projectId) || pending.has(projectId))) return pending.get(projectId) ?? Promise.resolve();
+  const generation = generations.get(projectId) ?? 0;
   const load = api
     .get<WatchdogStatus>(`/${projectId}/watchdogs/status`)
     .then((status) => {
+      if ((generations.get(projectId) ?? 0) !== generation) return;
       statuses.set(projectId, { watchdogs: status.watchdogs ?? [], rehydrating: !!status.rehydrating });
       changed();
     })
     .catch(() => {})
-    .finally(() => pending.delete(projectId));
+    .finally(() => {
+      if (pending.get(projectId) === load) pending.delete(projectId);
+    });
   pending.set(projectId, load);
   return load;
 }
@@ -34,6 +40,8 @@ export function loadWatchdogStatus(api: Pick<ApiClient, 'get'>, projectId: numbe
 /** After the rules changed in settings: the next read fetches them again. */
 export function forgetWatchdogStatus(projectId: number): void {
   statuses.delete(projectId);
+  pending.delete(projectId);
+  generations.set(projectId, (generations.get(projectId) ?? 0) + 1);
   changed();
 }
 

@@ -5,6 +5,7 @@ import type { SessionSearchResult } from '../../../shared/search.js';
 import type { WatchdogStatus } from '../../../shared/watchdogs.js';
 import { openSessionsList, session } from '../../../testing/sessions-list.js';
 import type { SessionSearchBody } from '../use-session-search.js';
+import { forgetWatchdogStatus } from '../../watchdogs/watchdog-status.js';
 
 const SEARCH = `/${TEST_PROJECT.id}/sessions/search2`;
 const STATUS: WatchdogStatus = {
@@ -18,6 +19,8 @@ const STATUS: WatchdogStatus = {
 let host: FakeHost;
 
 beforeEach(() => {
+  // The status store lives as long as the module, which test files of a worker share.
+  forgetWatchdogStatus(TEST_PROJECT.id);
   vi.useFakeTimers({ now: Date.UTC(2026, 10, 21, 14, 5) });
   host = fakeHost();
   answerRoutes(host, {
@@ -31,6 +34,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  forgetWatchdogStatus(TEST_PROJECT.id);
   vi.useRealTimers();
 });
 
