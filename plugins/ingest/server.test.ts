@@ -21,14 +21,16 @@ describe('ingest plugin boot', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("mounts its two public tracker routes and the admins' parked-processing routes", () => {
+  it("mounts its two public tracker routes, the admins' parked-processing routes and the account capture rate", () => {
     const mine = w.t.kernel.routes.filter((r) => r.plugin === 'ingest').map((r) => `${r.method} ${r.path} ${r.access.auth}`);
     expect(mine.sort()).toEqual([
       'GET /api/client/ingest/parked admin',
+      'GET /api/sample_rate user',
       'POST /api/client/ingest/parked/:id/retry admin',
       'POST /api/client/ingest/parked/retry admin',
       'POST /api/ingest/v1/batch public',
       'POST /api/ingest/v1/start public',
+      'POST /api/sample_rate admin',
     ]);
   });
 

@@ -2,6 +2,7 @@
 import { definePlugin } from '@cassette/plugin-sdk/server';
 import { ingestExtensionPoints, type IngestProcessor } from './api.js';
 import { batchRoute } from './server/batch.route.js';
+import { getCaptureRateRoute, setCaptureRateRoute } from './server/capture-rate.route.js';
 import { deps } from './server/deps.js';
 import { ingestMigrations } from './server/migrations.js';
 import { SessionProcessor, processSessionJob } from './server/process-session.job.js';
@@ -30,6 +31,8 @@ export default definePlugin({
     r.route(listParkedRoute);
     r.route(retryParkedRoute);
     r.route(retryAllParkedRoute);
+    r.route(getCaptureRateRoute);
+    r.route(setCaptureRateRoute);
     r.asset(trackerScriptAsset);
     r.job(processSessionJob, ({ sessionId }, ctx) => new SessionProcessor(ctx.deps.runtime, ctx.log).run(sessionId));
     r.job(sweepJob, async (_payload, ctx) => void (await sweep(ctx.deps.runtime, ctx.log)));

@@ -16,9 +16,12 @@ describe('sessions plugin', () => {
     const mine = t.kernel.routes.filter((r) => r.plugin === 'sessions').map((r) => `${r.method} ${r.path} ${r.access.auth} ${r.access.permission ?? '-'}`);
     expect(mine.sort()).toEqual([
       'DELETE /api/:projectId/saved_search/:searchId user SESSION_REPLAY',
+      'DELETE /api/:projectId/watchdogs/:watchdogId admin -',
       'GET /api/:projectId/events/search user SESSION_REPLAY',
       'GET /api/:projectId/events/selectors user SESSION_REPLAY',
       'GET /api/:projectId/events/values user SESSION_REPLAY',
+      'GET /api/:projectId/rehydrations user SESSION_REPLAY',
+      'GET /api/:projectId/rehydrations/:rehydrationId user SESSION_REPLAY',
       'GET /api/:projectId/saved_search user SESSION_REPLAY',
       'GET /api/:projectId/sessions/filters user SESSION_REPLAY',
       'GET /api/:projectId/sessions/filters/search user SESSION_REPLAY',
@@ -27,11 +30,16 @@ describe('sessions plugin', () => {
       'GET /api/:projectId/sessions2/:sessionId/recording user SESSION_REPLAY',
       'GET /api/:projectId/sessions2/:sessionId/recording/:seq user SESSION_REPLAY',
       'GET /api/:projectId/sessions2/favorite user SESSION_REPLAY',
+      'GET /api/:projectId/watchdogs user SESSION_REPLAY',
+      'GET /api/:projectId/watchdogs/status user SESSION_REPLAY',
+      'POST /api/:projectId/rehydrations admin -',
       'POST /api/:projectId/saved_search user SESSION_REPLAY',
       'POST /api/:projectId/saved_search/:searchId user SESSION_REPLAY',
       'POST /api/:projectId/sessions/gdpr/delete-user admin -',
       'POST /api/:projectId/sessions/search2 user SESSION_REPLAY',
       'POST /api/:projectId/sessions2/:sessionId/viewed user SESSION_REPLAY',
+      'POST /api/:projectId/watchdogs admin -',
+      'POST /api/:projectId/watchdogs/:watchdogId admin -',
     ]);
   });
 
@@ -98,6 +106,7 @@ describe('sessions plugin', () => {
       errorsCount: 1,
       consoleLogsCount: 1,
       issueTypes: ['js_exception'],
+      watchdogs: [],
       metadata: { plan: 'pro' },
       userDisplayName: 'lin@example.test',
       userNumericHash: numericHash('lin@example.test'),

@@ -21,6 +21,9 @@ import { sessionSummaries } from './server/session-summaries.js';
 import { sessionSummaryProcessor } from './server/session-summary.processor.js';
 import { eventSearchRoute, eventSelectorsRoute, eventValuesRoute, sessionFilterSearchRoute, sessionFilterValuesRoute } from './server/suggestions/suggestions.route.js';
 import { markViewedRoute } from './server/viewed.route.js';
+import { rehydrateJob, runRehydration } from './server/rehydration/rehydrate.job.js';
+import { createRehydrationRoute, getRehydrationRoute, listRehydrationsRoute } from './server/rehydration/rehydration.route.js';
+import { createWatchdogRoute, deleteWatchdogRoute, listWatchdogsRoute, updateWatchdogRoute, watchdogStatusRoute } from './server/watchdogs/watchdog.route.js';
 
 export default definePlugin({
   id: 'sessions',
@@ -49,9 +52,19 @@ export default definePlugin({
     r.route(createSavedSearchRoute);
     r.route(updateSavedSearchRoute);
     r.route(deleteSavedSearchRoute);
+    // Fastify matches the static `/watchdogs/status` before `/watchdogs/:watchdogId`.
+    r.route(listWatchdogsRoute);
+    r.route(watchdogStatusRoute);
+    r.route(createWatchdogRoute);
+    r.route(updateWatchdogRoute);
+    r.route(deleteWatchdogRoute);
+    r.route(listRehydrationsRoute);
+    r.route(getRehydrationRoute);
+    r.route(createRehydrationRoute);
     for (const processor of [sessionSummaryProcessor, issuesProcessor, recordingIndexProcessor, sessionEndPublisher]) r.extend(ingestExtensionPoints.processors, processor);
     r.job(retentionJob, runRetention);
     r.job(deleteProjectSessionsJob, deleteProjectSessions);
+    r.job(rehydrateJob, runRehydration);
     r.on(coreEvents.projectDeleted, queueProjectDeletion);
   },
   async start({ deps }) {

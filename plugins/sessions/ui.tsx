@@ -3,6 +3,7 @@ import { defineUiPlugin, fillSlot, hostSlots } from '@cassette/plugin-sdk/ui';
 import { sessionsSlots } from './api.js';
 import { DeleteUserData } from './ui/delete-user-data.js';
 import { SessionRowsFill } from './ui/list/session-rows.fill.js';
+import { WatchdogStatusLoader } from './ui/watchdogs/watchdog-status.js';
 
 const SessionsListPage = lazy(() => import('./ui/list/sessions-list.page.js'));
 const SessionPlayerPage = lazy(() => import('./ui/player/session-player.page.js'));
@@ -13,7 +14,9 @@ export default defineUiPlugin({
     { path: '/:siteId/sessions', component: SessionsListPage, permission: 'SESSION_REPLAY' },
     { path: '/:siteId/session/:sessionId', component: SessionPlayerPage, permission: 'SESSION_REPLAY', hideTopBar: true },
   ],
-  navItems: [{ id: 'sessions', label: 'Sessions', to: (siteId) => `/${siteId}/sessions`, order: 10, permission: 'SESSION_REPLAY' }],
+  // The badge draws nothing: it fetches the project's watchdog status at boot and on each project switch.
+  navItems: [{ id: 'sessions', label: 'Sessions', to: (siteId) => `/${siteId}/sessions`, order: 10, permission: 'SESSION_REPLAY', badge: WatchdogStatusLoader }],
+  settingsTabs: [{ id: 'watchdogs', label: 'Watchdogs', component: lazy(() => import('./ui/watchdogs/watchdogs.tab.js')), order: 40 }],
   fills: [
     fillSlot(hostSlots.projectPrivacy, { id: 'sessions.delete-user-data', component: DeleteUserData, order: 10 }),
     // No permission: whoever may see a list of sessions elsewhere (a funnel's, a metric's) sees them drawn the same way.

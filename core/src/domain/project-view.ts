@@ -1,7 +1,8 @@
 import type { GdprSettings, ProjectInfo } from '@cassette/plugin-sdk/server';
 import type { Project } from '../entities/project.entity.js';
 
-export const DEFAULT_GDPR: GdprSettings = { maskEmails: true, maskNumbers: false, defaultInputMode: 'plain', sampleRate: 100, retentionDays: 180, canvasFps: 2 };
+// A new project has no sample rate of its own: the account's capture rate applies until one is set.
+export const DEFAULT_GDPR: GdprSettings = { maskEmails: true, maskNumbers: false, defaultInputMode: 'plain', sampleRate: null, retentionDays: 180, canvasFps: 2 };
 
 /** A project is "recording" (green) while sessions arrived in the last day. */
 export const RECORDING_WINDOW_MS = 24 * 3600_000;

@@ -120,7 +120,8 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
       maskEmails: Type.Optional(Type.Boolean()),
       maskNumbers: Type.Optional(Type.Boolean()),
       defaultInputMode: Type.Optional(Type.Union([Type.Literal('plain'), Type.Literal('obscured'), Type.Literal('hidden')])),
-      sampleRate: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+      // "account": drop the project's own rate, so the account's capture rate applies again.
+      sampleRate: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Literal('account')])),
       retentionDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650 })),
       canvasFps: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
     },
@@ -147,7 +148,9 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
     schema: { body: gdprBody },
     handler: async ({ em, projectId, body }) => {
       const project = await em.findOneOrFail(ProjectEntity, { id: projectId });
-      project.gdpr = { ...DEFAULT_GDPR, ...project.gdpr, ...body };
+      const { sampleRate, ...rest } = body;
+      const rate = sampleRate === undefined ? {} : { sampleRate: sampleRate === 'account' ? null : sampleRate };
+      project.gdpr = { ...DEFAULT_GDPR, ...project.gdpr, ...rest, ...rate };
       await em.flush();
       return project.gdpr;
     },

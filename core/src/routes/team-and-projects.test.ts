@@ -66,7 +66,9 @@ describe('team, roles, projects, metadata', () => {
   it('adds projects within the limit and refuses a duplicate name with the spec message', async () => {
     const second = await t.request('POST', '/api/projects', { token: admin, body: { name: 'Shop', host: 'shop.example.com' } });
     expect(second.status).toBe(200);
-    expect(second.body.data).toMatchObject({ name: 'Shop', host: 'shop.example.com', status: 'red', gdpr: { defaultInputMode: 'plain', sampleRate: 100 } });
+    expect(second.body.data).toMatchObject({ name: 'Shop', host: 'shop.example.com', status: 'red', gdpr: { defaultInputMode: 'plain' } });
+    // No rate of its own: the account's capture rate applies (null is left out of answers).
+    expect(second.body.data.gdpr).not.toHaveProperty('sampleRate');
     const dup = await t.request('POST', '/api/projects', { token: admin, body: { name: ' shop ', host: 'site.example.test' } });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual(['Site exists already. Please choose another one.']);
@@ -127,6 +129,11 @@ describe('team, roles, projects, metadata', () => {
     expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { canvasFps: 5 } })).status).toBe(400);
     expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { canvasFps: 1.5 } })).status).toBe(400);
     expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { sampleRate: 101 } })).status).toBe(400);
+    expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { sampleRate: 'half' } })).status).toBe(400);
+    // "account" drops the project's own rate; the other settings stay.
+    const followed = await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { sampleRate: 'account' } });
+    expect(followed.body.data).not.toHaveProperty('sampleRate');
+    expect(followed.body.data).toMatchObject({ maskNumbers: true, retentionDays: 30 });
     expect((await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { retentionDays: 0 } })).status).toBe(400);
     expect((await t.request('POST', `/api/${pid}/metadata`, { token: admin, body: { key: '9lives' } })).status).toBe(400);
     for (let i = 0; i < 10; i++) expect((await t.request('POST', `/api/${pid}/metadata`, { token: admin, body: { key: `plan_${i}` } })).status).toBe(200);

@@ -6,8 +6,8 @@ export interface GdprSettings {
   maskEmails: boolean;
   maskNumbers: boolean;
   defaultInputMode: InputMode;
-  /** Percentage of sessions recorded, 0-100. */
-  sampleRate: number;
+  /** Percentage of sessions recorded, 0-100; absent (null) when the account's capture rate applies. */
+  sampleRate?: number | null;
   /** Recordings older than this are deleted, 1-3650. */
   retentionDays: number;
   /** Canvas pictures recorded per second at most; 0: canvases are not recorded. */

@@ -17,13 +17,13 @@ const CANVAS_RATES = [
   { value: '4', label: '4 pictures a second' },
 ];
 
-const DEFAULTS: GdprSettings = { maskEmails: true, maskNumbers: false, defaultInputMode: 'plain', sampleRate: 100, retentionDays: 180, canvasFps: 2 };
+const DEFAULTS: GdprSettings = { maskEmails: true, maskNumbers: false, defaultInputMode: 'plain', sampleRate: null, retentionDays: 180, canvasFps: 2 };
 
 /** The privacy settings the tracker applies while recording a project. */
 export function GdprForm({ projectId, readOnly = false }: { projectId: number; readOnly?: boolean }) {
   const { api, toast } = useHost();
   const [settings, setSettings] = useState<GdprSettings | null>(null);
-  const [sampleRate, setSampleRate] = useState('100');
+  const [sampleRate, setSampleRate] = useState('');
   const [retentionDays, setRetentionDays] = useState(String(DEFAULTS.retentionDays));
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
@@ -36,7 +36,8 @@ export function GdprForm({ projectId, readOnly = false }: { projectId: number; r
         if (cancelled) return;
         const merged = { ...DEFAULTS, ...value };
         setSettings(merged);
-        setSampleRate(String(merged.sampleRate));
+        // Empty: the project follows the account's capture rate.
+        setSampleRate(merged.sampleRate === null || merged.sampleRate === undefined ? '' : String(merged.sampleRate));
         setRetentionDays(String(merged.retentionDays));
       })
       .catch((error) => !cancelled && setErrors(errorsOf(error)));
@@ -52,7 +53,8 @@ export function GdprForm({ projectId, readOnly = false }: { projectId: number; r
     const rate = Number(sampleRate);
     const days = Number(retentionDays);
     const problems: string[] = [];
-    if (sampleRate.trim() === '' || !validSampleRate(rate)) problems.push('Sample rate must be a whole number from 0 to 100.');
+    const followsAccount = sampleRate.trim() === '';
+    if (!followsAccount && !validSampleRate(rate)) problems.push("Sample rate must be a whole number from 0 to 100, or empty to use the account's capture rate.");
     if (retentionDays.trim() === '' || !validRetentionDays(days)) {
       problems.push(`Keep recordings for a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`);
     }
@@ -63,7 +65,7 @@ export function GdprForm({ projectId, readOnly = false }: { projectId: number; r
     setSaving(true);
     setErrors([]);
     try {
-      const saved = await api.post<GdprSettings>(`/${projectId}/gdpr`, { ...settings, sampleRate: rate, retentionDays: days });
+      const saved = await api.post<GdprSettings>(`/${projectId}/gdpr`, { ...settings, sampleRate: followsAccount ? 'account' : rate, retentionDays: days });
       const merged = { ...DEFAULTS, ...saved };
       setSettings(merged);
       setRetentionDays(String(merged.retentionDays));
@@ -104,7 +106,8 @@ export function GdprForm({ projectId, readOnly = false }: { projectId: number; r
           max={100}
           step={1}
           value={sampleRate}
-          hint="Share of sessions recorded."
+          placeholder="Account capture rate"
+          hint="Share of sessions recorded. Leave empty to use the account's capture rate (below); a rate set here wins over it."
           onChange={(e) => setSampleRate(e.target.value)}
         />
         <Input

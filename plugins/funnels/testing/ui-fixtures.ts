@@ -111,6 +111,7 @@ export function sessionSummary(overrides: Partial<SessionSummary> = {}): Session
     errorsCount: 0,
     consoleLogsCount: 0,
     issueTypes: [],
+    watchdogs: [],
     metadata: {},
     userDisplayName: 'ada@shop.test',
     userNumericHash: 42,

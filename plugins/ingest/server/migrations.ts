@@ -70,4 +70,17 @@ export const ingestMigrations: Migration[] = [
       `create index ingest_parked_steps_tenant_index on ingest_parked_steps (tenant_id, session_id)`,
     ],
   },
+  {
+    // The account's capture rate (GET/POST /sample_rate): one row per organization once an admin
+    // saved it; without a row the default applies (rate 0, capture all).
+    id: '0003_ingest_capture_rates',
+    up: [
+      `create table if not exists ingest_capture_rates (
+        tenant_id integer primary key,
+        rate integer not null check (rate between 0 and 100),
+        capture_all boolean not null,
+        updated_at timestamptz not null default now()
+      )`,
+    ],
+  },
 ];

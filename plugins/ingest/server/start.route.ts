@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import { notFound, type ProjectInfo } from '@cassette/plugin-sdk/server';
 import type { RecordingConfig, StartResponse } from '@cassette/tracker/protocol';
 import type { IngestSession } from '../api.js';
+import { DEFAULT_CAPTURE_RATE, effectiveSampleRate } from '../shared/capture-rate.js';
+import { readCaptureRate } from './capture-rate-store.js';
 import { route } from './deps.js';
 import { countryOf } from './geo-country.js';
 import type { IngestRuntime } from './runtime.js';
@@ -67,9 +69,15 @@ export const startRoute = route({
     const resumed = await resumable(runtime, project, body.resume, now);
     if (resumed) return answer(resumed.id, true, await nextSeqToSend(deps.db, resumed.id));
 
-    // Sampling is decided once per session, here, so a tab is recorded whole or not at all.
-    if (randomInt(0, 10_000) >= project.gdpr.sampleRate * 100) {
-      return { sampled: false, reason: `This project records ${project.gdpr.sampleRate}% of sessions; this one was not sampled.` };
+    // Sampling is decided once per session, here, so a tab is recorded whole or not at all. The
+    // project's own rate wins; a project without one follows the account's capture rate.
+    const projectRate = project.gdpr.sampleRate ?? null;
+    // Read only when it matters: most starts are of projects that keep their own rate.
+    const account = projectRate === null ? await readCaptureRate(deps.db.sql, project.tenantId) : DEFAULT_CAPTURE_RATE;
+    const { rate, source } = effectiveSampleRate(projectRate, account);
+    if (randomInt(0, 10_000) >= rate * 100) {
+      const whose = source === 'project' ? 'This project records' : "This project follows the account's capture rate and records";
+      return { sampled: false, reason: `${whose} ${rate}% of sessions; this one was not sampled.` };
     }
     const ua = parseUserAgent(String(request.headers['user-agent'] ?? ''), body.maxTouchPoints);
     const session: IngestSession = {

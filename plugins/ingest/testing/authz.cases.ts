@@ -10,4 +10,7 @@ export const authzRows = defineAuthzRows({
   'GET /api/client/ingest/parked': { statuses: AUTHZ.ADMIN_TENANT, fixture: () => ({ url: '/api/client/ingest/parked' }) },
   'POST /api/client/ingest/parked/retry': { statuses: AUTHZ.ADMIN_TENANT, fixture: () => ({ url: '/api/client/ingest/parked/retry' }) },
   'POST /api/client/ingest/parked/:id/retry': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/client/ingest/parked/${await parkedStartOfNewSession(w)}/retry` }) },
+  // The account's capture rate: every member reads it, admins change it.
+  'GET /api/sample_rate': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/sample_rate' }) },
+  'POST /api/sample_rate': { statuses: AUTHZ.ADMIN_TENANT, fixture: () => ({ url: '/api/sample_rate', body: { rate: 50 } }) },
 });

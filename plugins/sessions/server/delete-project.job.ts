@@ -2,7 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { defineJob } from '@cassette/plugin-sdk/server';
 import type { SessionsContext } from './deps.js';
 import { deleteProjectSavedSearches } from './saved-searches/saved-search-store.js';
+import { deleteProjectRehydrations } from './rehydration/rehydration-store.js';
 import { sessionDeletion } from './session-deletion.js';
+import { deleteProjectWatchdogs } from './watchdogs/watchdog-store.js';
 
 /** A deleted project's recordings go at once, not at the next daily run. */
 export const deleteProjectSessionsJob = defineJob({
@@ -17,9 +19,11 @@ export async function queueProjectDeletion({ projectId }: { projectId: number },
   await deps.jobs.enqueue(deleteProjectSessionsJob, { projectId }, { jobId: `sessions-delete-project-${projectId}` });
 }
 
-/** Deletes every session of the project (with recordings and events), then its saved searches. */
+/** Deletes every session of the project (with recordings and events), then its saved searches, watchdog rules and rehydration jobs. */
 export async function deleteProjectSessions({ projectId }: { projectId: number }, { deps, log }: SessionsContext): Promise<void> {
   const deleted = await sessionDeletion(deps).deleteOlderThan(projectId, null);
   if (deleted > 0) log.info({ projectId, deleted }, 'sessions of a deleted project deleted');
   await deleteProjectSavedSearches(deps.database, projectId);
+  await deleteProjectWatchdogs(deps.database.sql, projectId);
+  await deleteProjectRehydrations(deps.database.sql, projectId);
 }

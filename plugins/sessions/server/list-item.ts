@@ -28,6 +28,7 @@ export interface SessionListRow {
   errors_count: number;
   console_logs_count: number;
   issue_types: string[] | null;
+  watchdogs?: number[] | null;
   metadata: Record<string, string> | null;
   last_event_at: Date | string | null;
   ended_at: Date | string | null;
@@ -76,6 +77,7 @@ export function toListItem(row: SessionListRow, now = Date.now()): SessionSummar
     errorsCount: row.errors_count,
     consoleLogsCount: row.console_logs_count,
     issueTypes: row.issue_types ?? [],
+    watchdogs: (row.watchdogs ?? []).map(Number),
     metadata: row.metadata ?? {},
     userDisplayName: displayName(row.user_id, row.user_anonymous_id),
     userNumericHash: numericHash(row.user_id ?? row.user_anonymous_id ?? row.session_id),

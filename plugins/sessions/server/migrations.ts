@@ -306,6 +306,56 @@ export const sessionsMigrations: Migration[] = [
     ],
   },
   {
+    // Watchdog rules (shared/watchdogs.ts): issue types a project defines. What they find is
+    // stored in sessions_issues as type 'watchdog' (payload.watchdogId); each session keeps the
+    // ids of the rules that flagged it, and a saved search the rules it watches.
+    id: '0015_watchdogs',
+    up: [
+      `create table if not exists sessions_watchdogs (
+        watchdog_id serial primary key,
+        project_id integer not null,
+        name text not null,
+        type text not null check (type in ('event', 'threshold')),
+        icon text not null,
+        rule_id text not null,
+        rule_config jsonb not null,
+        enabled boolean not null default true,
+        visible boolean not null default true,
+        capture_all boolean not null default true,
+        rate integer not null default 100 check (rate between 0 and 100),
+        created_by integer,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`,
+      `create index if not exists sessions_watchdogs_project on sessions_watchdogs (project_id)`,
+      `alter table sessions_sessions add column if not exists watchdogs jsonb not null default '[]'::jsonb`,
+      `alter table sessions_saved_searches add column if not exists watchdogs jsonb not null default '[]'::jsonb`,
+    ],
+  },
+  {
+    // Rehydration jobs (spec part 2 §3): re-run the issue detection, watchdog rules included,
+    // over a project's ended sessions of a time range (or of one user).
+    id: '0016_rehydrations',
+    up: [
+      `create table if not exists sessions_rehydrations (
+        rehydration_id serial primary key,
+        project_id integer not null,
+        name text not null,
+        start_at timestamptz not null,
+        end_at timestamptz not null,
+        user_id text,
+        state text not null check (state in ('queued', 'in progress', 'done', 'failed')),
+        sessions_count integer not null default 0,
+        processed_count integer not null default 0,
+        error text,
+        created_by integer not null,
+        created_at timestamptz not null default now(),
+        finished_at timestamptz
+      )`,
+      `create index if not exists sessions_rehydrations_project on sessions_rehydrations (project_id, rehydration_id)`,
+    ],
+  },
+  {
     // A performance sample's numbers in columns of their own (event-rows.ts): dashboards average
     // them over two weeks of samples, and reading them out of the payload cost as much as the rest
     // of such a widget (at 100,000 sessions, 270 of 650 ms for avg_cpu on PostgreSQL 15). The

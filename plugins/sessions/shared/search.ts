@@ -81,6 +81,8 @@ export interface SavedSearch {
   name: string;
   filter: SessionSearchFilter;
   isPublic: boolean;
+  /** The project's watchdog rules whose issues the filter looks for (ISSUE values `watchdog_<id>`), ascending. */
+  watchdogs: number[];
   /** Epoch ms. */
   createdAt: number;
   /** The author's name, for "shared by". */

@@ -32,6 +32,8 @@ export interface SessionSummary {
   errorsCount: number;
   consoleLogsCount: number;
   issueTypes: string[];
+  /** Ids of the project's watchdog rules that flagged the session (their issue key is `watchdog_<id>`). */
+  watchdogs: number[];
   metadata: Record<string, string>;
   /** User id, else anonymous id, else 'Anonymous User'. */
   userDisplayName: string;

@@ -22,6 +22,20 @@ async function savedSearchOf(w: AuthzWorld, caller: TestUser | null): Promise<nu
   return res.body.data.searchId as number;
 }
 
+/** A watchdog rule of tenant A's first project (made by its admin: members may not). */
+async function watchdogOf(w: AuthzWorld): Promise<number> {
+  const res = await w.t.request('POST', `/api/${w.projectId}/watchdogs`, { token: w.adminToken, body: { name: `Rule ${w.unique()}`, ruleId: 'custom_event', ruleConfig: { value: 'checkout' } } });
+  return res.body.data.watchdogId as number;
+}
+
+/** A rehydration job of tenant A's first project. */
+function rehydrationOf(w: AuthzWorld): Promise<number> {
+  return w.once('sessions.rehydration', async () => {
+    const res = await w.t.request('POST', `/api/${w.projectId}/rehydrations`, { token: w.adminToken, body: { name: 'Last hour', startTs: Date.now() - 3_600_000, endTs: Date.now() } });
+    return res.body.data.rehydrationId as number;
+  });
+}
+
 const REPLAY = AUTHZ.PERMISSION;
 
 export const authzRows = defineAuthzRows({
@@ -43,6 +57,22 @@ export const authzRows = defineAuthzRows({
     fixture: async (w, caller) => ({ url: `/api/${w.projectId}/saved_search/${await savedSearchOf(w, caller)}`, body: { name: 'Renamed search' } }),
   },
   'DELETE /api/:projectId/saved_search/:searchId': { statuses: REPLAY, fixture: async (w, caller) => ({ url: `/api/${w.projectId}/saved_search/${await savedSearchOf(w, caller)}` }) },
+  'GET /api/:projectId/watchdogs': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/watchdogs` }) },
+  'GET /api/:projectId/watchdogs/status': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/watchdogs/status` }) },
+  // Rules shape what every member sees in the project: admins change them.
+  'POST /api/:projectId/watchdogs': {
+    statuses: AUTHZ.ADMIN_OWNED,
+    fixture: (w) => ({ url: `/api/${w.projectId}/watchdogs`, body: { name: `Slow pages ${w.unique()}`, ruleId: 'page_load_time', ruleConfig: { value: 3000 } } }),
+  },
+  'POST /api/:projectId/watchdogs/:watchdogId': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/${w.projectId}/watchdogs/${await watchdogOf(w)}`, body: { enabled: false } }) },
+  'DELETE /api/:projectId/watchdogs/:watchdogId': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/${w.projectId}/watchdogs/${await watchdogOf(w)}` }) },
+  'GET /api/:projectId/rehydrations': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/rehydrations` }) },
+  'GET /api/:projectId/rehydrations/:rehydrationId': { statuses: REPLAY, fixture: async (w) => ({ url: `/api/${w.projectId}/rehydrations/${await rehydrationOf(w)}` }) },
+  // Re-processing costs the server: admins start it.
+  'POST /api/:projectId/rehydrations': {
+    statuses: AUTHZ.ADMIN_OWNED,
+    fixture: (w) => ({ url: `/api/${w.projectId}/rehydrations`, body: { name: `Rehydrate ${w.unique()}`, startTs: Date.now() - 86_400_000, endTs: Date.now() } }),
+  },
   'GET /api/:projectId/events/search': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/events/search?type=CLICK&q=a` }) },
   // Console text is Developer Tools data: the holding member has DEV_TOOLS too (the sessions plugin's route tests cover a replay-only member).
   'GET /api/:projectId/events/values': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/events/values?type=CONSOLE&q=a` }) },

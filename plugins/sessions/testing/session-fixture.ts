@@ -68,6 +68,7 @@ export function sessionFixture(overrides: Partial<Session> = {}): Session {
     errorsCount: 2,
     consoleLogsCount: 6,
     issueTypes: ['click_rage', 'missing_resource', 'js_exception', 'bad_request'],
+    watchdogs: [],
     metadata: { plan: 'premium', cartId: 'cart-88412' },
     userDisplayName: 'ada@shop.test',
     userNumericHash: 734_221,

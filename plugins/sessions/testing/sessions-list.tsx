@@ -42,6 +42,7 @@ export function session(overrides: Partial<SessionSummary> = {}): SessionSummary
     errorsCount: 1,
     consoleLogsCount: 0,
     issueTypes: [],
+    watchdogs: [],
     metadata: {},
     userDisplayName: 'ada@shop.test',
     userNumericHash: 42,

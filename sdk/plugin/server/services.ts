@@ -136,8 +136,11 @@ export interface GdprSettings {
   maskEmails: boolean;
   maskNumbers: boolean;
   defaultInputMode: 'plain' | 'obscured' | 'hidden';
-  /** Percent of sessions recorded (0-100), decided at session start. */
-  sampleRate: number;
+  /**
+   * Percent of sessions recorded (0-100), decided at session start. Null: the project has no
+   * rate of its own and the account's capture rate (`GET /sample_rate`) applies.
+   */
+  sampleRate: number | null;
   /** Recordings and their events are deleted after this many days (default 180). */
   retentionDays: number;
   /** Canvases are recorded as pictures at most this many times a second (0: not recorded). */

@@ -23,11 +23,11 @@ const DIMENSIONS: Record<BreakdownDimension, DimensionSource> = {
       from picked p join sessions_events e on e.session_id = p.session_id
       where e.project_id = ${projectId} and e.type = 'LOCATION' and e.ts >= ${new Date(since)} and e.path <> ''`,
   },
-  // Every type of issue the session had, as stored (the UI names them).
+  // Every type of issue the session had, as stored (the UI names them); watchdog rules' hits are the project's own, not issue types of the catalogue.
   issue: {
     rows: (projectId) => sql`select p.session_id, p.counted, i.type as name
       from picked p join sessions_issues i on i.session_id = p.session_id
-      where i.project_id = ${projectId}`,
+      where i.project_id = ${projectId} and i.type <> 'watchdog'`,
   },
 };
 

@@ -2,6 +2,7 @@ import { joinSql, sql, type SqlRunner } from '@cassette/plugin-sdk/server';
 import { ISSUE_TYPES, type IssueType } from '../../shared/issue-types.js';
 import type { DetectorState } from './issue-detector.js';
 import type { DetectedIssue } from './heuristic.js';
+import { refreshSessionWatchdogs } from '../watchdogs/watchdog-store.js';
 import { issueScore } from './thresholds.js';
 
 /** 9 bind parameters per row: far below PostgreSQL's 65,535 per statement. */
@@ -55,4 +56,5 @@ export async function refreshIssueSummary(run: SqlRunner, sessionId: string): Pr
   const types = known.map((r) => r.type).sort();
   const score = issueScore(Object.fromEntries(known.map((r) => [r.type, Number(r.n)])));
   await run(sql`update sessions_sessions set issue_types = ${JSON.stringify(types)}::jsonb, issue_score = ${score}, updated_at = now() where session_id = ${sessionId}`);
+  await refreshSessionWatchdogs(run, sessionId);
 }

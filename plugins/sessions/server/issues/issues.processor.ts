@@ -1,5 +1,7 @@
 import type { DecodedBatch, IngestProcessor, IngestSession } from '@cassette/plugin-ingest/api';
-import { detectIssues, finishIssues } from './issue-detector.js';
+import { enabledWatchdogs, insertWatchdogHits } from '../watchdogs/watchdog-store.js';
+import { matchWatchdogs } from '../watchdogs/watchdog-matcher.js';
+import { detectIssues, finishIssues, timeline } from './issue-detector.js';
 import { insertIssues, lockState, refreshIssueSummary, saveState, type StoredDetectorState } from './issue-store.js';
 
 /** How far into its batch a slice reaches (events of both kinds); null for a whole batch or its last slice. */
@@ -18,8 +20,9 @@ function alreadyRead(stored: StoredDetectorState, batch: DecodedBatch): boolean 
 }
 
 /**
- * Finds issues (issues/thresholds.ts) in every batch and at the session's end, and keeps the
- * session's `issue_types` and `issue_score`. The detectors' state is stored per session with
+ * Finds issues (issues/thresholds.ts) and the project's watchdog rules' hits (watchdogs/) in
+ * every batch and at the session's end, and keeps the session's `issue_types`, `issue_score`
+ * and `watchdogs`. The detectors' state is stored per session with
  * the last batch it has seen (and, for a batch that came in slices, how far into it), in the
  * same transaction as the batch's issues: a batch or slice already read (a repeat after a
  * crash) is skipped, and issue ids (`${type}:${seq}:${idx}`) make any repeated insert a no-op.
@@ -38,6 +41,9 @@ export const issuesProcessor: IngestProcessor = {
       if (stored && (stored.finished || alreadyRead(stored, batch))) return;
       const { state, issues } = detectIssues(stored?.state ?? null, batch);
       await insertIssues(tx, session.projectId, session.sessionId, issues);
+      // The project's own issue types (watchdog rules), as they are when the batch is read.
+      const rules = await enabledWatchdogs(tx, session.projectId);
+      if (rules.length > 0) await insertWatchdogHits(tx, session.projectId, session.sessionId, matchWatchdogs(rules, session.sessionId, timeline(batch)));
       const through = readThrough(batch);
       await saveState(tx, session.projectId, session.sessionId, batch.seq, state, false, through);
       // Counting reads all of the session's issues: once per batch, at its last slice.

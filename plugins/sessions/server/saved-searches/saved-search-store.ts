@@ -11,10 +11,11 @@ interface SavedSearchRow {
   name: string;
   filter: SessionSearchFilter | string;
   is_public: boolean;
+  watchdogs: number[] | string | null;
   created_at: Date | string;
 }
 
-const COLUMNS = trusted('search_id, project_id, user_id, name, filter, is_public, created_at');
+const COLUMNS = trusted('search_id, project_id, user_id, name, filter, is_public, watchdogs, created_at');
 
 export function toSavedSearch(row: SavedSearchRow, ownerName?: string): SavedSearch {
   return {
@@ -24,6 +25,7 @@ export function toSavedSearch(row: SavedSearchRow, ownerName?: string): SavedSea
     name: row.name,
     filter: typeof row.filter === 'string' ? (JSON.parse(row.filter) as SessionSearchFilter) : row.filter,
     isPublic: row.is_public,
+    watchdogs: (typeof row.watchdogs === 'string' ? (JSON.parse(row.watchdogs) as number[]) : (row.watchdogs ?? [])).map(Number),
     createdAt: new Date(row.created_at).getTime(),
     ...(ownerName === undefined ? {} : { ownerName }),
   };
@@ -46,12 +48,13 @@ export interface NewSavedSearch {
   name: string;
   filter: SessionSearchFilter;
   isPublic: boolean;
+  watchdogs: number[];
 }
 
 /** Null when the member already keeps SAVED_SEARCHES_PER_USER in the project (checked in the same statement as the insert). */
 export async function insertWithinLimit(run: SqlRunner, search: NewSavedSearch): Promise<SavedSearch | null> {
-  const [row] = await run<SavedSearchRow>(sql`insert into sessions_saved_searches (project_id, user_id, name, filter, is_public)
-      select ${search.projectId}::integer, ${search.userId}::integer, ${search.name}::text, ${JSON.stringify(search.filter)}::jsonb, ${search.isPublic}::boolean
+  const [row] = await run<SavedSearchRow>(sql`insert into sessions_saved_searches (project_id, user_id, name, filter, is_public, watchdogs)
+      select ${search.projectId}::integer, ${search.userId}::integer, ${search.name}::text, ${JSON.stringify(search.filter)}::jsonb, ${search.isPublic}::boolean, ${JSON.stringify(search.watchdogs)}::jsonb
       where (select count(*) from sessions_saved_searches where project_id = ${search.projectId} and user_id = ${search.userId}) < ${SAVED_SEARCHES_PER_USER}
       returning ${COLUMNS}`);
   return row ? toSavedSearch(row) : null;
@@ -61,12 +64,15 @@ export interface SavedSearchChanges {
   name?: string;
   filter?: SessionSearchFilter;
   isPublic?: boolean;
+  /** Given with a new filter: the watchdog rules it names. */
+  watchdogs?: number[];
 }
 
 /** Changes only what is given; the author condition is repeated so a row can never change hands in between. */
 export async function updateAuthored(run: SqlRunner, projectId: number, searchId: number, userId: number, changes: SavedSearchChanges): Promise<SavedSearch | null> {
   const [row] = await run<SavedSearchRow>(sql`update sessions_saved_searches
-      set name = coalesce(${changes.name ?? null}::text, name), filter = coalesce(${changes.filter === undefined ? null : JSON.stringify(changes.filter)}::jsonb, filter), is_public = coalesce(${changes.isPublic ?? null}::boolean, is_public), updated_at = now()
+      set name = coalesce(${changes.name ?? null}::text, name), filter = coalesce(${changes.filter === undefined ? null : JSON.stringify(changes.filter)}::jsonb, filter), is_public = coalesce(${changes.isPublic ?? null}::boolean, is_public),
+        watchdogs = coalesce(${changes.watchdogs === undefined ? null : JSON.stringify(changes.watchdogs)}::jsonb, watchdogs), updated_at = now()
       where project_id = ${projectId} and search_id = ${searchId} and user_id = ${userId}
       returning ${COLUMNS}`);
   return row ? toSavedSearch(row) : null;

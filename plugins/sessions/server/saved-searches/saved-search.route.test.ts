@@ -53,6 +53,7 @@ describe('saved search routes', () => {
       name: 'Checkout buyers',
       filter: FILTER,
       isPublic: false,
+      watchdogs: [],
       createdAt: expect.any(Number),
       ownerName: 'Owner',
     });

@@ -4,6 +4,8 @@ import type { SavedSearch, SessionSearchFilter } from '../../shared/search.js';
 import { route, type SessionsDeps } from '../deps.js';
 import { projectFilterConditions } from '../search/project-filter-conditions.js';
 import { savedSearchFilterSchema } from '../search/search-filter.schema.js';
+import { listWatchdogs } from '../watchdogs/watchdog-store.js';
+import { watchdogsNamedBy } from '../watchdogs/watchdogs-named.js';
 import { deleteAuthored, findInProject, insertWithinLimit, listVisible, SAVED_SEARCHES_PER_USER, updateAuthored } from './saved-search-store.js';
 
 export const SAVED_SEARCH_NAME_MAX = 100;
@@ -23,9 +25,19 @@ function validName(raw: string): string {
   return name;
 }
 
-/** A filter the session search could not run is refused now, with the compiler's message, rather than when it is applied. */
-async function assertReadable(deps: SessionsDeps, projectId: number, caller: Caller, filter: SessionSearchFilter): Promise<void> {
+/**
+ * A filter the session search could not run is refused now, with the compiler's message, rather
+ * than when it is applied. Answers the watchdog rules it names (the saved search's `watchdogs`),
+ * each of which must be one of the project's.
+ */
+async function assertReadable(deps: SessionsDeps, run: SqlRunner, projectId: number, caller: Caller, filter: SessionSearchFilter): Promise<number[]> {
   await projectFilterConditions(deps, projectId, filter, caller);
+  const named = watchdogsNamedBy(filter);
+  if (named.length === 0) return named;
+  const known = new Set((await listWatchdogs(run, projectId)).map((w) => w.watchdogId));
+  const unknown = named.find((id) => !known.has(id));
+  if (unknown !== undefined) throw badRequest(`The filter names watchdog rule ${unknown}, which this project does not have (it may have been deleted); remove that issue filter and save again.`);
+  return named;
 }
 
 /**
@@ -69,8 +81,8 @@ export const createSavedSearchRoute = route({
   handler: async ({ body, deps, sql: run, projectId, caller }): Promise<SavedSearch> => {
     const name = validName(body.name);
     const filter = body.filter as SessionSearchFilter;
-    await assertReadable(deps, projectId, caller, filter);
-    const created = await insertWithinLimit(run, { projectId, userId: caller.userId, name, filter, isPublic: body.isPublic ?? false });
+    const watchdogs = await assertReadable(deps, run, projectId, caller, filter);
+    const created = await insertWithinLimit(run, { projectId, userId: caller.userId, name, filter, isPublic: body.isPublic ?? false, watchdogs });
     if (!created) throw badRequest(`You already keep ${SAVED_SEARCHES_PER_USER} saved searches in this project; delete one before saving another.`);
     return { ...created, ownerName: caller.name };
   },
@@ -93,8 +105,8 @@ export const updateSavedSearchRoute = route({
     await requireAuthored(run, projectId, params.searchId, caller, 'change');
     const name = body.name === undefined ? undefined : validName(body.name);
     const filter = body.filter as SessionSearchFilter | undefined;
-    if (filter) await assertReadable(deps, projectId, caller, filter);
-    const updated = await updateAuthored(run, projectId, params.searchId, caller.userId, { name, filter, isPublic: body.isPublic });
+    const watchdogs = filter ? await assertReadable(deps, run, projectId, caller, filter) : undefined;
+    const updated = await updateAuthored(run, projectId, params.searchId, caller.userId, { name, filter, isPublic: body.isPublic, watchdogs });
     // Deleted by its author in the meantime.
     if (!updated) throw notFound(SAVED_SEARCH_NOT_FOUND);
     return { ...updated, ownerName: caller.name };

@@ -1,5 +1,6 @@
 import { badRequest } from '@cassette/plugin-sdk/server';
 import { ISSUE_TYPES } from '../../shared/issue-types.js';
+import { watchdogIdOfKey } from '../../shared/watchdogs.js';
 import type { FilterCompileContext } from '../../api.js';
 import type { SearchFilterItem, SessionSearchFilter } from '../../shared/search.js';
 import {
@@ -144,7 +145,10 @@ function optionValues(raw: unknown[], def: FilterKeyDef, where: string): string[
   const out = new Set<string>();
   for (const v of textValues(raw, def, where)) {
     if (def.key === 'ISSUE') {
-      if (!ISSUE_TYPE_SET.has(v)) throw fail(where, `Unknown issue type ${show(v)} in an ISSUE filter; known types: ${ISSUE_TYPES.join(', ')}`);
+      // A project's watchdog rules are issue types too, as `watchdog_<id>`.
+      if (!ISSUE_TYPE_SET.has(v) && watchdogIdOfKey(v) === null) {
+        throw fail(where, `Unknown issue type ${show(v)} in an ISSUE filter; known types: ${ISSUE_TYPES.join(', ')}, or watchdog_<id> for a watchdog rule`);
+      }
       out.add(v);
       continue;
     }

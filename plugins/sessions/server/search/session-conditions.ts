@@ -1,4 +1,5 @@
-import { allOf, sql, trusted, type SqlFragment } from '@cassette/plugin-sdk/server';
+import { allOf, anyOf, sql, trusted, type SqlFragment } from '@cassette/plugin-sdk/server';
+import { watchdogIdOfKey } from '../../shared/watchdogs.js';
 import type { CheckedItem } from './filter-validation.js';
 import { compareNumber } from './number-match.js';
 import { SESSION_KEY_COLUMNS } from './session-key-columns.js';
@@ -20,8 +21,14 @@ function textAttribute(item: CheckedItem, column: SqlFragment): SqlFragment {
 function issueCondition(item: CheckedItem): SqlFragment {
   const { criterion } = item;
   if (criterion.match !== 'text') throw new Error('ISSUE takes issue types');
-  if (criterion.meaning === 'any') return sql`jsonb_array_length(s.issue_types) > 0`;
-  const anyOfTypes = sql`exists (select 1 from jsonb_array_elements_text(s.issue_types) as it(v) where it.v in (${criterion.values}))`;
+  if (criterion.meaning === 'any') return sql`(jsonb_array_length(s.issue_types) > 0 or jsonb_array_length(s.watchdogs) > 0)`;
+  const builtIn = criterion.values.filter((v) => watchdogIdOfKey(v) === null);
+  const watchdogIds = criterion.values.map(watchdogIdOfKey).filter((id): id is number => id !== null);
+  const anyOfTypes = anyOf([
+    ...(builtIn.length > 0 ? [sql`exists (select 1 from jsonb_array_elements_text(s.issue_types) as it(v) where it.v in (${builtIn}))`] : []),
+    // A watchdog rule's sessions: its id among the session's `watchdogs`.
+    ...watchdogIds.map((id) => sql`s.watchdogs @> ${JSON.stringify([id])}::jsonb`),
+  ]);
   return criterion.meaning === 'notEquals' ? sql`not ${anyOfTypes}` : anyOfTypes;
 }
 

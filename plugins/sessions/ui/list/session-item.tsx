@@ -6,6 +6,7 @@ import { countryFlag, countryName } from '../common/country.js';
 import { DeviceIcon } from './device-icon.js';
 import { FavoriteButton } from './favorite-button.js';
 import { IssueBadge } from './issue-badge.js';
+import { WatchdogBadges } from '../watchdogs/watchdog-badges.js';
 import { MetadataChips } from './metadata-chips.js';
 import { formatStartTime } from '../common/start-time.js';
 import { UserAvatar } from './user-avatar.js';
@@ -91,6 +92,7 @@ export function SessionItem({ session: s, siteId, onFavoriteChange }: SessionIte
           {issueTypes.map((type) => (
             <IssueBadge key={type} type={type} />
           ))}
+          <WatchdogBadges projectId={siteId} watchdogIds={s.watchdogs ?? []} />
         </div>
 
         <div className="cs-session-item__actions">

@@ -7,10 +7,11 @@ export const SESSION_LIST_TABS: ReadonlyArray<{ tab: SessionListTab; label: stri
   ...VISIBLE_ISSUE_TYPES.map((type) => ({ tab: type, label: ISSUE_LIST_NAMES[type] })),
 ];
 
-export function SessionTabs({ active, onChange }: { active: SessionListTab; onChange(tab: SessionListTab): void }) {
+/** The built-in tabs, then one per visible watchdog rule of the project (`extra`). */
+export function SessionTabs({ active, onChange, extra = [] }: { active: SessionListTab; onChange(tab: SessionListTab): void; extra?: ReadonlyArray<{ tab: SessionListTab; label: string }> }) {
   return (
     <div className="cs-session-tabs" role="tablist" aria-label="Sessions">
-      {SESSION_LIST_TABS.map(({ tab, label }) => (
+      {[...SESSION_LIST_TABS, ...extra].map(({ tab, label }) => (
         <button
           key={tab}
           type="button"

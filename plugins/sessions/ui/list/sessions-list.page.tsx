@@ -16,6 +16,7 @@ import { useSavedSearches } from './saved-searches/use-saved-searches.js';
 import { isSessionRange, SESSION_RANGES } from './session-ranges.js';
 import { SessionRows } from './session-rows.js';
 import { SessionTabs } from './session-tabs.js';
+import { useWatchdogStatus } from '../watchdogs/watchdog-status.js';
 import { useSessionResults } from './use-session-results.js';
 import { SORT_OPTIONS, savedFilterOf, sortOptionOf, useSessionSearch, type SessionListTab } from './use-session-search.js';
 import './sessions-list.css';
@@ -26,13 +27,15 @@ const SORT_SELECT_OPTIONS = SORT_OPTIONS.map(({ value, label }) => ({ value, lab
 
 export default function SessionsListPage() {
   const project = useCurrentProject();
-  const { account, toast } = useHost();
+  const { account, toast, api } = useHost();
   const search = useSessionSearch();
   const waitingForFirstRecording = project?.recorded === false;
   const projectId = project && !waitingForFirstRecording ? project.id : null;
   const { result, loading, errors, retry, updateSession } = useSessionResults(projectId, search.body);
   const metadata = useProjectMetadata(projectId);
   const saved = useSavedSearches(projectId);
+  const watchdogStatus = useWatchdogStatus(api, project?.id ?? null);
+  const watchdogTabs = (watchdogStatus?.watchdogs ?? []).filter((w) => w.visible).map((w) => ({ tab: w.key as SessionListTab, label: w.name }));
   const { events, filters, eventsOrder, strict } = search.state;
   const editing = useFilterDraft({ events, filters, eventsOrder, strict }, search.setFilterSearch);
   const [saving, setSaving] = useState(false);
@@ -154,7 +157,7 @@ export default function SessionsListPage() {
             }
           />
         )}
-        {!waitingForFirstRecording && <SessionTabs active={tab} onChange={search.setTab} />}
+        {!waitingForFirstRecording && <SessionTabs active={tab} onChange={search.setTab} extra={watchdogTabs} />}
         {content()}
         {saving && (
           <SaveSearchModal

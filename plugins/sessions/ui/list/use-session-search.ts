@@ -9,10 +9,12 @@ import { EMPTY_FILTER_SEARCH, type FilterSearch } from './filters/filter-search.
 import { requestItems } from './filters/filter-request.js';
 import { readItems } from './filters/read-items.js';
 import { VISIBLE_ISSUE_TYPES } from './issue-names.js';
+import { WATCHDOG_ISSUE_KEY } from '../../shared/watchdogs.js';
 import { isSessionRange } from './session-ranges.js';
 
 /** Spec part 1 §4: 'all', 'bookmark' (bookmarked true) or an issue type (an ISSUE filter). */
-export type SessionListTab = 'all' | 'bookmark' | IssueType;
+/** A watchdog rule's tab is its issue key, `watchdog_<id>`. */
+export type SessionListTab = 'all' | 'bookmark' | IssueType | `watchdog_${number}`;
 export type SortOrder = 'asc' | 'desc';
 
 export interface SessionSearchState extends FilterSearch {
@@ -100,7 +102,7 @@ export function readSessionSearch(params: URLSearchParams): SessionSearchState {
   const range = isSessionRange(rangeValue) ? rangeValue : DEFAULT_SESSION_SEARCH.rangeValue;
   const saved = epochParam(params.get('savedSearch'));
   return {
-    tab: tab && TABS.includes(tab) ? (tab as SessionListTab) : DEFAULT_SESSION_SEARCH.tab,
+    tab: tab && (TABS.includes(tab) || WATCHDOG_ISSUE_KEY.test(tab)) ? (tab as SessionListTab) : DEFAULT_SESSION_SEARCH.tab,
     page: Number.isInteger(page) && page >= 1 ? page : DEFAULT_SESSION_SEARCH.page,
     sort: sort && (SORT_KEYS as readonly string[]).includes(sort) ? (sort as SortKey) : DEFAULT_SESSION_SEARCH.sort,
     order: order === 'asc' || order === 'desc' ? order : DEFAULT_SESSION_SEARCH.order,

@@ -11,6 +11,8 @@ import { OptionsInput } from './options-input.js';
 import { suggestionPath, toValueSuggestions, type ValueSuggestion } from './suggestions.js';
 import { ThresholdInput } from './threshold-input.js';
 import { ValueInput } from './value-input.js';
+import type { WatchdogStatus } from '../../../shared/watchdogs.js';
+import { useWatchdogStatus } from '../../watchdogs/watchdog-status.js';
 
 export interface FilterRowProps {
   item: SearchFilterItem;
@@ -33,7 +35,9 @@ const countryLabel = (code: string) => `${countryFlag(code)} ${countryName(code)
 
 export function FilterRow({ item, projectId, metadata, onChange, onRemove, step, onMoveUp, onMoveDown, blink, nested }: FilterRowProps) {
   const api = useApi();
-  const def = defOf(item, metadata);
+  const baseDef = defOf(item, metadata);
+  const watchdogStatus = useWatchdogStatus(api, baseDef?.key === 'ISSUE' ? projectId : null);
+  const def = withWatchdogOptions(baseDef, watchdogStatus);
   const label = itemLabel(item, metadata);
   const rowRef = useRef<HTMLDivElement>(null);
   const valueRef = useRef<HTMLInputElement>(null);
@@ -116,6 +120,12 @@ export function FilterRow({ item, projectId, metadata, onChange, onRemove, step,
       {def.subFilters && <SubFilters item={item} def={def} label={label} projectId={projectId} metadata={metadata} onChange={onChange} />}
     </div>
   );
+}
+
+/** The Issue filter offers the project's enabled watchdog rules after the built-in types (hidden ones too: they are searchable). */
+function withWatchdogOptions(def: FilterKeyDef | undefined, status: WatchdogStatus | null): FilterKeyDef | undefined {
+  if (!def || def.key !== 'ISSUE' || !status || status.watchdogs.length === 0) return def;
+  return { ...def, options: [...(def.options ?? []), ...status.watchdogs.map((w) => ({ value: w.key, label: w.name }))] };
 }
 
 function RemoveButton({ label, onRemove }: { label: string; onRemove(): void }) {

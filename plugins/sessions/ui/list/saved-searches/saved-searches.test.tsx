@@ -16,6 +16,7 @@ const saved = (overrides: Partial<SavedSearch>): SavedSearch => ({
   name: 'Mine',
   filter: { events: [], filters: [] },
   isPublic: false,
+  watchdogs: [],
   createdAt: Date.UTC(2026, 10, 1),
   ownerName: 'Olivia',
   ...overrides,
