@@ -9,3 +9,5 @@ export { memberRank, memberManageRefusal, OWNER_ONLY, ADMINS_BY_OWNER_ONLY, MEMB
 export type { RankedMember } from './shared/member-rank.js';
 export { defineEvent } from './shared/events.js';
 export type { EventDef, EventPayload } from './shared/events.js';
+export { APPEARANCE_ROLES, APPEARANCE_PRESETS, APPEARANCE_ROLE_LABELS, APPEARANCE_FLAGS, APPEARANCE_FLAG_LABELS, PRESET_FLAGS, presetAppearance, customAppearance, resolveAppearance, applyAppearanceChange, readAppearanceChange } from './shared/appearance.js';
+export type { Appearance, AppearanceRole, AppearancePreset, AppearanceFlag, AppearanceWidget, AppearanceChange } from './shared/appearance.js';
