@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Button, Loader, Modal, NoContent, useApi, useHost } from '@cassette/plugin-sdk/ui';
-import { appearanceShows } from '../../shared/appearance-widgets.js';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Loader, Modal, NoContent, resolveAppearance, useApi, useHost } from '@cassette/plugin-sdk/ui';
+import { APPEARANCE_WIDGETS, appearanceShows } from '../../shared/appearance-widgets.js';
 import { metricsRoutes } from '../paths.js';
 import type { MetricsPage, MetricTemplatesAnswer } from '../wire.js';
 
@@ -21,6 +21,7 @@ type Tab = 'existing' | 'catalogue';
 export function AddMetricDialog({ projectId, placedMetricIds, onAdd, onCreate, onClose }: AddMetricDialogProps) {
   const api = useApi();
   const { account } = useHost();
+  const appearance = useMemo(() => resolveAppearance(account.appearance, APPEARANCE_WIDGETS), [account.appearance]);
   const [tab, setTab] = useState<Tab>('existing');
   const [metrics, setMetrics] = useState<MetricsPage | null>(null);
   const [templates, setTemplates] = useState<MetricTemplatesAnswer | null>(null);
@@ -82,7 +83,7 @@ export function AddMetricDialog({ projectId, placedMetricIds, onAdd, onCreate, o
                   {category.widgets.map((w) => (
                     <li key={w.key} className="cs-add-metric__item">
                       <span title={w.description}>{w.name}</span>
-                      {!appearanceShows(account.appearance as { dashboard?: Record<string, unknown> }, w.key) && (
+                      {!appearanceShows(appearance, w.key) && (
                         <span className="cs-muted" data-testid="hidden-by-appearance">
                           Hidden by your appearance
                         </span>
