@@ -29,7 +29,7 @@ describe('the dashboard dialog', () => {
     expect(body().textContent).toContain('Create Dashboard');
     expect(byLabel<HTMLInputElement>(body(), 'Name')?.value).toBe('New Dashboard');
     expect(byLabel<HTMLInputElement>(body(), 'Shared with team')?.checked).toBe(true);
-    await typeInto(byLabel(body(), 'Name')!, '  Checkout  ');
+    await typeInto(byLabel<HTMLInputElement>(body(), 'Name'), '  Checkout  ');
     await click(byLabel(body(), 'Shared with team'));
     await click(buttonNamed(body(), 'Create'));
     await settle();
@@ -43,7 +43,7 @@ describe('the dashboard dialog', () => {
     expect(body().textContent).toContain('Edit Dashboard');
     expect(byLabel<HTMLInputElement>(body(), 'Name')?.value).toBe('Ops');
     expect(byLabel<HTMLInputElement>(body(), 'Shared with team')?.checked).toBe(false);
-    await typeInto(byLabel(body(), 'Name')!, 'Operations');
+    await typeInto(byLabel<HTMLInputElement>(body(), 'Name'), 'Operations');
     await click(buttonNamed(body(), 'Update'));
     await settle();
     expect(host.api.put).toHaveBeenCalledWith(`/${P}/dashboards/4`, { name: 'Operations', isPublic: false });
@@ -53,7 +53,7 @@ describe('the dashboard dialog', () => {
 
   it('refuses a blank name: the button is off and Enter says why, without a call', async () => {
     const { host } = open();
-    await typeInto(byLabel(body(), 'Name')!, '   ');
+    await typeInto(byLabel<HTMLInputElement>(body(), 'Name'), '   ');
     expect(buttonNamed(body(), 'Create')?.disabled).toBe(true);
     const form = body().querySelector('form')!;
     await act(async () => void form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));

@@ -60,7 +60,7 @@ describe('the metrics list', () => {
     const { container, host: h } = page;
     await click(byLabel(container, 'Next page'));
     await settle();
-    await typeInto(byLabel(container, 'Search metrics')!, 'metric 1');
+    await typeInto(byLabel<HTMLInputElement>(container, 'Search metrics'), 'metric 1');
     await settle();
     expect(h.api.get).toHaveBeenLastCalledWith(`/${P}/metrics?page=1&limit=15&query=metric+1`);
     expect(names(container)).toEqual(NAMES.filter((n) => n.startsWith('Metric 1')));
