@@ -131,7 +131,7 @@ function MetricEditorPage({ projectId, dashboardId, metric }: { projectId: numbe
         </div>
       </header>
       {saveError && <FormErrors errors={[saveError]} />}
-      {editOpen && <MetricEditorPanel editor={editor} draft={draft} />}
+      {editOpen && <MetricEditorPanel projectId={projectId} editor={editor} draft={draft} />}
 
       <section className="cs-metric-trend" data-testid="metric-trend">
         <header className="cs-metric-trend__header">
