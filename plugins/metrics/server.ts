@@ -1,6 +1,7 @@
 import { coreEvents, definePlugin } from '@cassette/plugin-sdk/server';
 import { catalogueSearchRoute, catalogueWidgetRoute } from './server/routes/catalogue-widget.route.js';
 import { deleteProjectMetricsJob } from './server/delete-project-metrics.job.js';
+import { APPEARANCE_WIDGETS } from './shared/appearance-widgets.js';
 import { deps } from './server/deps.js';
 import { metricsMigrations } from './server/migrations.js';
 import { metricSeriesReaderService } from './server/metric-series-reader.service.js';
@@ -28,6 +29,7 @@ export default definePlugin({
   deps,
   register(r) {
     r.migrations(...metricsMigrations);
+    r.appearanceWidgets(APPEARANCE_WIDGETS);
     r.provide(metricSeriesReaderService);
     // Fastify matches the static `/metrics/templates` and `/metrics/try` before `/metrics/:metricId`, whatever the order here.
     r.route(listMetricsRoute);

@@ -159,6 +159,12 @@ export const sessionsSlots = {
    */
   sessionRows: createSlot<SessionRowsProps>('sessions.sessionRows'),
   /**
+   * The session search's filter bar (steps, their order, attributes, with its pickers and value
+   * suggestions) editing a filter another plugin keeps: a metric's series. The sessions plugin
+   * fills it; value edits reach `onChange` after the bar's pause, the rest at once.
+   */
+  searchFilter: createSlot<SearchFilterSlotProps>('sessions.searchFilter'),
+  /**
    * A panel of the player's bottom bar, after the player's own: its toggle shows the fill's
    * `label`. A fill declared with `permission: 'DEV_TOOLS'` is only offered to viewers holding
    * it (the integrations plugin's "Backend logs").
@@ -229,6 +235,13 @@ export interface SessionsListSidebarProps {
   addBlankSteps(keys: readonly string[]): void;
   /** Draws the eye to the filter bar: it blinks and scrolls into view. */
   blinkFilters(): void;
+}
+
+export interface SearchFilterSlotProps {
+  projectId: number;
+  /** Its steps, attributes, events order and strictness are edited; its other fields are kept. */
+  filter: SessionSearchFilter;
+  onChange(filter: SessionSearchFilter): void;
 }
 
 export interface SessionRowsProps {

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { defineUiPlugin, fillSlot, hostSlots } from '@cassette/plugin-sdk/ui';
 import { sessionsSlots } from './api.js';
 import { DeleteUserData } from './ui/delete-user-data.js';
+import { SearchFilterFill } from './ui/list/search-filter.fill.js';
 import { SessionRowsFill } from './ui/list/session-rows.fill.js';
 import { WatchdogStatusLoader } from './ui/watchdogs/watchdog-status.js';
 
@@ -21,5 +22,7 @@ export default defineUiPlugin({
     fillSlot(hostSlots.projectPrivacy, { id: 'sessions.delete-user-data', component: DeleteUserData, order: 10 }),
     // No permission: whoever may see a list of sessions elsewhere (a funnel's, a metric's) sees them drawn the same way.
     fillSlot(sessionsSlots.sessionRows, { id: 'sessions.session-rows', component: SessionRowsFill, order: 10 }),
+    // No permission either: a metric's series filters the sessions it counts with the search's own bar.
+    fillSlot(sessionsSlots.searchFilter, { id: 'sessions.search-filter', component: SearchFilterFill, order: 10 }),
   ],
 });

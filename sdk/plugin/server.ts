@@ -62,7 +62,7 @@ export type { SqlRunner } from './server/sql.js';
 export { storableText, storableJson, storableJsonText } from './server/storable-text.js';
 // The shared half, so server code needs one import path.
 export { PERMISSIONS, PERMISSION_LABELS, isPermission, createServiceRef, createExtensionPoint, ownerOf, defineEvent } from './index.js';
-export type { Permission, ServiceRef, ExtensionPointRef, EventDef, EventPayload } from './index.js';
+export type { Permission, ServiceRef, ExtensionPointRef, EventDef, EventPayload, AppearanceWidget } from './index.js';
 export { callTool, toolTransportFailure, DEFAULT_TOOL_TIMEOUT_MS } from './server/call-tool.js';
 export { logLevelOf } from './server/log-level.js';
 export type { LogLevel } from './server/log-level.js';

@@ -442,7 +442,7 @@ async function populate(tenantId: number, owner: TestUser, fuzzer: TestUser) {
   await t.kernel.resolve(notificationsService).notify({ tenantId, userIds: [fuzzer.id], title: 'For the fuzzer' });
   await t.kernel.resolve(notificationsService).notify({ tenantId, userIds: [fuzzer.id], title: 'Another one', level: 'warning' });
   await ok('POST', '/api/announcements', owner.token, { title: 'Hello team', description: 'An announcement to keep.' });
-  await ok('POST', '/api/account/appearance', fuzzer.token, { appearance: { theme: 'dark', sessionsLive: true } });
+  await ok('POST', '/api/account/appearance', fuzzer.token, { appearance: { role: 'po', tests: true } });
   return { invitationToken: decodeURIComponent(/token=([^&\s]+)/.exec(invited.invitationLink)![1]!) };
 }
 
@@ -890,7 +890,9 @@ describe('targeted refusals', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const account = await t.request('GET', '/api/account', { token: A.fuzzer.token });
     expect(account.body.data.name).not.toBe('Polluter');
-    expect(account.body.data.appearance).toEqual({ theme: 'dark', sessionsLive: true });
+    expect(account.body.data.appearance).toMatchObject({ role: 'CUSTOM', sessionsLive: false, sessionsDevtools: false, tests: true, runs: false });
+    expect(account.body.data.appearance).not.toHaveProperty('polluted');
+    expect(account.body.data.appearance).not.toHaveProperty('theme');
   });
 });
 

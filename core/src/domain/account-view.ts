@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { PERMISSIONS } from '@cassette/plugin-sdk';
+import { PERMISSIONS, resolveAppearance, type AppearanceWidget } from '@cassette/plugin-sdk';
 import type { AppConfig } from '../config/app-config.js';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { RoleEntity } from '../entities/role.entity.js';
@@ -23,7 +23,8 @@ export async function accountLimits(em: EntityManager, tenantId: number, config:
   };
 }
 
-export async function accountView(em: EntityManager, user: User, config: AppConfig) {
+/** `widgets` are the dashboard widgets plugins let members hide: the appearance answered names each. */
+export async function accountView(em: EntityManager, user: User, config: AppConfig, widgets: readonly AppearanceWidget[]) {
   const role = user.roleId ? await em.findOne(RoleEntity, { id: user.roleId, deletedAt: null }) : null;
   const admin = user.admin || user.superAdmin;
   return {
@@ -37,7 +38,7 @@ export async function accountView(em: EntityManager, user: User, config: AppConf
     roleId: role?.id ?? null,
     roleName: role?.name ?? null,
     permissions: admin ? [...PERMISSIONS] : (role?.permissions ?? []),
-    appearance: user.appearance,
+    appearance: resolveAppearance(user.appearance, widgets),
     limits: await accountLimits(em, user.tenantId, config),
     createdAt: user.createdAt.toISOString(),
   };

@@ -14,7 +14,7 @@ import {
   type ServerPlugin,
   type ServiceRef,
 } from '@cassette/plugin-sdk/server';
-import { ownerOf } from '@cassette/plugin-sdk';
+import { ownerOf, type AppearanceWidget } from '@cassette/plugin-sdk';
 import type { AppConfig } from '../config/app-config.js';
 import { createDatabase, type DatabaseRuntime, type EntityDefinition } from '../database/create-database.js';
 import { runMigrations, type MigrationSet } from '../database/migrator.js';
@@ -93,6 +93,7 @@ export class Kernel {
       for (const plugin of options.plugins) contributions.set(plugin.id, collectContributions(plugin.id, (r) => plugin.register(r), plugin.settings && settings.get(plugin.settings.id)));
       const order = orderPlugins(buildNodes(options.plugins, contributions));
       validateExtensions(contributions);
+      const appearanceWidgets = collectAppearanceWidgets(order, contributions);
       const migrations: MigrationSet[] = [{ owner: 'core', migrations: coreMigrations }, ...order.map((id) => ({ owner: id, migrations: contributions.get(id)!.migrations }))];
 
       // The database opens once the plugin graph is known good, and knowing its migrations
@@ -169,6 +170,7 @@ export class Kernel {
         passwords: new PasswordHasher(config.passwordHashing),
         resetLinkLimiter: new LoginRateLimiter({ windowMs: 15 * 60_000, maxFailuresPerAccount: 3, maxFailuresPerIp: 20 }),
         enabledPlugins: order,
+        appearanceWidgets,
       };
       // A wrong API key names no account: only its per-IP count is used.
       const apiKeyLimiter = new LoginRateLimiter({ windowMs: 15 * 60_000, maxFailuresPerAccount: 30, maxFailuresPerIp: 30 });
@@ -314,6 +316,21 @@ function buildNodes(plugins: ServerPlugin<DepsMap>[], contributions: Map<string,
     ].filter((n) => n.id !== plugin.id);
     return { id: plugin.id, needs };
   });
+}
+
+/** Every plugin's hideable dashboard widgets, in boot order; a key declared twice stops the boot. */
+function collectAppearanceWidgets(order: string[], contributions: Map<string, PluginContributions>): AppearanceWidget[] {
+  const owners = new Map<string, string>();
+  const widgets: AppearanceWidget[] = [];
+  for (const id of order) {
+    for (const widget of contributions.get(id)!.appearanceWidgets) {
+      const owner = owners.get(widget.key);
+      if (owner) throw new BootError(`The appearance widget "${widget.key}" is declared by both "${owner}" and "${id}"; keys must be unique`);
+      owners.set(widget.key, id);
+      widgets.push(widget);
+    }
+  }
+  return widgets;
 }
 
 function validateExtensions(contributions: Map<string, PluginContributions>): void {

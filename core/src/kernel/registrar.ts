@@ -12,6 +12,7 @@ import type {
   DepsMap,
   EventDef,
   ExtensionPointRef,
+  AppearanceWidget,
 } from '@cassette/plugin-sdk/server';
 import type { EntityDefinition } from '../database/create-database.js';
 import { BootError } from '../boot-error.js';
@@ -29,6 +30,7 @@ export interface PluginContributions {
   services: ServiceFactory<unknown, DepsMap>[];
   extensionPoints: (ExtensionPointDef<unknown> & { uniqueIds?: boolean })[];
   extensions: { ref: ExtensionPointRef<unknown>; value: unknown }[];
+  appearanceWidgets: AppearanceWidget[];
 }
 
 /** `settings` is the plugin's validated settings (undefined when it declares none). */
@@ -49,6 +51,7 @@ export function collectContributions(
     services: [],
     extensionPoints: [],
     extensions: [],
+    appearanceWidgets: [],
   };
   const ownId = (kind: string, id: string) => {
     if (!id.startsWith(`${pluginId}.`)) throw new BootError(`Plugin "${pluginId}" declares ${kind} "${id}"; its id must start with "${pluginId}."`);
@@ -99,6 +102,15 @@ export function collectContributions(
     extend: (ref, value) => {
       guard();
       c.extensions.push({ ref: ref as ExtensionPointRef<unknown>, value });
+    },
+    appearanceWidgets: (widgets) => {
+      guard();
+      for (const widget of widgets) {
+        if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(widget.key)) {
+          throw new BootError(`Plugin "${pluginId}" declares the appearance widget "${widget.key}"; a key is letters, digits and _ (64 at most), starting with a letter`);
+        }
+        c.appearanceWidgets.push({ ...widget, offIn: [...widget.offIn] });
+      }
     },
     settings: (ref) => {
       guard();

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { defineRoute, type AnyRouteDef } from '@cassette/plugin-sdk/server';
+import { applyAppearanceChange, readAppearanceChange, resolveAppearance } from '@cassette/plugin-sdk';
+import { HttpError, defineRoute, type AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { TenantEntity } from '../entities/tenant.entity.js';
 import { UserEntity } from '../entities/user.entity.js';
@@ -15,7 +16,7 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     access: { auth: 'user' },
     summary: 'The logged-in account with its permissions and limits',
     schema: {},
-    handler: async ({ em, caller }) => accountView(em, await em.findOneOrFail(UserEntity, { id: caller.userId }), core.config),
+    handler: async ({ em, caller }) => accountView(em, await em.findOneOrFail(UserEntity, { id: caller.userId }), core.config, core.appearanceWidgets),
   });
 
   const updateAccount = defineRoute({
@@ -28,7 +29,19 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
       const user = await em.findOneOrFail(UserEntity, { id: caller.userId });
       user.name = body.name.trim();
       await em.flush();
-      return accountView(em, user, core.config);
+      return accountView(em, user, core.config, core.appearanceWidgets);
+    },
+  });
+
+  const getAppearance = defineRoute({
+    method: 'GET',
+    url: '/account/appearance',
+    access: { auth: 'user' },
+    summary: "The logged-in account's appearance, with the dashboard widgets it can hide",
+    schema: {},
+    handler: async ({ em, caller }) => {
+      const user = await em.findOneOrFail(UserEntity, { id: caller.userId });
+      return { appearance: resolveAppearance(user.appearance, core.appearanceWidgets), widgets: core.appearanceWidgets };
     },
   });
 
@@ -36,15 +49,16 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     method: 'POST',
     url: '/account/appearance',
     access: { auth: 'user' },
-    summary: 'Save UI preferences of the logged-in account',
-    schema: {
-      body: Type.Object({ appearance: Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.Boolean(), Type.String({ maxLength: 200 }), Type.Number()]), { maxProperties: 100 }) }, { additionalProperties: false }),
-    },
+    summary: 'Save what the screens of the logged-in account show (a role preset, or flags one by one)',
+    // Read by hand rather than by the schema: the body validator drops unknown keys silently.
+    schema: { body: Type.Object({ appearance: Type.Unknown() }, { additionalProperties: false }) },
     handler: async ({ em, caller, body }) => {
+      const read = readAppearanceChange(body.appearance, core.appearanceWidgets);
+      if (!read.change) throw new HttpError(400, read.errors.join(' '), read.errors);
       const user = await em.findOneOrFail(UserEntity, { id: caller.userId });
-      user.appearance = { ...user.appearance, ...body.appearance };
+      user.appearance = { ...applyAppearanceChange(user.appearance, read.change, core.appearanceWidgets) };
       await em.flush();
-      return accountView(em, user, core.config);
+      return accountView(em, user, core.config, core.appearanceWidgets);
     },
   });
 
@@ -118,5 +132,5 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     },
   });
 
-  return [getAccount, updateAccount, appearance, getClient, updateClient, regenerateApiKey, plugins, boarding] as AnyRouteDef[];
+  return [getAccount, updateAccount, getAppearance, appearance, getClient, updateClient, regenerateApiKey, plugins, boarding] as AnyRouteDef[];
 }

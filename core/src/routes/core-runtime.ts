@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { apiResult, type Caller, type Logger, type Mailer, type SecretsService } from '@cassette/plugin-sdk/server';
+import { apiResult, type AppearanceWidget, type Caller, type Logger, type Mailer, type SecretsService } from '@cassette/plugin-sdk/server';
 import type { AppConfig } from '../config/app-config.js';
 import type { DatabaseRuntime } from '../database/create-database.js';
 import type { TokenService } from '../auth/tokens.js';
@@ -28,6 +28,8 @@ export interface CoreRuntime {
   /** Reset-link requests per address and IP, so nobody can flood an inbox from the login page. */
   resetLinkLimiter: LoginRateLimiter;
   enabledPlugins: string[];
+  /** The dashboard widgets the enabled plugins let members hide (`appearance.dashboard`). */
+  appearanceWidgets: readonly AppearanceWidget[];
 }
 
 /** Issues a token backed by a session row and answers `{ jwt, data: { account, client } }`. */
@@ -35,7 +37,7 @@ export async function loggedInAnswer(core: CoreRuntime, em: EntityManager, user:
   const { token, tokenId, expiresAt } = await core.tokens.issue(user.id, user.tenantId);
   em.create(AuthSessionEntity, { id: tokenId, userId: user.id, expiresAt });
   await em.flush();
-  const [account, tenant] = await Promise.all([accountView(em, user, core.config), loadTenant(em, user.tenantId)]);
+  const [account, tenant] = await Promise.all([accountView(em, user, core.config, core.appearanceWidgets), loadTenant(em, user.tenantId)]);
   return apiResult({ account, client: clientView(tenant) }, { extra: { jwt: token } });
 }
 

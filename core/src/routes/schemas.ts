@@ -11,3 +11,4 @@ export const ID_PARAM = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 export const PROJECT_NAME = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
 /** A project's host as typed or pasted (a whole address is allowed; the handler keeps its host). */
 export const SITE_HOST = Type.String({ maxLength: SITE_HOST_INPUT_MAX_LENGTH });
+

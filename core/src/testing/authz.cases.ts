@@ -49,6 +49,7 @@ export const authzRows = defineAuthzRows({
   },
   'GET /api/account': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/account' }) },
   'POST /api/account': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/account', body: { name: 'Renamed' } }) },
+  'GET /api/account/appearance': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/account/appearance' }) },
   'POST /api/account/appearance': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/account/appearance', body: { appearance: { sessionsLive: true } } }) },
   'GET /api/client': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/client' }) },
   'PUT /api/client': { statuses: AUTHZ.ADMIN_TENANT, fixture: () => ({ url: '/api/client', body: { name: 'Renamed org' } }) },

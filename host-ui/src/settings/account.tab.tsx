@@ -5,6 +5,7 @@ import { ChangePasswordForm, type ChangePasswordValues } from '../auth/change-pa
 import { newPasswordErrors } from '../auth/password-rules.js';
 import { useSession } from '../session/session.js';
 import { roleLabel } from '../shell/account-rules.js';
+import { AppearanceSection } from './appearance-section.js';
 import { OrganizationApiKey } from './organization-api-key.js';
 import { SettingsHeader } from './settings-header.js';
 
@@ -88,6 +89,7 @@ export default function AccountTab() {
       </section>
       {account.admin && client && <OrganizationForm client={client} onSaved={setClient} />}
       <OrganizationApiKey />
+      <AppearanceSection onSaved={setAccount} />
       <section className="cs-card">
         <h2 className="cs-card__title">Change Password</h2>
         <div className="cs-form--narrow">

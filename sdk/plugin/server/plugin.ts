@@ -5,6 +5,7 @@ import type { EntitySchema } from '@mikro-orm/core';
 export type EntityDefinition = EntitySchema<any> | (new (...args: never[]) => object) | { readonly meta: unknown };
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { AnyStateMachine } from 'xstate';
+import type { AppearanceWidget } from '../shared/appearance.js';
 import type { EventDef, EventPayload } from '../shared/events.js';
 import type { ExtensionPointRef, ServiceRef } from '../shared/refs.js';
 import type { DepsMap, ResolvedDeps } from './deps.js';
@@ -72,6 +73,11 @@ export interface PluginRegistrar<D extends DepsMap = DepsMap> {
   provide<T, D extends DepsMap>(factory: ServiceFactory<T, D>): void;
   extensionPoint<T>(def: ExtensionPointDef<T>): void;
   extend<T>(ref: ExtensionPointRef<T>, contribution: T): void;
+  /**
+   * Dashboard widgets members may hide in their appearance (`appearance.dashboard.<key>`,
+   * spec part 2 §6), with the presets each starts off in. Keys are unique across plugins.
+   */
+  appearanceWidgets(widgets: readonly AppearanceWidget[]): void;
   /**
    * This plugin's own settings (its `settings` ref), validated with defaults filled, for what
    * is declared from them: a contribution built for the operator's endpoint of a tool.

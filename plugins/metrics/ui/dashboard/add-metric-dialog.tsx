@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Button, Loader, Modal, NoContent, useApi } from '@cassette/plugin-sdk/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Loader, Modal, NoContent, resolveAppearance, useApi, useHost } from '@cassette/plugin-sdk/ui';
+import { APPEARANCE_WIDGETS, appearanceShows } from '../../shared/appearance-widgets.js';
 import { metricsRoutes } from '../paths.js';
 import type { MetricsPage, MetricTemplatesAnswer } from '../wire.js';
 
@@ -19,6 +20,8 @@ type Tab = 'existing' | 'catalogue';
 /** "Add metric": a saved metric, a new one (the metric page), or a widget of the catalogue by category. */
 export function AddMetricDialog({ projectId, placedMetricIds, onAdd, onCreate, onClose }: AddMetricDialogProps) {
   const api = useApi();
+  const { account } = useHost();
+  const appearance = useMemo(() => resolveAppearance(account.appearance, APPEARANCE_WIDGETS), [account.appearance]);
   const [tab, setTab] = useState<Tab>('existing');
   const [metrics, setMetrics] = useState<MetricsPage | null>(null);
   const [templates, setTemplates] = useState<MetricTemplatesAnswer | null>(null);
@@ -80,6 +83,11 @@ export function AddMetricDialog({ projectId, placedMetricIds, onAdd, onCreate, o
                   {category.widgets.map((w) => (
                     <li key={w.key} className="cs-add-metric__item">
                       <span title={w.description}>{w.name}</span>
+                      {!appearanceShows(appearance, w.key) && (
+                        <span className="cs-muted" data-testid="hidden-by-appearance">
+                          Hidden by your appearance
+                        </span>
+                      )}
                       <Button size="small" variant="secondary" onClick={() => onAdd({ predefinedKey: w.key })} aria-label={`Add ${w.name}`}>
                         Add
                       </Button>

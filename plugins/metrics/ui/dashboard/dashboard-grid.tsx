@@ -6,14 +6,16 @@ import type { Widget } from '../wire.js';
 import { colSpanOf } from './dashboard-order.js';
 import { WidgetCard, type WidgetCardProps } from './widget-card.js';
 
-export interface DashboardGridProps extends Omit<WidgetCardProps, 'widget' | 'handleProps'> {
+export interface DashboardGridProps extends Omit<WidgetCardProps, 'widget' | 'handleProps' | 'hiddenByAppearance'> {
   widgets: Widget[];
+  /** Widgets the member's appearance hides, shown because they asked: their cards say so. */
+  hiddenIds?: ReadonlySet<number>;
   /** One widget dropped on another: their positions swap. */
   onSwap(fromWidgetId: number, toWidgetId: number): void;
 }
 
 /** The widgets in a 4-column grid, each spanning its column count; dragged by the handle (mouse, touch or keyboard). */
-export function DashboardGrid({ widgets, onSwap, ...card }: DashboardGridProps) {
+export function DashboardGrid({ widgets, onSwap, hiddenIds, ...card }: DashboardGridProps) {
   // A few pixels of travel before a drag starts, so clicks on the card still open it.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -24,7 +26,7 @@ export function DashboardGrid({ widgets, onSwap, ...card }: DashboardGridProps) 
       <SortableContext items={widgets.map((w) => w.widgetId)} strategy={rectSortingStrategy}>
         <div className="cs-dashboard-grid" data-testid="dashboard-grid" style={{ gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))` }}>
           {widgets.map((widget) => (
-            <SortableWidget key={widget.widgetId} widget={widget} card={card} />
+            <SortableWidget key={widget.widgetId} widget={widget} card={{ ...card, hiddenByAppearance: hiddenIds?.has(widget.widgetId) ?? false }} />
           ))}
         </div>
       </SortableContext>

@@ -2,8 +2,9 @@
 import type { Options } from 'highcharts';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allByTestId, buttonNamed, byLabel, byTestId, chooseOption, cleanup, click, fakeHost, renderPage, settle, TEST_PROJECT } from '@cassette/plugin-sdk/testing/ui';
-import { fillSlot, UiRegistryContext } from '@cassette/plugin-sdk/ui';
+import { answerRoutes, allByTestId, buttonNamed, byLabel, byTestId, chooseOption, cleanup, click, fakeAccount, fakeHost, renderPage, settle, TEST_PROJECT } from '@cassette/plugin-sdk/testing/ui';
+import { ApiError, fillSlot, UiRegistryContext } from '@cassette/plugin-sdk/ui';
+import { metricTemplates } from '../../shared/catalogue.js';
 import { metricsSlots, type DashboardLinksProps } from '../../api.js';
 import { dashboard, tableChart, timeseriesChart, widget } from '../../testing/ui-fixtures.js';
 import DashboardPage from './dashboard.page.js';
@@ -30,8 +31,9 @@ const widgets = [
   widget(3, 2, { name: 'Captured Sessions', metricType: 'predefined', metricOf: 'count_sessions', predefinedKey: 'count_sessions', viewType: 'overview', userId: null }),
 ];
 
-function host() {
+function host(appearance: Record<string, unknown> = {}) {
   return fakeHost({
+    account: fakeAccount({ appearance }),
     routes: {
       [`GET /${P}/dashboards`]: () => [dashboard({ dashboardId: 1, name: 'Ops' }), dashboard({ dashboardId: 2, name: 'Growth', isPinned: true })],
       [`GET /${P}/dashboards/2`]: () => dashboard({ dashboardId: 2, name: 'Growth', isPinned: true, widgets }),
@@ -47,8 +49,8 @@ function host() {
   });
 }
 
-async function open(url = `/${P}/dashboard`) {
-  const page = renderPage(<DashboardPage />, url, '/:siteId/dashboard/:dashboardId?', { host: host() });
+async function open(url = `/${P}/dashboard`, appearance: Record<string, unknown> = {}) {
+  const page = renderPage(<DashboardPage />, url, '/:siteId/dashboard/:dashboardId?', { host: host(appearance) });
   await settle();
   // The charts wait out the 500 ms fetch debounce.
   await act(async () => void (await new Promise((resolve) => setTimeout(resolve, 550))));
@@ -108,5 +110,103 @@ describe('the dashboard page', () => {
     expect(h.api.get).toHaveBeenCalledWith(`/${P}/dashboards/1/pin`);
     expect(h.toast).toHaveBeenCalledWith('Dashboard pinned successfully', 'success');
     expect(buttonNamed(container, 'Pinned')).not.toBeNull();
+  });
+
+  it("leaves out the catalogue widgets the member's appearance hides, says so, and shows them on request", async () => {
+    // qa turns every catalogue widget off (spec part 2 §6); custom metrics stay.
+    const { container } = await open(`/${P}/dashboard`, { role: 'qa' });
+    const names = () => allByTestId(container, 'widget-card').map((c) => c.querySelector('[data-field="name"]')?.textContent);
+    expect(names()).toEqual(['Visits', 'Browsers']);
+    const notice = byTestId(container, 'hidden-widgets')!;
+    expect(notice.textContent).toContain('1 catalogue widget hidden by your appearance (Quality Assurance).');
+    expect(notice.querySelector('a')?.getAttribute('href')).toBe('/client/account');
+    await click(buttonNamed(notice, 'Show them'));
+    await settle();
+    expect(names()).toEqual(['Visits', 'Browsers', 'Captured Sessions']);
+    const cards = allByTestId(container, 'widget-card');
+    expect(byTestId(cards[2]!, 'hidden-by-appearance')?.textContent).toBe('Hidden by your appearance');
+    expect(byTestId(cards[0]!, 'hidden-by-appearance')).toBeNull();
+    await click(buttonNamed(notice, 'Hide them'));
+    expect(names()).toEqual(['Visits', 'Browsers']);
+  });
+
+  it('shows a catalogue widget whose own flag is on though the preset hides others, and says nothing when none is hidden', async () => {
+    // A Custom appearance: everything off but Captured Sessions.
+    const { container } = await open(`/${P}/dashboard`, { role: 'CUSTOM', dashboard: { count_sessions: true, avg_cpu: false } });
+    expect(allByTestId(container, 'widget-card')).toHaveLength(3);
+    expect(byTestId(container, 'hidden-widgets')).toBeNull();
+    cleanup();
+    const dev = await open(`/${P}/dashboard`, { role: 'dev', dashboard: { count_sessions: false } });
+    expect(allByTestId(dev.container, 'widget-card')).toHaveLength(2);
+    expect(byTestId(dev.container, 'hidden-widgets')?.textContent).toContain('(Custom)');
+  });
+
+  it("deletes the dashboard after the confirmation, with the spec's toast, or says it could not", async () => {
+    const { container, host: h } = await open();
+    answerRoutes(h, { [`DELETE /${P}/dashboards/2`]: () => ({ deleted: true }) });
+    await click(buttonNamed(container, 'Delete'));
+    const dialog = document.body.querySelector('[role="dialog"]')!;
+    expect(dialog.textContent).toContain('Confirm');
+    expect(dialog.textContent).toContain('Are you sure you want to permanently delete "Growth"?');
+    await click(buttonNamed(dialog, 'Yes, delete'));
+    await settle();
+    expect(h.api.del).toHaveBeenCalledWith(`/${P}/dashboards/2`);
+    expect(h.toast).toHaveBeenCalledWith('Dashboard deleted successfully', 'success');
+    expect(document.body.querySelector('[role="dialog"]')).toBeNull();
+
+    cleanup();
+    const again = await open();
+    answerRoutes(again.host, {
+      [`DELETE /${P}/dashboards/2`]: () => {
+        throw new ApiError(403, ['Only the author of this dashboard can delete it.']);
+      },
+    });
+    await click(buttonNamed(again.container, 'Delete'));
+    await click(buttonNamed(document.body, 'Yes, delete'));
+    await settle();
+    expect(again.host.toast).toHaveBeenCalledWith('Dashboard could not be deleted', 'error');
+  });
+
+  it("adds a catalogue widget with 'Widget added successfully', or says 'Widget could not be added'", async () => {
+    const { container, host: h } = await open();
+    answerRoutes(h, {
+      [`GET /${P}/metrics`]: () => ({ metrics: [], total: 0, page: 1, limit: 100 }),
+      [`GET /${P}/metrics/templates`]: () => metricTemplates(),
+      [`POST /${P}/dashboards/2/widgets`]: () => widget(4, 3, { metricType: 'predefined', metricOf: 'count_requests', predefinedKey: 'count_requests' }),
+    });
+    await click(buttonNamed(container, 'Add Metric'));
+    await settle();
+    await click(buttonNamed(document.body, 'Catalogue'));
+    await settle();
+    await click(byLabel(document.body, 'Add Captured Requests'));
+    await settle();
+    expect(h.api.post).toHaveBeenCalledWith(`/${P}/dashboards/2/widgets`, { predefinedKey: 'count_requests' });
+    expect(h.toast).toHaveBeenCalledWith('Widget added successfully', 'success');
+
+    answerRoutes(h, {
+      [`POST /${P}/dashboards/2/widgets`]: () => {
+        throw new ApiError(400, ['Unknown widget']);
+      },
+    });
+    await click(buttonNamed(container, 'Add Metric'));
+    await settle();
+    await click(buttonNamed(document.body, 'Catalogue'));
+    await settle();
+    await click(byLabel(document.body, 'Add CPU Load'));
+    await settle();
+    expect(h.toast).toHaveBeenCalledWith('Widget could not be added', 'error');
+  });
+
+  it("creates a dashboard from the header with 'Dashboard created successfully' and selects it", async () => {
+    const page = await open();
+    answerRoutes(page.host, {
+      [`POST /${P}/dashboards`]: () => dashboard({ dashboardId: 9, name: 'New Dashboard' }),
+      [`GET /${P}/dashboards/9`]: () => dashboard({ dashboardId: 9, name: 'New Dashboard' }),
+    });
+    await click(buttonNamed(page.container, 'Create Dashboard'));
+    await click(buttonNamed(document.body, 'Create'));
+    await settle();
+    expect(page.host.toast).toHaveBeenCalledWith('Dashboard created successfully', 'success');
+    expect(page.url.path).toBe(`/${P}/dashboard/9`);
   });
 });

@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { Button, ConfirmDialog, DateRangePicker, FormErrors, Loader, NoContent, Select, Slot, useApi, useHost, useToast } from '@cassette/plugin-sdk/ui';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { APPEARANCE_ROLE_LABELS, resolveAppearance, Button, ConfirmDialog, DateRangePicker, FormErrors, Loader, NoContent, Select, Slot, useApi, useHost, useToast } from '@cassette/plugin-sdk/ui';
 import { metricsSlots } from '../../api.js';
+import { APPEARANCE_WIDGETS } from '../../shared/appearance-widgets.js';
 import { DEFAULT_DASHBOARD_RANGE, TOASTS } from '../constants.js';
 import { dashboardMetricPath, dashboardPath, metricsListPath, metricsRoutes } from '../paths.js';
 import type { Dashboard, Widget } from '../wire.js';
 import { AddMetricDialog, type AddedWidget } from './add-metric-dialog.js';
 import { DashboardDialog } from './dashboard-dialog.js';
 import { DashboardGrid } from './dashboard-grid.js';
+import { hiddenByAppearance } from './dashboard-appearance.js';
 import { periodOf, rangeChoice, type RangeChoice } from './dashboard-period.js';
 import { useDashboard } from './use-dashboard.js';
 
@@ -21,7 +23,9 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const api = useApi();
   const toast = useToast();
-  const { timezone } = useHost();
+  const { timezone, account } = useHost();
+  const appearance = useMemo(() => resolveAppearance(account.appearance, APPEARANCE_WIDGETS), [account.appearance]);
+  const [showHidden, setShowHidden] = useState(false);
   const { actor, snapshot } = useDashboard(projectId, requested);
   const { dashboards, dashboard, selectedId, failure } = snapshot.context;
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -30,6 +34,10 @@ export default function DashboardPage() {
   const [compare, setCompare] = useState<RangeChoice | null>(null);
   const period = useMemo(() => periodOf(range), [range]);
   const comparePeriod = useMemo(() => (compare ? periodOf(compare) : null), [compare]);
+
+  // The member's appearance hides catalogue widgets (spec part 2 §6) until they ask to see them.
+  const hiddenIds = useMemo(() => new Set((dashboard?.widgets ?? []).filter((w) => hiddenByAppearance(appearance, w)).map((w) => w.widgetId)), [dashboard, appearance]);
+  const shownWidgets = useMemo(() => (dashboard?.widgets ?? []).filter((w) => showHidden || !hiddenIds.has(w.widgetId)), [dashboard, hiddenIds, showHidden]);
 
   const select = (dashboardId: number) => {
     actor.send({ type: 'SELECT', dashboardId });
@@ -145,9 +153,25 @@ export default function DashboardPage() {
           </Button>
         </NoContent>
       ) : (
+        <>
+          {hiddenIds.size > 0 && (
+            <div className="cs-dashboard-page__hidden" data-testid="hidden-widgets" role="status">
+              <span>{hiddenNotice(hiddenIds.size, APPEARANCE_ROLE_LABELS[appearance.role], showHidden)}</span>
+              <Button variant="link" size="small" onClick={() => setShowHidden((shown) => !shown)}>
+                {showHidden ? 'Hide them' : 'Show them'}
+              </Button>
+              <Link className="cs-link" to={APPEARANCE_SETTINGS_PATH}>
+                Change appearance
+              </Link>
+            </div>
+          )}
+          {shownWidgets.length === 0 ? (
+            <NoContent title="Your appearance hides every widget here" subtext="Show them above, or turn their flags on in Preferences › Account › Appearance." />
+          ) : (
         <DashboardGrid
           projectId={projectId}
-          widgets={dashboard.widgets}
+          widgets={shownWidgets}
+          hiddenIds={hiddenIds}
           period={period}
           compare={comparePeriod}
           timezone={timezone}
@@ -155,6 +179,8 @@ export default function DashboardPage() {
           onRemove={(widget) => actor.send({ type: 'REMOVE_WIDGET', widgetId: widget.widgetId })}
           onSwap={(fromWidgetId, toWidgetId) => actor.send({ type: 'SWAP', fromWidgetId, toWidgetId })}
         />
+          )}
+        </>
       )}
 
       {(dialog === 'create' || (dialog === 'edit' && dashboard)) && <DashboardDialog projectId={projectId} dashboard={dialog === 'edit' ? dashboard : null} onSaved={onSaved} onClose={() => setDialog(null)} />}
@@ -178,4 +204,12 @@ export default function DashboardPage() {
 function previousPeriod(range: RangeChoice): RangeChoice {
   const length = range.endDate - range.startDate;
   return { value: 'CUSTOM_RANGE', startDate: range.startDate - length - 1, endDate: range.startDate - 1 };
+}
+
+/** Where a member changes their appearance (the host's Preferences › Account). */
+export const APPEARANCE_SETTINGS_PATH = '/client/account';
+
+function hiddenNotice(count: number, role: string, shown: boolean): string {
+  const widgets = count === 1 ? '1 catalogue widget' : `${count} catalogue widgets`;
+  return shown ? `Showing ${widgets} your appearance (${role}) hides.` : `${widgets} hidden by your appearance (${role}).`;
 }

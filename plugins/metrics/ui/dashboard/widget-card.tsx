@@ -20,10 +20,12 @@ export interface WidgetCardProps {
   /** The drag handle's listeners and attributes (dnd-kit). */
   handleProps?: HTMLAttributes<HTMLElement>;
   revision?: number;
+  /** The member's appearance hides this widget and they chose to see it anyway. */
+  hiddenByAppearance?: boolean;
 }
 
 /** A dashboard widget: name, menu (Edit / 'Remove from view'), the 'Set Alert' slot, and its chart (main and compare periods loading apart). */
-export function WidgetCard({ projectId, widget, period, compare, timezone, onOpen, onRemove, handleProps, revision = 0 }: WidgetCardProps) {
+export function WidgetCard({ projectId, widget, period, compare, timezone, onOpen, onRemove, handleProps, revision = 0, hiddenByAppearance = false }: WidgetCardProps) {
   const predefined = widget.metricType === 'predefined';
   const overview = widget.viewType === 'overview';
   const height = overview ? OVERVIEW_WIDGET_HEIGHT : WIDGET_HEIGHT;
@@ -42,6 +44,11 @@ export function WidgetCard({ projectId, widget, period, compare, timezone, onOpe
         <button type="button" className="cs-widget-card__name" data-field="name" disabled={predefined} onClick={() => !predefined && onOpen(widget)} title={widget.name}>
           {widget.name}
         </button>
+        {hiddenByAppearance && (
+          <span className="cs-badge cs-widget-card__hidden" data-testid="hidden-by-appearance" title="Your appearance settings hide this widget">
+            Hidden by your appearance
+          </span>
+        )}
         {(chart.mainLoading || chart.compareLoading) && <span className="cs-muted cs-widget-card__loading" aria-label="Loading" data-testid="widget-loading">…</span>}
         <Slot slot={metricsSlots.widgetAlert} props={{ projectId, widget }} />
         <div className="cs-widget-card__menu" ref={menuRef}>

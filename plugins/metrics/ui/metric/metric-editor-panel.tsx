@@ -7,12 +7,13 @@ import type { MetricDraft } from '../wire.js';
 import { SeriesFilterEditor } from './series-filter-editor.js';
 
 export interface MetricEditorPanelProps {
+  projectId: number;
   editor: ActorRefFrom<typeof metricEditorMachine>;
   draft: MetricDraft;
 }
 
 /** The Edit panel: type, what it counts, its view, sharing, and up to 3 series each with its filter. */
-export function MetricEditorPanel({ editor, draft }: MetricEditorPanelProps) {
+export function MetricEditorPanel({ projectId, editor, draft }: MetricEditorPanelProps) {
   const table = draft.metricType === 'table';
   return (
     <section className="cs-metric-editor" data-testid="metric-editor">
@@ -30,7 +31,7 @@ export function MetricEditorPanel({ editor, draft }: MetricEditorPanelProps) {
               Delete
             </Button>
           </div>
-          <SeriesFilterEditor filter={series.filter} table={table} onChange={(filter) => editor.send({ type: 'SET_SERIES_FILTER', index, filter })} />
+          <SeriesFilterEditor projectId={projectId} filter={series.filter} table={table} onChange={(filter) => editor.send({ type: 'SET_SERIES_FILTER', index, filter })} />
         </div>
       ))}
       {!table && (

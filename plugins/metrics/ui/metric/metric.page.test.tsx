@@ -2,7 +2,8 @@
 import type { Options } from 'highcharts';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { allByTestId, buttonNamed, byTestId, chooseOption, cleanup, click, fakeHost, renderPage, settle, TEST_PROJECT } from '@cassette/plugin-sdk/testing/ui';
+import { ApiError } from '@cassette/plugin-sdk/ui';
+import { answerRoutes, allByTestId, buttonNamed, byTestId, chooseOption, cleanup, click, fakeHost, renderPage, settle, TEST_PROJECT } from '@cassette/plugin-sdk/testing/ui';
 import { metric, series, sessionSummary, tableChart, timeseriesChart } from '../../testing/ui-fixtures.js';
 import MetricPage from './metric.page.js';
 
@@ -71,5 +72,60 @@ describe('the metric page', () => {
     await settle();
     expect(sessionsCalls().at(-1)?.[1]).toMatchObject({ value: 'Firefox', page: 1, limit: 10 });
     expect(byTestId(container, 'metric-sessions')?.querySelector('[data-field="drill"]')?.textContent).toContain('Only Firefox');
+  });
+
+  it("updates a saved metric with 'Metric updated successfully', and says 'Error saving metric' when the save fails", async () => {
+    const page = renderPage(<MetricPage />, `/${P}/metrics/5`, '/:siteId/metrics/:metricId', { host: host() });
+    await settle();
+    const { container, host: h } = page;
+    answerRoutes(h, { [`PUT /${P}/metrics/5`]: (_path, body) => metric({ ...(body as object), metricId: 5 }) });
+    await click(buttonNamed(container, 'Update'));
+    await settle();
+    expect(h.api.put).toHaveBeenCalledWith(`/${P}/metrics/5`, expect.objectContaining({ name: 'Browsers', metricType: 'table' }));
+    expect(h.toast).toHaveBeenCalledWith('Metric updated successfully', 'success');
+    expect(page.url.path).toBe(`/${P}/metrics/5`);
+
+    answerRoutes(h, {
+      [`PUT /${P}/metrics/5`]: () => {
+        throw new ApiError(403, ['Only the author of this metric can change it.']);
+      },
+    });
+    await click(buttonNamed(container, 'Update'));
+    await settle();
+    expect(h.toast).toHaveBeenCalledWith('Error saving metric', 'error');
+  });
+
+  it("deletes a metric after the spec's confirmation, with 'Metric deleted successfully', back to the list", async () => {
+    const page = renderPage(<MetricPage />, `/${P}/metrics/5`, '/:siteId/metrics/:metricId', { host: host() });
+    await settle();
+    const { container, host: h } = page;
+    answerRoutes(h, { [`DELETE /${P}/metrics/5`]: () => ({ deleted: true }) });
+    await click(buttonNamed(container, 'Delete'));
+    const dialog = document.body.querySelector('[role="dialog"]')!;
+    expect(dialog.querySelector('h2, h3, header')?.textContent).toContain('Confirm');
+    expect(dialog.textContent).toContain('Are you sure you want to permanently delete this metric?');
+    await click(buttonNamed(dialog, 'Cancel'));
+    expect(h.api.del).not.toHaveBeenCalled();
+    await click(buttonNamed(container, 'Delete'));
+    await click(buttonNamed(document.body, 'Yes, delete'));
+    await settle();
+    expect(h.api.del).toHaveBeenCalledWith(`/${P}/metrics/5`);
+    expect(h.toast).toHaveBeenCalledWith('Metric deleted successfully', 'success');
+    expect(page.url.path).toBe(`/${P}/metrics`);
+  });
+
+  it("shows the server's reason when a metric cannot be deleted", async () => {
+    const { container, host: h } = renderPage(<MetricPage />, `/${P}/metrics/5`, '/:siteId/metrics/:metricId', { host: host() });
+    await settle();
+    answerRoutes(h, {
+      [`DELETE /${P}/metrics/5`]: () => {
+        throw new ApiError(403, ['Only the author of this metric can delete it.']);
+      },
+    });
+    await click(buttonNamed(container, 'Delete'));
+    await click(buttonNamed(document.body, 'Yes, delete'));
+    await settle();
+    expect(h.toast).toHaveBeenCalledWith('Only the author of this metric can delete it.', 'error');
+    expect(document.body.querySelector('[role="dialog"]')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Button, ConfirmDialog, DateRangePicker, EditableText, FormErrors, Loader, NoContent, useApi, useHost, useToast } from '@cassette/plugin-sdk/ui';
+import { ApiError, Button, ConfirmDialog, DateRangePicker, EditableText, FormErrors, Loader, NoContent, useApi, useHost, useToast } from '@cassette/plugin-sdk/ui';
 import { MetricChartView, type PointDrill } from '../charts/metric-chart-view.js';
 import { DEFAULT_DASHBOARD_RANGE, DELETE_METRIC_QUESTION, TOASTS, WIDGET_HEIGHT } from '../constants.js';
 import { bodyOf } from '../editor/metric-draft.js';
@@ -99,7 +99,9 @@ function MetricEditorPage({ projectId, dashboardId, metric }: { projectId: numbe
       await api.del(metricsRoutes.metric(projectId, metric.metricId));
       toast(TOASTS.metricDeleted, 'success');
       navigate(back);
-    } catch {
+    } catch (error) {
+      // The spec has no toast for this: the server's reason says what went wrong.
+      toast(error instanceof ApiError ? error.errors.join(' ') : 'The metric could not be deleted. Try again.', 'error');
       setConfirmDelete(false);
     }
   };
@@ -129,7 +131,7 @@ function MetricEditorPage({ projectId, dashboardId, metric }: { projectId: numbe
         </div>
       </header>
       {saveError && <FormErrors errors={[saveError]} />}
-      {editOpen && <MetricEditorPanel editor={editor} draft={draft} />}
+      {editOpen && <MetricEditorPanel projectId={projectId} editor={editor} draft={draft} />}
 
       <section className="cs-metric-trend" data-testid="metric-trend">
         <header className="cs-metric-trend__header">

@@ -7,6 +7,7 @@ import { FilterPicker } from './filter-picker.js';
 import { FilterRow } from './filter-row.js';
 import { addEvent, addFilter, clearFilters, editEvent, editFilter, moveEvent, removeEvent, removeFilter, setEventsOrder, setStrict } from './filter-search.js';
 import type { FilterDraft } from './use-filter-draft.js';
+import './filter-bar.css';
 
 /** How long a filter that was added again stays marked. */
 const BLINK_MS = 1600;
