@@ -301,13 +301,21 @@ export function isTextOperator(operator: string): operator is TextOperator {
 export const EVENTS_ORDERS = ['then', 'and', 'or'] as const;
 export type EventsOrder = (typeof EVENTS_ORDERS)[number];
 
-/** Timeframes of the date dropdown (spec part 1 §3); the session search defaults to LAST_7_DAYS (part 2 §3). */
+/**
+ * Timeframes of the date dropdown: part 1 §3's six plus part 2 §9's last 24 hours, this month,
+ * last month and this year, in the kit picker's order; the session search defaults to LAST_7_DAYS
+ * (part 2 §3).
+ */
 export const RANGE_VALUES = [
   { value: 'LAST_30_MINUTES', label: '30 Minutes' },
   { value: 'TODAY', label: 'Today' },
   { value: 'YESTERDAY', label: 'Yesterday' },
+  { value: 'LAST_24_HOURS', label: 'Past 24 Hours' },
   { value: 'LAST_7_DAYS', label: 'Past 7 Days' },
   { value: 'LAST_30_DAYS', label: 'Past 30 Days' },
+  { value: 'THIS_MONTH', label: 'This Month' },
+  { value: 'LAST_MONTH', label: 'Last Month' },
+  { value: 'THIS_YEAR', label: 'This Year' },
   { value: 'CUSTOM_RANGE', label: 'Custom Range' },
 ] as const;
 export type RangeValue = (typeof RANGE_VALUES)[number]['value'];
