@@ -114,7 +114,7 @@ describe('POST /api/:projectId/sessions/search2', () => {
       expect(await refused({ events: [{ type: 'LOCATION', operator: 'onSelector', value: ['#x'] }] })).toBe(
         'events[0]: Operator "onSelector" is not allowed for LOCATION; use one of: is, isNot, contains, notContains, startsWith, endsWith, isAny',
       );
-      expect(await refused({ filters: [{ type: 'USERID', operator: 'after', value: ['x'] }] })).toMatch(/Operator "after" compares dates, and no filter key supports date operators; limit the dates with startDate and endDate/);
+      expect(await refused({ filters: [{ type: 'USERID', operator: 'after', value: ['x'] }] })).toMatch(/Operator "after" compares dates, and USERID holds no dates; use it on a metadata key that holds dates, or limit the session dates with startDate and endDate/);
       expect(await refused({ filters: [{ type: 'USEROS', operator: 'is', value: [42] }] })).toMatch(/the values of USEROS must be text; got 42/);
       expect(await refused({ events: [{ type: 'FETCH', filters: [{ type: 'FETCH_STATUS_CODE', operator: '>=', value: ['abc'] }] }] })).toMatch(
         /events\[0\]\.filters\[0\]: the values of FETCH_STATUS_CODE must be numbers; got "abc"/,

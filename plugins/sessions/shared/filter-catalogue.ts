@@ -78,8 +78,24 @@ export const NUMBER_OPERATOR_SQL: Record<NumberOperator, '=' | '<>' | '<' | '>' 
   belowOrEqual: '<=',
 };
 
+/**
+ * Operators on dates and times (spec part 2 §9): `before` and `after` take one date or time
+ * (ISO 8601, e.g. 2026-11-02 or 2026-11-02T08:30:00Z, or epoch milliseconds); `withinLast` takes a
+ * span back from now (a whole number followed by s, m, h, d or w: 30m, 24h, 7d). They apply to
+ * values that hold dates: the project's metadata keys (a sign-up date, a plan's renewal).
+ */
+export const DATE_OPERATORS = ['before', 'after', 'withinLast'] as const;
+export type DateOperator = (typeof DATE_OPERATORS)[number];
+
+export function isDateOperator(operator: string): operator is DateOperator {
+  return (DATE_OPERATORS as readonly string[]).includes(operator);
+}
+
 /** Operator labels the filter UI shows. */
-export const OPERATOR_LABELS: Record<TextOperator | NumberOperator, string> = {
+export const OPERATOR_LABELS: Record<TextOperator | NumberOperator | DateOperator, string> = {
+  before: 'before',
+  after: 'after',
+  withinLast: 'within last',
   is: 'is',
   isNot: 'is not',
   contains: 'contains',
@@ -139,7 +155,7 @@ export interface FilterKeyDef {
   /** Event keys take part in the event sequence (eventsOrder); the others are session attributes. */
   isEvent: boolean;
   valueKind: FilterValueKind;
-  operators: readonly (TextOperator | NumberOperator)[];
+  operators: readonly (TextOperator | NumberOperator | DateOperator)[];
   defaultOperator: TextOperator | NumberOperator;
   options?: readonly FilterOption[];
   suggest: SuggestionSource;
@@ -222,7 +238,8 @@ export const SUB_FILTER_KEYS: readonly FilterKeyDef[] = [
   devToolsEvent('FETCH_METHOD', 'Method', 'Javascript', {
     valueKind: 'options',
     operators: OPTION_OPERATORS,
-    options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((m) => ({ value: m, label: m })),
+    // Every method of spec part 2 §9, in its order.
+    options: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'CONNECT'].map((m) => ({ value: m, label: m })),
     suggest: null,
   }),
   devToolsEvent('FETCH_DURATION', 'Duration (ms)', 'Javascript', { valueKind: 'number', operators: COMPARISONS, defaultOperator: '>=', suggest: null, placeholder: 'Enter duration in ms' }),
@@ -281,7 +298,7 @@ export const FILTER_KEYS: readonly FilterKeyDef[] = [
 ];
 
 /** A project metadata key is searched as `{ type: 'METADATA', source: [key], ... }` (or with the key itself as `type`). */
-export const METADATA_FILTER: FilterKeyDef = attribute('METADATA', 'Metadata', 'Metadata');
+export const METADATA_FILTER: FilterKeyDef = attribute('METADATA', 'Metadata', 'Metadata', { operators: [...TEXT_VALUE_OPERATORS, ...DATE_OPERATORS] });
 
 const BY_KEY: ReadonlyMap<string, FilterKeyDef> = new Map([...FILTER_KEYS, ...SUB_FILTER_KEYS, METADATA_FILTER].map((d) => [d.key, d]));
 
