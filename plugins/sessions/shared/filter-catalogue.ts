@@ -188,19 +188,23 @@ export const PLATFORM_OPTIONS: readonly FilterOption[] = [
   { value: 'tablet', label: 'Tablet' },
 ];
 
-/** Issue types a user can search for (spec part 1 §3; 'custom' is not visible). */
+/**
+ * The issue filter's options: part 2 §9's "Issue options", with its labels and in its order
+ * (Custom included). The sessions list's tabs keep part 1 §3's list names (Errors, Missing Images...).
+ */
 export const ISSUE_FILTER_OPTIONS: readonly FilterOption[] = [
-  { value: 'js_exception', label: 'Errors' },
-  { value: 'bad_request', label: 'Bad Requests' },
-  { value: 'missing_resource', label: 'Missing Images' },
   { value: 'click_rage', label: 'Click Rage' },
-  { value: 'dead_click', label: 'Dead Clicks' },
-  { value: 'memory', label: 'High Memory' },
-  { value: 'cpu', label: 'High CPU' },
-  { value: 'crash', label: 'Crashes' },
+  { value: 'dead_click', label: 'Dead Click' },
   { value: 'excessive_scrolling', label: 'Excessive Scrolling' },
-  { value: 'slow_resource', label: 'Slow Resources' },
+  { value: 'bad_request', label: 'Bad Request' },
+  { value: 'missing_resource', label: 'Missing Resource' },
+  { value: 'memory', label: 'Memory' },
+  { value: 'cpu', label: 'CPU' },
+  { value: 'slow_resource', label: 'Slow Resource' },
   { value: 'slow_page_load', label: 'Slow Page Load' },
+  { value: 'crash', label: 'Crash' },
+  { value: 'custom', label: 'Custom' },
+  { value: 'js_exception', label: 'Error' },
 ];
 
 const event = (key: string, label: string, category: FilterCategory, rest: Partial<FilterKeyDef> = {}): FilterKeyDef => ({
