@@ -42,7 +42,7 @@ export { SidePanel, Modal } from './ui/kit/overlays.js';
 export { ConfirmDialog, CONFIRM_DELETE_LABEL, permanentDeleteQuestion } from './ui/kit/confirm-dialog.js';
 export type { SidePanelProps, ModalProps } from './ui/kit/overlays.js';
 export type { ConfirmDialogProps } from './ui/kit/confirm-dialog.js';
-export { Pagination, requestedPage } from './ui/kit/pagination.js';
+export { Pagination, requestedPage, showingText } from './ui/kit/pagination.js';
 export type { PaginationProps } from './ui/kit/pagination.js';
 export { DateRangePicker } from './ui/kit/date-range/date-range-picker.js';
 export type { DateRangePickerProps } from './ui/kit/date-range/date-range-picker.js';

@@ -86,10 +86,12 @@ describe('the sessions list page', () => {
     await settle();
     expect(lastSearch(host)[1].page).toBe(2);
     expect(page.url.search).toBe('?page=2');
+    // Rows 11-20 of 25: the count runs to the end of this page, not this page's rows alone.
+    expect(text(container, 'showing')).toBe('Showing 20 of 25');
     await click(buttonNamed(container, 'Next'));
     await settle();
     expect(items(container)).toEqual(['s-21', 's-22', 's-23', 's-24', 's-25']);
-    expect(text(container, 'showing')).toBe('Showing 5 of 25');
+    expect(text(container, 'showing')).toBe('Showing 25 of 25');
     expect(text(container, 'page-of')).toBe('Page 3 of 3');
     expect(buttonNamed(container, 'Next')?.disabled).toBe(true);
     await click(buttonNamed(container, 'Previous'));

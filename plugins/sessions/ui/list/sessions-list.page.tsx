@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, DateRangePicker, FormErrors, Loader, NoContent, Pagination, Select, Slot, TimezoneSelect, useCurrentProject, useHost, useSlotFills } from '@cassette/plugin-sdk/ui';
+import { Button, DateRangePicker, FormErrors, Loader, NoContent, Pagination, Select, showingText, Slot, TimezoneSelect, useCurrentProject, useHost, useSlotFills } from '@cassette/plugin-sdk/ui';
 import type { ProjectSummary } from '@cassette/plugin-sdk/ui';
 import { sessionsSlots, type SessionsListSidebarProps } from '../../api.js';
 import type { SavedSearch } from '../../shared/search.js';
@@ -85,7 +85,7 @@ export default function SessionsListPage() {
         <SessionRows projectId={project.id} sessions={result.sessions} onFavoriteChange={(id, favorite) => updateSession(id, { favorite })} />
         <div className="cs-session-list__footer">
           <span className="cs-muted" data-field="showing">
-            Showing {result.sessions.length} of {result.total}
+            {showingText(page, SESSIONS_PAGE_SIZE, result.sessions.length, result.total)}
           </span>
           <Pagination page={page} pages={pages} onChange={search.setPage} />
         </div>
@@ -137,6 +137,7 @@ export default function SessionsListPage() {
             projectId={project.id}
             metadata={metadata}
             attention={filtersAttention}
+            onClear={() => (editing.discardPending(), search.clearFilters())}
             actions={
               <>
                 {active && (
