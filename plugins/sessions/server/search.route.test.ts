@@ -85,6 +85,20 @@ describe('POST /api/:projectId/sessions/search2', () => {
       expect(firstPage).toEqual({ ids: [ids.quiet, ids.crash, ids.rage], total: 4 });
     });
 
+    it('breaks ties of the sort key by start time, newest first (spec part 2 §4)', async () => {
+      const other = await t.createTenant();
+      const started: Record<string, number> = { 'a-early': T0, 'b-late': T0 + 120_000, 'c-middle': T0 + 60_000 };
+      for (const [name, startedAt] of Object.entries(started)) await t.started(ingestSession(other.projectId, other.tenantId, { sessionId: `tie-${name}-${other.projectId}`, startedAt }));
+      const order = async (sort: string, direction: string) => {
+        const res = await t.request('POST', `/api/${other.projectId}/sessions/search2`, { token: other.owner.token, body: { sort, order: direction } });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.data.sessions.map((s: { sessionId: string }) => s.sessionId.split('-').slice(1, 3).join('-'));
+      };
+      // Every duration and count is 0: the start time decides, whatever the direction of the key.
+      expect(await order('duration', 'desc')).toEqual(['b-late', 'c-middle', 'a-early']);
+      expect(await order('errorsCount', 'asc')).toEqual(['b-late', 'c-middle', 'a-early']);
+    });
+
     it("searches the project's metadata keys by name", async () => {
       const added = await t.request('POST', `/api/${projectId}/metadata`, { token: owner.token, body: { key: 'plan' } });
       expect(added.status, JSON.stringify(added.body)).toBe(200);
