@@ -32,7 +32,7 @@ export { NoContent, NO_CONTENT_TEXT } from './ui/kit/no-content.js';
 export type { NoContentProps } from './ui/kit/no-content.js';
 export { NotAllowed, NOT_ALLOWED_TEXT, LIVE_SESSION_TEXT } from './ui/kit/not-allowed.js';
 export type { NotAllowedProps } from './ui/kit/not-allowed.js';
-export { CopyButton, copyText, COPY_FEEDBACK_MS } from './ui/kit/copy-button.js';
+export { CopyButton, copyText, COPY_FEEDBACK_MS, COPY_FEEDBACK_SHORT_MS } from './ui/kit/copy-button.js';
 export { TimezoneSelect, timezoneOptions, utcOffsetLabel } from './ui/kit/timezone-select.js';
 export { useDismiss } from './ui/kit/use-dismiss.js';
 export type { CopyButtonProps } from './ui/kit/copy-button.js';
