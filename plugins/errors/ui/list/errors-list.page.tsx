@@ -146,6 +146,8 @@ export default function ErrorsListPage() {
             setMerging(false);
             setSelected([]);
             removeErrors(merged.merged);
+            // The kept error now counts the merged ones' users, sessions and occurrences: ask again rather than show stale numbers.
+            retry();
             toast(`Merged ${merged.merged.length} ${merged.merged.length === 1 ? 'error' : 'errors'} into one.`, 'success');
           }}
         />
