@@ -236,6 +236,11 @@ export interface SessionRowsProps {
   sessions: readonly SessionSummary[];
   /** A bookmark was toggled (the rows already show it): for a caller keeping its own copy of the list. */
   onFavoriteChange?(sessionId: string, favorite: boolean): void;
+  /**
+   * Given, a row's user name and metadata chips become buttons that hand over the filter they
+   * stand for (USERID or USERANONYMOUSID is the name; METADATA of that key is the chip).
+   */
+  onFilter?(item: SearchFilterItem): void;
 }
 
 export interface PlayerErrorStackProps {

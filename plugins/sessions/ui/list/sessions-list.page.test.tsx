@@ -187,6 +187,29 @@ describe('the sessions list page', () => {
     expect(container.querySelector('.cs-no-content__title')?.textContent).toBe('No recordings found');
   });
 
+  it('filters by a user when their name is clicked, and by a metadata key and value when its chip is', async () => {
+    const host = listHost({
+      routes: {
+        [`POST /${TEST_PROJECT.id}/sessions/search2`]: (): SessionSearchResult => ({
+          total: 2,
+          sessions: [session({ sessionId: 's-1', userId: 'ada', metadata: { plan: 'pro' } }), session({ sessionId: 's-2', userId: undefined, userAnonymousId: undefined, userDisplayName: undefined })],
+        }),
+      },
+    });
+    const container = await openPage(host);
+    // An anonymous user is nobody to filter by.
+    expect(container.querySelector('[data-session-id="s-2"] button[data-field="user"]')).toBeNull();
+    await click(container.querySelector('[data-session-id="s-1"] button[data-field="user"]'));
+    await settle();
+    expect(lastSearch(host)[1]).toMatchObject({ page: 1, filters: [{ type: 'USERID', operator: 'is', value: ['ada'], isEvent: false }] });
+    await click(container.querySelector('[data-session-id="s-1"] [data-field="metadata-chip"]'));
+    await settle();
+    expect(lastSearch(host)[1].filters).toEqual([
+      { type: 'USERID', operator: 'is', value: ['ada'], isEvent: false },
+      { type: 'METADATA', source: ['plan'], operator: 'is', value: ['pro'], isEvent: false },
+    ]);
+  });
+
   it('updates a toggled bookmark in place without searching again', async () => {
     const host = hostWithSessions(3);
     host.api.get.mockResolvedValue({ favorite: true });
