@@ -19,7 +19,7 @@ export function ProjectSwitcher() {
   const switchTo = (id: number) => {
     setOpen(false);
     if (id === currentProject?.id) return;
-    navigate(pathForProject(location.pathname, id));
+    navigate(pathForProject(location.pathname, id, location.search));
     selectProject(id);
   };
 
