@@ -57,6 +57,11 @@ test('signup, projects, roles, invitation, permissions and logout', async ({ pag
   await expect(panel.getByText('Enter the site’s host, such as shop.example.com.')).toBeVisible();
   await panel.getByLabel('Host').fill('shop.acme.test:8443');
   await panel.getByRole('button', { name: 'Add' }).click();
+  // Right after creation the panel shows the new project's key and the snippet to install.
+  await expect(panel.getByText('Record Web Shop')).toBeVisible();
+  await expect(panel.getByTestId('project-key')).not.toBeEmpty();
+  await expect(panel.getByLabel('Script tag snippet')).toContainText('<script');
+  await panel.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('cell', { name: 'Web Shop', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'shop.acme.test:8443', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Add Project' }).click();

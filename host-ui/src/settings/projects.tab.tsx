@@ -77,10 +77,7 @@ export default function ProjectsTab() {
       {adding && (
         <ProjectFormPanel
           onClose={() => setAdding(false)}
-          onSaved={() => {
-            setAdding(false);
-            void reloadProjects().catch(() => {});
-          }}
+          onSaved={() => void reloadProjects().catch(() => {})}
         />
       )}
       {editing && (
