@@ -57,6 +57,9 @@ const CASES: Case[] = [
   { item: item('INPUT', 'startsWith', ['em']), expected: ['alpha'] },
   { item: item('INPUT', 'endsWith', ['ch']), expected: ['eta'] },
   { item: item('INPUT', 'isAny'), expected: ['alpha', 'eta'] },
+  // Inputs: the typed value too (eta typed "red shoes" in Search; alpha's Email was masked).
+  { item: item('INPUT', 'contains', ['shoes']), expected: ['eta'] },
+  { item: item('INPUT', 'is', ['red shoes']), expected: ['eta'] },
   // Page visits: the path, or the URL for values starting with http.
   { item: item('LOCATION', 'is', ['/home']), expected: ['alpha', 'gamma', 'delta', 'epsilon', 'eta', 'theta'] },
   { item: item('LOCATION', 'is', ['https://shop.example.test/checkout?step=1']), expected: ['alpha'] },

@@ -107,7 +107,9 @@ describe('filter suggestion routes', () => {
   it('reads each event key from the field the search matches it against', async () => {
     expect(await suggestions('/events/search?type=LOCATION&q=/check')).toEqual([{ type: 'LOCATION', value: '/checkout', count: 2 }]);
     expect(await values('/events/search?type=TTFB')).toEqual(['/checkout']);
-    expect(await values('/events/search?type=INPUT')).toEqual(['Email']);
+    // An input offers its label and what was typed in it, both of which the search matches.
+    expect(await values('/events/search?type=INPUT')).toEqual(['Email', 'alice@example.test']);
+    expect(await suggestions('/events/search?type=INPUT&q=alice')).toEqual([{ type: 'INPUT', value: 'alice@example.test', count: 1 }]);
     expect(await values('/events/search?type=CUSTOM')).toEqual(['purchase']);
     expect(await values('/events/search?type=FETCH')).toEqual(['/api/cart', '/api/items']);
     expect(await values('/events/search?type=FETCH_URL&q=item')).toEqual(['/api/items']);
@@ -130,6 +132,7 @@ describe('filter suggestion routes', () => {
     expect(await suggestions('/events/search?q=li')).toEqual([
       { type: 'USEROS', value: 'Linux', count: 2 },
       { type: 'USERID', value: 'alice', count: 1 },
+      { type: 'INPUT', value: 'alice@example.test', count: 1 },
     ]);
     const mixed = await suggestions('/events/search?q=e&limit=50');
     expect(new Set(mixed.map((s) => s.type))).toEqual(new Set(['CLICK', 'INPUT', 'LOCATION', 'CUSTOM', 'USERBROWSER', 'USERID', 'REFERRER', 'USERCOUNTRY', 'PLATFORM', 'REVID']));
