@@ -22,6 +22,9 @@ test('signup, projects, roles, invitation, permissions and logout', async ({ pag
   // Signup is open on a fresh install and leads into onboarding.
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  // A self-hosted install does not advertise the hosted offer's pricing.
+  await expect(page.getByRole('heading', { name: 'Your own Cassette' })).toBeVisible();
+  await expect(page.getByText('Pay per use, cancel anytime.')).toHaveCount(0);
   await expect(page.getByLabel('Password')).toHaveAttribute('placeholder', 'Min 8 Characters');
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);

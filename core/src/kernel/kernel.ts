@@ -169,6 +169,7 @@ export class Kernel {
         passwords: new PasswordHasher(config.passwordHashing),
         resetLinkLimiter: new LoginRateLimiter({ windowMs: 15 * 60_000, maxFailuresPerAccount: 3, maxFailuresPerIp: 20 }),
         enabledPlugins: order,
+        outbound: services.outboundHttp,
       };
       // A wrong API key names no account: only its per-IP count is used.
       const apiKeyLimiter = new LoginRateLimiter({ windowMs: 15 * 60_000, maxFailuresPerAccount: 30, maxFailuresPerIp: 30 });

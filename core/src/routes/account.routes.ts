@@ -82,7 +82,7 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
       const apiKey = issueApiKey(tenant, core.secrets);
       await em.flush();
       log.info({ tenantId: tenant.id, userId: caller.userId }, 'organization API key regenerated');
-      return clientView(tenant, apiKey);
+      return clientView(tenant, apiKey, core.config.edition);
     },
   });
 

@@ -18,9 +18,21 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className={['cs-app', hideTopBar ? 'cs-app--bare' : ''].filter(Boolean).join(' ')}>
       {!hideTopBar && <TopBar />}
+      {!hideTopBar && <AccountBanner />}
       <main className="cs-main" id="main">
         {children}
       </main>
+    </div>
+  );
+}
+
+/** The operator's notice (the account's banner, from CASSETTE_BANNER), under the top bar on every page. */
+function AccountBanner() {
+  const { account } = useHost();
+  if (!account.banner) return null;
+  return (
+    <div className="cs-notice cs-account-banner" role="status" data-testid="account-banner">
+      {account.banner}
     </div>
   );
 }
