@@ -159,6 +159,8 @@ describe('filter suggestion routes', () => {
       USEROS: ['Linux', 'Windows'],
       USERBROWSER: ['Chrome', 'Firefox'],
       USERDEVICE: [],
+      // FID0: the project's first metadata field (plan).
+      FID0: ['free', 'gold'],
       REFERRER: ['https://ads.example.test/', 'https://search.example.test/'],
       USERCOUNTRY: ['DE', 'FR'],
     });
@@ -230,7 +232,7 @@ describe('filter suggestion routes', () => {
       expect(new Set((await mixed('/events/values?limit=50')).map((s) => s.type))).toEqual(new Set(['INPUT', 'CUSTOM', 'ERROR']));
       expect((await mixed('/events/search?limit=50')).some((s) => ['CONSOLE', 'FETCH', 'GRAPHQL', 'STATEACTION'].includes(s.type))).toBe(false);
       expect(await mixed('/events/values?type=ERROR')).toEqual([{ type: 'ERROR', value: 'TypeError: cart is undefined', count: 1 }]);
-      expect(Object.keys((await get('/sessions/filters', member.token)).body.data).sort()).toEqual(['REFERRER', 'USERBROWSER', 'USERCOUNTRY', 'USERDEVICE', 'USEROS']);
+      expect(Object.keys((await get('/sessions/filters', member.token)).body.data).sort()).toEqual(['FID0', 'REFERRER', 'USERBROWSER', 'USERCOUNTRY', 'USERDEVICE', 'USEROS']);
     });
 
     it('is answered to a member holding Developer Tools', async () => {
