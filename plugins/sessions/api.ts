@@ -62,6 +62,7 @@ export const ISSUE_TYPE_NAMES: Readonly<Record<IssueType, string>> = {
   cpu: 'High CPU',
   crash: 'Crashes',
   custom: 'Custom',
+  custom_event_error: 'Custom Event Errors',
   excessive_scrolling: 'Excessive Scrolling',
   slow_resource: 'Slow Resources',
   slow_page_load: 'Slow Page Load',

@@ -122,7 +122,7 @@ describe('issues processor', () => {
       { type: 'issue', ts: T0 + 1500, issueType: 'quota' },
     ]));
     expect(await listSessionIssues(t.ctx.sql, s.sessionId)).toEqual([
-      { issueId: 'custom:3:1', type: 'custom', name: 'Custom', visible: false, contextString: 'quota', time: 1500, timestamp: T0 + 1500, seqIndex: 300_001, payload: { name: 'quota' } },
+      { issueId: 'custom:3:1', type: 'custom', name: 'Custom', visible: false, icon: 'custom', contextString: 'quota', time: 1500, timestamp: T0 + 1500, seqIndex: 300_001, payload: { name: 'quota' } },
     ]);
     await sessionDeletionOf(t).deleteSessions(projectId, [s.sessionId]);
     expect(await stored(s.sessionId)).toEqual([]);
