@@ -80,6 +80,12 @@ export interface AppConfig {
    */
   captcha?: CaptchaConfig;
   /**
+   * The crash-testing widget (spec part 1 §2) is shown only with CASSETTE_CRASH_TESTING=1; with
+   * CASSETTE_SELF_RECORD_KEY (a project key of this install) the app records itself with its own
+   * tracker, so the errors the widget raises arrive as sessions of that project.
+   */
+  debug: { crashTesting: boolean; selfRecordKey: string | null };
+  /**
    * Whether to believe X-Forwarded-For (behind a load balancer). Off by default: a client
    * talking to the app directly could otherwise pick its own IP and dodge per-IP limits.
    */
@@ -191,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     license: env.CASSETTE_LICENSE?.trim() || 'Open source',
     banner: env.CASSETTE_BANNER?.trim() || undefined,
     captcha: readCaptcha(env),
+    debug: { crashTesting: env.CASSETTE_CRASH_TESTING === '1' || env.CASSETTE_CRASH_TESTING === 'true', selfRecordKey: env.CASSETTE_SELF_RECORD_KEY?.trim() || null },
     tokenTtlSeconds: intFrom(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     passwordHashing: {
       concurrency: Math.max(1, intFrom(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_PASSWORD_HASHING.concurrency)),

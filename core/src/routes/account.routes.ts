@@ -90,9 +90,15 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     method: 'GET',
     url: '/plugins',
     access: { auth: 'public' },
-    summary: 'Which plugins are enabled (the UI loads only these)',
-    schema: { response: Type.Object({ enabled: Type.Array(Type.String()) }) },
-    handler: async () => ({ enabled: core.enabledPlugins }),
+    summary: 'Which plugins are enabled (the UI loads only these), and the crash-testing flags an operator turned on',
+    schema: {
+      response: Type.Object({
+        enabled: Type.Array(Type.String()),
+        debug: Type.Object({ crashTesting: Type.Boolean(), selfRecordKey: Type.Union([Type.String(), Type.Null()]) }),
+      }),
+    },
+    keepNulls: true,
+    handler: async () => ({ enabled: core.enabledPlugins, debug: core.config.debug }),
   });
 
   const boarding = defineRoute({

@@ -121,6 +121,16 @@ describe('signup, login, logout, password reset', () => {
     }
   });
 
+  it('tells the UI whether the crash-testing widget and self-recording are on, off unless an operator turns them on', async () => {
+    expect((await t.request('GET', '/api/plugins')).body.data.debug).toEqual({ crashTesting: false, selfRecordKey: null });
+    const debugging = await createTestKernel({ env: { CASSETTE_CRASH_TESTING: '1', CASSETTE_SELF_RECORD_KEY: 'abcdefghij0123456789' } });
+    try {
+      expect((await debugging.request('GET', '/api/plugins')).body.data.debug).toEqual({ crashTesting: true, selfRecordKey: 'abcdefghij0123456789' });
+    } finally {
+      await debugging.close();
+    }
+  });
+
   it('validates signup fields with readable messages', async () => {
     const res = await t.request('POST', '/api/signup', { body: { email: 'not-an-email', password: 'short', fullname: '', organizationName: '' } });
     expect(res.status).toBe(400);

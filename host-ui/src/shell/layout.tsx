@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { usePlugins } from '../plugins/plugin-boot.js';
 import { findBestMatch } from '../routing/match-path.js';
 import { TopBar } from './top-bar.js';
+import { CrashTestingWidget } from '../debug/crash-testing-widget.js';
 import { useUnrecordedProjectCheck } from './use-unrecorded-project-check.js';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -19,6 +20,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <div className={['cs-app', hideTopBar ? 'cs-app--bare' : ''].filter(Boolean).join(' ')}>
       {!hideTopBar && <TopBar />}
       {!hideTopBar && <AccountBanner />}
+      <CrashTestingWidget />
       <main className="cs-main" id="main">
         {children}
       </main>
