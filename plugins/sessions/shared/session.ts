@@ -218,6 +218,8 @@ export interface Session extends SessionSummary {
   events: SessionEventItem[];
   errors: SessionError[];
   issues: SessionIssue[];
+  /** The session's crashes (spec part 2 §3): its `crash` issues, an uncaught error the visit ended on. */
+  crashes: SessionIssue[];
   /** Failed resources (spec: missedResources). */
   missedResources: SessionResource[];
   devtools: boolean;

@@ -148,6 +148,7 @@ export function sessionFixture(overrides: Partial<Session> = {}): Session {
       { issueId: 'missing_resource:2:7', type: 'missing_resource', name: 'Missing Images', visible: true, icon: 'missing_resource', contextString: 'https://cdn.shop.test/img/logo@2x.png', ...at(4_800), seqIndex: 200_007, payload: null },
       { issueId: 'custom:3:9', type: 'custom', name: 'Custom', visible: false, icon: 'custom', contextString: 'checkout_step', ...at(150_200), seqIndex: 300_009, payload: null },
     ],
+    crashes: [],
     missedResources: [missingLogo],
     devtools: true,
     logs: [

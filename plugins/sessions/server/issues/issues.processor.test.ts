@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecodedBatch, IngestProcessor, IngestSession, SessionEnd, TrackerEvent } from '@cassette/plugin-ingest/api';
 import { sql } from '@cassette/plugin-sdk/server';
 import { createSessionsTestKernel, decodedBatch, ingestSession, sessionDeletionOf, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
+import { coreServices } from '@cassette/plugin-sdk/server';
+import { loadSessionDetail } from '../session-detail.js';
 import { listSessionIssues } from './session-issues.js';
 import { ISSUE_TYPE_INFO } from './thresholds.js';
 
@@ -109,6 +111,9 @@ describe('issues processor', () => {
       issue_types: ['crash', 'dead_click', 'js_exception'],
       issue_score: ISSUE_TYPE_INFO.crash.weight + ISSUE_TYPE_INFO.dead_click.weight + ISSUE_TYPE_INFO.js_exception.weight,
     });
+    // The session's crashes are its crash issues.
+    const detail = await loadSessionDetail(t.ctx.sql, t.kernel.resolve(coreServices.projects), { projectId, sessionId: s.sessionId, viewerId: 0, devtools: false });
+    expect(detail.crashes.map((c) => [c.issueId, c.contextString])).toEqual([['crash:0:2', 'Error: gone']]);
     // Nothing is processed for an ended session.
     await issues.batch!(s, decodedBatch(s, 1, [{ type: 'error', ts: T0 + 4000, source: 'js_exception', name: 'Error', message: 'late' }]), t.ctx);
     expect(await stored(s.sessionId)).toHaveLength(3);
