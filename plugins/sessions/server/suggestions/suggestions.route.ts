@@ -145,7 +145,7 @@ export const eventSelectorsRoute = eventColumnRoute({
 const FIRST_FIELD_KEY = 'FID0';
 
 /** Spec part 1 §7 `GET /sessions/filters`: the most frequent values per key over recent sessions, empty ones removed. */
-export const sessionFilterValuesRoute = defineRoute({
+export const sessionFilterValuesRoute = route({
   method: 'GET',
   url: '/sessions/filters',
   access: ACCESS,
