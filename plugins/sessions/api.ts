@@ -62,6 +62,7 @@ export const ISSUE_TYPE_NAMES: Readonly<Record<IssueType, string>> = {
   cpu: 'High CPU',
   crash: 'Crashes',
   custom: 'Custom',
+  custom_event_error: 'Custom Event Errors',
   excessive_scrolling: 'Excessive Scrolling',
   slow_resource: 'Slow Resources',
   slow_page_load: 'Slow Page Load',
@@ -249,6 +250,11 @@ export interface SessionRowsProps {
   sessions: readonly SessionSummary[];
   /** A bookmark was toggled (the rows already show it): for a caller keeping its own copy of the list. */
   onFavoriteChange?(sessionId: string, favorite: boolean): void;
+  /**
+   * Given, a row's user name and metadata chips become buttons that hand over the filter they
+   * stand for (USERID or USERANONYMOUSID is the name; METADATA of that key is the chip).
+   */
+  onFilter?(item: SearchFilterItem): void;
 }
 
 export interface PlayerErrorStackProps {

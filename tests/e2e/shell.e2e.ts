@@ -22,6 +22,9 @@ test('signup, projects, roles, invitation, permissions and logout', async ({ pag
   // Signup is open on a fresh install and leads into onboarding.
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  // A self-hosted install does not advertise the hosted offer's pricing.
+  await expect(page.getByRole('heading', { name: 'Your own Cassette' })).toBeVisible();
+  await expect(page.getByText('Pay per use, cancel anytime.')).toHaveCount(0);
   await expect(page.getByLabel('Password')).toHaveAttribute('placeholder', 'Min 8 Characters');
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
@@ -57,6 +60,11 @@ test('signup, projects, roles, invitation, permissions and logout', async ({ pag
   await expect(panel.getByText('Enter the site’s host, such as shop.example.com.')).toBeVisible();
   await panel.getByLabel('Host').fill('shop.acme.test:8443');
   await panel.getByRole('button', { name: 'Add' }).click();
+  // Right after creation the panel shows the new project's key and the snippet to install.
+  await expect(panel.getByText('Record Web Shop')).toBeVisible();
+  await expect(panel.getByTestId('project-key')).not.toBeEmpty();
+  await expect(panel.getByLabel('Script tag snippet')).toContainText('<script');
+  await panel.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('cell', { name: 'Web Shop', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'shop.acme.test:8443', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Add Project' }).click();

@@ -13,6 +13,32 @@ export interface PluginEntry {
   dir?: string;
 }
 
+export const CAPTCHA_PROVIDERS = {
+  hcaptcha: { verifyUrl: 'https://api.hcaptcha.com/siteverify', script: 'https://js.hcaptcha.com/1/api.js', widgetClass: 'h-captcha', field: 'h-captcha-response' },
+  recaptcha: { verifyUrl: 'https://www.google.com/recaptcha/api/siteverify', script: 'https://www.google.com/recaptcha/api.js', widgetClass: 'g-recaptcha', field: 'g-recaptcha-response' },
+  turnstile: { verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify', script: 'https://challenges.cloudflare.com/turnstile/v0/api.js', widgetClass: 'cf-turnstile', field: 'cf-turnstile-response' },
+} as const;
+export type CaptchaProvider = keyof typeof CAPTCHA_PROVIDERS;
+
+export interface CaptchaConfig {
+  provider: CaptchaProvider;
+  siteKey: string;
+  secret: string;
+  verifyUrl: string;
+}
+
+/** The signup captcha an operator configured, or none; a half-configured one stops the boot with what is missing. */
+export function readCaptcha(env: NodeJS.ProcessEnv): CaptchaConfig | undefined {
+  const provider = env.CAPTCHA_PROVIDER?.trim();
+  if (!provider) return undefined;
+  if (!(provider in CAPTCHA_PROVIDERS)) throw new Error(`CAPTCHA_PROVIDER must be one of ${Object.keys(CAPTCHA_PROVIDERS).join(', ')}, got "${provider}"`);
+  const siteKey = env.CAPTCHA_SITE_KEY?.trim();
+  const secret = env.CAPTCHA_SECRET?.trim();
+  if (!siteKey || !secret) throw new Error('CAPTCHA_PROVIDER is set: set CAPTCHA_SITE_KEY and CAPTCHA_SECRET too (from the provider\'s dashboard), or unset CAPTCHA_PROVIDER');
+  const known = CAPTCHA_PROVIDERS[provider as CaptchaProvider];
+  return { provider: provider as CaptchaProvider, siteKey, secret, verifyUrl: env.CAPTCHA_VERIFY_URL?.trim() || known.verifyUrl };
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -38,6 +64,27 @@ export interface AppConfig {
   prettyLogs: boolean;
   /** -1 means unlimited. */
   limits: { sites: number; teamMembers: number };
+  /**
+   * What this install is (CASSETTE_EDITION): `self-hosted` by default; `cloud` only for a hosted
+   * service, whose signup page then carries the hosted offer's pricing copy.
+   */
+  edition: 'self-hosted' | 'cloud';
+  /** The licence the install runs under (CASSETTE_LICENSE), shown in the account. */
+  license: string;
+  /** A notice every logged-in user sees across the top (CASSETTE_BANNER), e.g. planned maintenance. */
+  banner?: string;
+  /**
+   * A captcha on signup, only when an operator sets CAPTCHA_PROVIDER (hcaptcha, recaptcha or
+   * turnstile) with CAPTCHA_SITE_KEY and CAPTCHA_SECRET; CAPTCHA_VERIFY_URL overrides the
+   * provider's verification address (a proxy, or a stand-in in tests).
+   */
+  captcha?: CaptchaConfig;
+  /**
+   * The crash-testing widget (spec part 1 §2) is shown only with CASSETTE_CRASH_TESTING=1; with
+   * CASSETTE_SELF_RECORD_KEY (a project key of this install) the app records itself with its own
+   * tracker, so the errors the widget raises arrive as sessions of that project.
+   */
+  debug: { crashTesting: boolean; selfRecordKey: string | null };
   /**
    * Whether to believe X-Forwarded-For (behind a load balancer). Off by default: a client
    * talking to the app directly could otherwise pick its own IP and dodge per-IP limits.
@@ -146,6 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     prettyLogs: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : !env.DATABASE_URL,
     limits: { sites: intFrom(env, 'LIMIT_SITES', -1), teamMembers: intFrom(env, 'LIMIT_TEAM_MEMBERS', -1) },
+    edition: env.CASSETTE_EDITION === 'cloud' ? 'cloud' : 'self-hosted',
+    license: env.CASSETTE_LICENSE?.trim() || 'Open source',
+    banner: env.CASSETTE_BANNER?.trim() || undefined,
+    captcha: readCaptcha(env),
+    debug: { crashTesting: env.CASSETTE_CRASH_TESTING === '1' || env.CASSETTE_CRASH_TESTING === 'true', selfRecordKey: env.CASSETTE_SELF_RECORD_KEY?.trim() || null },
     tokenTtlSeconds: intFrom(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 3600),
     passwordHashing: {
       concurrency: Math.max(1, intFrom(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_PASSWORD_HASHING.concurrency)),

@@ -91,4 +91,9 @@ export const coreMigrations: Migration[] = [
       `create unique index core_tenants_api_key_hash_unique on core_tenants (api_key_hash)`,
     ],
   },
+  {
+    // The project's trackerVersion (spec part 2 §3): the tracker version of its latest session start.
+    id: '0003_project_tracker_version',
+    up: [`alter table core_projects add column if not exists tracker_version text`],
+  },
 ];

@@ -41,17 +41,23 @@ export async function accountView(em: EntityManager, user: User, config: AppConf
     appearance: resolveAppearance(user.appearance, widgets),
     limits: await accountLimits(em, user.tenantId, config),
     createdAt: user.createdAt.toISOString(),
+    // Part 2 §3's account fields about the install: the operator's notice, whether e-mail can be
+    // sent (invitations and resets then arrive by mail, not only as links to share), the licence.
+    banner: config.banner ?? null,
+    smtp: config.smtpUrl !== undefined,
+    license: { name: config.license, edition: config.edition },
+    expirationDate: null,
   };
 }
 
 /** `apiKey` is passed for admins only (login-like answers never carry it). */
-export function clientView(tenant: Tenant, apiKey: string | null = null) {
+export function clientView(tenant: Tenant, apiKey: string | null = null, edition: AppConfig['edition'] = 'self-hosted') {
   return {
     ...(apiKey ? { apiKey } : {}),
     tenantId: tenant.id,
     name: tenant.name,
     tenantKey: tenant.tenantKey,
-    edition: 'self-hosted',
+    edition,
     optOut: tenant.optOut,
   };
 }

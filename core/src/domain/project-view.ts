@@ -26,6 +26,7 @@ export function projectView(project: Project) {
     lastRecordedSessionAt: project.lastRecordedSessionAt?.toISOString() ?? null,
     gdpr: { ...DEFAULT_GDPR, ...project.gdpr },
     saveRequestPayloads: project.saveRequestPayloads,
+    trackerVersion: project.trackerVersion ?? null,
     createdAt: project.createdAt.toISOString(),
   };
 }

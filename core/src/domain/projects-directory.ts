@@ -27,7 +27,8 @@ export class ProjectsDirectory implements ProjectsService {
     return projects.map(projectInfo);
   }
 
-  async markRecorded(projectId: number, at: Date): Promise<void> {
-    await this.db.sql(sql`update core_projects set recorded = true, last_recorded_session_at = greatest(coalesce(last_recorded_session_at, ${at}), ${at}) where id = ${projectId}`);
+  async markRecorded(projectId: number, at: Date, trackerVersion?: string): Promise<void> {
+    await this.db.sql(sql`update core_projects set recorded = true, last_recorded_session_at = greatest(coalesce(last_recorded_session_at, ${at}), ${at}),
+      tracker_version = coalesce(${trackerVersion?.slice(0, 64) || null}::text, tracker_version) where id = ${projectId}`);
   }
 }

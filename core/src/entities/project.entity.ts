@@ -22,6 +22,8 @@ export const ProjectEntity = defineEntity({
     saveRequestPayloads: p.boolean().default(false),
     recorded: p.boolean().default(false),
     lastRecordedSessionAt: p.datetime().nullable(),
+    /** The tracker version the latest session start reported. */
+    trackerVersion: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     deletedAt: p.datetime().nullable(),
   },

@@ -171,6 +171,7 @@ export class Kernel {
         resetLinkLimiter: new LoginRateLimiter({ windowMs: 15 * 60_000, maxFailuresPerAccount: 3, maxFailuresPerIp: 20 }),
         enabledPlugins: order,
         appearanceWidgets,
+        outbound: services.outboundHttp,
       };
       // A wrong API key names no account: only its per-IP count is used.
       const apiKeyLimiter = new LoginRateLimiter({ windowMs: 15 * 60_000, maxFailuresPerAccount: 30, maxFailuresPerIp: 30 });

@@ -96,7 +96,7 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
       const apiKey = issueApiKey(tenant, core.secrets);
       await em.flush();
       log.info({ tenantId: tenant.id, userId: caller.userId }, 'organization API key regenerated');
-      return clientView(tenant, apiKey);
+      return clientView(tenant, apiKey, core.config.edition);
     },
   });
 
@@ -104,9 +104,15 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     method: 'GET',
     url: '/plugins',
     access: { auth: 'public' },
-    summary: 'Which plugins are enabled (the UI loads only these)',
-    schema: { response: Type.Object({ enabled: Type.Array(Type.String()) }) },
-    handler: async () => ({ enabled: core.enabledPlugins }),
+    summary: 'Which plugins are enabled (the UI loads only these), and the crash-testing flags an operator turned on',
+    schema: {
+      response: Type.Object({
+        enabled: Type.Array(Type.String()),
+        debug: Type.Object({ crashTesting: Type.Boolean(), selfRecordKey: Type.Union([Type.String(), Type.Null()]) }),
+      }),
+    },
+    keepNulls: true,
+    handler: async () => ({ enabled: core.enabledPlugins, debug: core.config.debug }),
   });
 
   const boarding = defineRoute({

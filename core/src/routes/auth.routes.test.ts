@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createTestKernel, type TestKernel } from '../testing/test-kernel.js';
 
 const owner = { email: 'ada@example.com', password: 'correct horse battery', fullname: 'Ada Lovelace', organizationName: 'Analytical Engines', projectHost: 'https://Engines.example.com/notes' };
@@ -11,7 +13,7 @@ describe('signup, login, logout, password reset', () => {
   afterAll(async () => t.close());
 
   it('signup is open while no tenant exists, creates the tenant, owner and a first project, then closes', async () => {
-    expect((await t.request('GET', '/api/signup')).body).toEqual({ data: { tenants: false } });
+    expect((await t.request('GET', '/api/signup')).body).toEqual({ data: { tenants: false, edition: 'self-hosted', captcha: null } });
     const res = await t.request('POST', '/api/signup', { body: owner });
     expect(res.status).toBe(200);
     expect(typeof res.body.jwt).toBe('string');
@@ -23,7 +25,7 @@ describe('signup, login, logout, password reset', () => {
     expect(projects.body.data[0]).toMatchObject({ status: 'red', recorded: false, host: 'engines.example.com' });
     expect(projects.body.data[0].projectKey).toMatch(/^[a-zA-Z0-9]{20}$/);
 
-    expect((await t.request('GET', '/api/signup')).body).toEqual({ data: { tenants: true } });
+    expect((await t.request('GET', '/api/signup')).body).toEqual({ data: { tenants: true, edition: 'self-hosted', captcha: null } });
     const again = await t.request('POST', '/api/signup', { body: { ...owner, email: 'eve@example.com' } });
     expect(again.status).toBe(403);
     expect(again.body.errors[0]).toMatch(/Signup is closed/);
@@ -45,9 +47,87 @@ describe('signup, login, logout, password reset', () => {
         expect(refused.status, projectHost).toBe(400);
         expect(refused.body.errors).toEqual([message]);
       }
-      expect((await fresh.request('GET', '/api/signup')).body).toEqual({ data: { tenants: false } });
+      expect((await fresh.request('GET', '/api/signup')).body).toEqual({ data: { tenants: false, edition: 'self-hosted', captcha: null } });
     } finally {
       await fresh.close();
+    }
+  });
+
+  it('asks for a captcha only when an operator configured a provider, and checks the answer with it', async () => {
+    // The provider's siteverify, on 127.0.0.1: "good" is the one right answer.
+    const seen: URLSearchParams[] = [];
+    const provider: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        seen.push(form);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ success: form.get('response') === 'good' && form.get('secret') === 'shh' }));
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const port = (provider.address() as AddressInfo).port;
+    const fresh = await createTestKernel({
+      env: {
+        CAPTCHA_PROVIDER: 'hcaptcha',
+        CAPTCHA_SITE_KEY: 'site-key-1',
+        CAPTCHA_SECRET: 'shh',
+        CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+        CASSETTE_OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${port}`,
+        CASSETTE_EDITION: 'cloud',
+      },
+    });
+    try {
+      expect((await fresh.request('GET', '/api/signup')).body.data).toEqual({
+        tenants: false,
+        edition: 'cloud',
+        captcha: { provider: 'hcaptcha', siteKey: 'site-key-1', script: 'https://js.hcaptcha.com/1/api.js', widgetClass: 'h-captcha', field: 'h-captcha-response' },
+      });
+      const missing = await fresh.request('POST', '/api/signup', { body: owner });
+      expect([missing.status, missing.body.errors]).toEqual([400, ['Complete the captcha under the form, then create the account.']]);
+      const wrong = await fresh.request('POST', '/api/signup', { body: { ...owner, 'g-recaptcha-response': 'bad' } });
+      expect([wrong.status, wrong.body.errors]).toEqual([400, ['The captcha was not accepted. Solve it again, then create the account.']]);
+      const right = await fresh.request('POST', '/api/signup', { body: { ...owner, 'g-recaptcha-response': 'good' } });
+      expect(right.status).toBe(200);
+      expect(right.body.data.client.edition).toBe('cloud');
+      expect(seen.map((f) => f.get('response'))).toEqual(['bad', 'good']);
+    } finally {
+      await fresh.close();
+      provider.close();
+    }
+    // Without a provider, an answer sent anyway is ignored (the first test signed up without one).
+  });
+
+  it("the account carries the install's banner, whether e-mail is set up, and the licence (part 2 §3)", async () => {
+    const fresh = await createTestKernel({ env: { CASSETTE_BANNER: 'Maintenance Friday 18:00 UTC', CASSETTE_LICENSE: 'AGPL-3.0', SMTP_URL: '' } });
+    try {
+      const res = await fresh.request('POST', '/api/signup', { body: owner });
+      expect(res.body.data.account).toMatchObject({ banner: 'Maintenance Friday 18:00 UTC', smtp: false, license: { name: 'AGPL-3.0', edition: 'self-hosted' } });
+      // A licence that never expires: no expirationDate (empty values are left out of answers).
+      expect(res.body.data.account).not.toHaveProperty('expirationDate');
+      const account = await fresh.request('GET', '/api/account', { token: res.body.jwt });
+      expect(account.body.data).toMatchObject({ banner: 'Maintenance Friday 18:00 UTC', smtp: false, license: { name: 'AGPL-3.0', edition: 'self-hosted' } });
+    } finally {
+      await fresh.close();
+    }
+    const mailing = await createTestKernel({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    try {
+      const res = await mailing.request('POST', '/api/signup', { body: owner });
+      expect(res.body.data.account).toMatchObject({ smtp: true });
+      expect(res.body.data.account).not.toHaveProperty('banner');
+    } finally {
+      await mailing.close();
+    }
+  });
+
+  it('tells the UI whether the crash-testing widget and self-recording are on, off unless an operator turns them on', async () => {
+    expect((await t.request('GET', '/api/plugins')).body.data.debug).toEqual({ crashTesting: false, selfRecordKey: null });
+    const debugging = await createTestKernel({ env: { CASSETTE_CRASH_TESTING: '1', CASSETTE_SELF_RECORD_KEY: 'abcdefghij0123456789' } });
+    try {
+      expect((await debugging.request('GET', '/api/plugins')).body.data.debug).toEqual({ crashTesting: true, selfRecordKey: 'abcdefghij0123456789' });
+    } finally {
+      await debugging.close();
     }
   });
 

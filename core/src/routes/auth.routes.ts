@@ -6,6 +6,8 @@ import { UserEntity } from '../entities/user.entity.js';
 import { siteHostOrRefuse } from '../domain/site-host.js';
 import { setUpTenant } from '../domain/tenant-setup.js';
 import { loggedInAnswer, type CoreRuntime } from './core-runtime.js';
+import { verifyCaptcha } from '../auth/captcha.js';
+import { CAPTCHA_PROVIDERS } from '../config/app-config.js';
 import { EMAIL, ORG_NAME, PASSWORD, PERSON_NAME, PROJECT_NAME, SITE_HOST } from './schemas.js';
 
 const SIGNUP_CLOSED = 'Signup is closed: this Cassette already has an organization. Ask its admin for an invitation.';
@@ -15,9 +17,23 @@ export function authRoutes(core: CoreRuntime): AnyRouteDef[] {
     method: 'GET',
     url: '/signup',
     access: { auth: 'public' },
-    summary: 'Whether signup is still open (it closes once a tenant exists)',
-    schema: { response: Type.Object({ tenants: Type.Boolean() }) },
-    handler: async ({ em }) => ({ tenants: (await em.count(TenantEntity, {})) > 0 }),
+    summary: 'Whether signup is still open (it closes once a tenant exists), the edition (its signup copy) and the captcha to solve, if an operator configured one',
+    schema: {
+      response: Type.Object({
+        tenants: Type.Boolean(),
+        edition: Type.Union([Type.Literal('self-hosted'), Type.Literal('cloud')]),
+        captcha: Type.Union([Type.Object({ provider: Type.String(), siteKey: Type.String(), script: Type.String(), widgetClass: Type.String(), field: Type.String() }), Type.Null()]),
+      }),
+    },
+    keepNulls: true,
+    handler: async ({ em }) => {
+      const captcha = core.config.captcha;
+      return {
+        tenants: (await em.count(TenantEntity, {})) > 0,
+        edition: core.config.edition,
+        captcha: captcha ? { provider: captcha.provider, siteKey: captcha.siteKey, ...CAPTCHA_PROVIDERS[captcha.provider] } : null,
+      };
+    },
   });
 
   const signup = defineRoute({
@@ -35,6 +51,8 @@ export function authRoutes(core: CoreRuntime): AnyRouteDef[] {
           projectName: Type.Optional(PROJECT_NAME),
           /** The first project's site host: replays trust only pages on it. */
           projectHost: SITE_HOST,
+          /** The captcha's answer (the spec's g-recaptcha-response): checked only when an operator configured a provider. */
+          'g-recaptcha-response': Type.Optional(Type.String({ maxLength: 8192 })),
         },
         { additionalProperties: false },
       ),
@@ -43,6 +61,7 @@ export function authRoutes(core: CoreRuntime): AnyRouteDef[] {
       // Refuse before any Argon2 work: a closed signup must cost nothing.
       if ((await em.count(TenantEntity, {})) > 0) throw new HttpError(403, SIGNUP_CLOSED);
       const projectHost = siteHostOrRefuse(body.projectHost);
+      await verifyCaptcha(core.config.captcha, core.outbound, body['g-recaptcha-response'], request.ip);
       const passwordHash = await core.passwords.hash(body.password, request.ip);
       const created = await em.transactional(async (tx) => {
         // The lock makes "only while no tenant exists" hold when two signups race.

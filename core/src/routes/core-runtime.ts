@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { apiResult, type AppearanceWidget, type Caller, type Logger, type Mailer, type SecretsService } from '@cassette/plugin-sdk/server';
+import { apiResult, type AppearanceWidget, type Caller, type Logger, type Mailer, type OutboundHttpClient, type SecretsService } from '@cassette/plugin-sdk/server';
 import type { AppConfig } from '../config/app-config.js';
 import type { DatabaseRuntime } from '../database/create-database.js';
 import type { TokenService } from '../auth/tokens.js';
@@ -30,6 +30,8 @@ export interface CoreRuntime {
   enabledPlugins: string[];
   /** The dashboard widgets the enabled plugins let members hide (`appearance.dashboard`). */
   appearanceWidgets: readonly AppearanceWidget[];
+  /** The kernel's safe outbound client: the signup captcha's verification goes through it. */
+  outbound: OutboundHttpClient;
 }
 
 /** Issues a token backed by a session row and answers `{ jwt, data: { account, client } }`. */
@@ -38,12 +40,12 @@ export async function loggedInAnswer(core: CoreRuntime, em: EntityManager, user:
   em.create(AuthSessionEntity, { id: tokenId, userId: user.id, expiresAt });
   await em.flush();
   const [account, tenant] = await Promise.all([accountView(em, user, core.config, core.appearanceWidgets), loadTenant(em, user.tenantId)]);
-  return apiResult({ account, client: clientView(tenant) }, { extra: { jwt: token } });
+  return apiResult({ account, client: clientView(tenant, null, core.config.edition) }, { extra: { jwt: token } });
 }
 
 /** The organization as `caller` may see it: only admins get the API key. */
 export function clientViewFor(core: CoreRuntime, tenant: Tenant, caller: Caller) {
-  return clientView(tenant, caller.admin ? revealApiKey(tenant, core.secrets, core.log) : null);
+  return clientView(tenant, caller.admin ? revealApiKey(tenant, core.secrets, core.log) : null, core.config.edition);
 }
 
 export function resetLink(core: CoreRuntime, token: string): string {

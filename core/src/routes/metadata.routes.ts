@@ -13,6 +13,21 @@ const FIELD_BODY = Type.Object(
 const INDEX_PARAMS = Type.Object({ index: Type.Integer({ minimum: 1, maximum: MAX_CUSTOM_FIELDS }) });
 
 export function metadataRoutes(): AnyRouteDef[] {
+  // Spec part 2 §7 `GET /metadata` (without a site id): every field of every project the caller may see, each with its project.
+  const listAll = defineRoute({
+    method: 'GET',
+    url: '/metadata',
+    access: { auth: 'user' },
+    summary: 'Custom metadata fields of every project the caller may see, each with its projectId',
+    schema: {},
+    handler: async ({ em, caller }) => {
+      const projects = await em.find(ProjectEntity, { tenantId: caller.tenantId, deletedAt: null }, { orderBy: { id: 'asc' } });
+      return projects
+        .filter((p) => caller.admin || !caller.projectIds || caller.projectIds.has(p.id))
+        .flatMap((p) => p.customFields.map((field) => ({ projectId: p.id, ...field })));
+    },
+  });
+
   const list = defineRoute({
     method: 'GET',
     url: '/metadata',
@@ -78,5 +93,5 @@ export function metadataRoutes(): AnyRouteDef[] {
     },
   });
 
-  return [list, add, update, remove] as AnyRouteDef[];
+  return [listAll, list, add, update, remove] as AnyRouteDef[];
 }

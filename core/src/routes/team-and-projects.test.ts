@@ -151,6 +151,13 @@ describe('team, roles, projects, metadata', () => {
     const visible = (await t.request('GET', '/api/projects', { token: member.token })).body.data.map((p: { id: number }) => p.id);
     expect(visible).toEqual([tenant.projectId]);
     expect((await t.request('GET', `/api/${other.body.data.id ?? 0}/metadata`, { token: member.token })).status).toBeGreaterThanOrEqual(403);
+    // GET /metadata without a site id: the fields of every project the caller may see, each with its project.
+    await t.request('POST', `/api/${other.body.data.id}/metadata`, { token: admin, body: { key: 'hidden_plan' } });
+    const mine = (await t.request('GET', '/api/metadata', { token: member.token })).body.data as { projectId: number; key: string }[];
+    expect(new Set(mine.map((f) => f.projectId))).toEqual(new Set([tenant.projectId]));
+    expect(mine.map((f) => f.key)).not.toContain('hidden_plan');
+    const all = (await t.request('GET', '/api/metadata', { token: admin })).body.data as { projectId: number; key: string; index: number }[];
+    expect(all).toContainEqual(expect.objectContaining({ projectId: other.body.data.id, key: 'hidden_plan', index: 1 }));
   });
 });
 

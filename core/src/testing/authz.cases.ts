@@ -76,6 +76,7 @@ export const authzRows = defineAuthzRows({
   'DELETE /api/projects/:id': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/projects/${await project(w)}` }) },
   'GET /api/:projectId/gdpr': { statuses: AUTHZ.USER_OWNED, fixture: (w) => ({ url: `/api/${w.projectId}/gdpr` }) },
   'POST /api/:projectId/gdpr': { statuses: AUTHZ.ADMIN_OWNED, fixture: (w) => ({ url: `/api/${w.projectId}/gdpr`, body: { maskNumbers: true } }) },
+  'GET /api/metadata': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/metadata' }) },
   'GET /api/:projectId/metadata': { statuses: AUTHZ.USER_OWNED, fixture: (w) => ({ url: `/api/${w.projectId}/metadata` }) },
   'POST /api/:projectId/metadata': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/${await project(w)}/metadata`, body: { key: 'plan' } }) },
   'POST /api/:projectId/metadata/:index': { statuses: AUTHZ.ADMIN_OWNED, fixture: async (w) => ({ url: `/api/${await projectWithField(w)}/metadata/1`, body: { key: 'tier' } }) },

@@ -14,6 +14,8 @@ export interface SignupValues {
   fullname: string;
   organizationName: string;
   projectHost: string;
+  /** The captcha's answer, when the install asks for one (GET /signup names the provider). */
+  'g-recaptcha-response'?: string;
 }
 
 /** Client-side checks; the server checks again. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { Button, CheckIcon, FormErrors, Input, Loader, SITE_HOST_INPUT_MAX_LENGTH } from '@cassette/plugin-sdk/ui';
 import { Link, Navigate } from 'react-router-dom';
@@ -8,14 +8,30 @@ import { Logo } from '../shell/logo.js';
 import { authCall, type AuthResult } from './auth-result.js';
 import { PASSWORD_MIN_LENGTH } from './password-rules.js';
 import { signupMachine, type SignupValues } from './signup.machine.js';
-import { useSignupAvailable } from './use-signup-available.js';
+import { useSignupStatus, type SignupCaptcha } from './use-signup-available.js';
 
-const BULLETS = ['First 1K sessions free every month.', 'Pay per use, cancel anytime.', 'Community, chat and e-mail support.'];
+/**
+ * The left side of the page. The spec's hosted-offer copy (pricing, managed hosting) is true only
+ * of a hosted service, so it shows only when the operator says this install is one
+ * (CASSETTE_EDITION=cloud); a self-hosted install says what is true of it instead.
+ */
+export const PITCH = {
+  cloud: {
+    title: 'Want the hosted version?',
+    text: 'Cassette Cloud gives you managed hosting, with scaling and upgrades taken care of, so your team can focus on your users instead of your infrastructure.',
+    bullets: ['First 1K sessions free every month.', 'Pay per use, cancel anytime.', 'Community, chat and e-mail support.'],
+  },
+  'self-hosted': {
+    title: 'Your own Cassette',
+    text: 'This Cassette runs on your own servers: recordings, errors and analytics stay with you, and you decide how long they are kept.',
+    bullets: ['Recordings stay on your infrastructure.', 'No session quota set by anyone but you.', 'Community support and open documentation.'],
+  },
+} as const;
 
 export default function SignupPage() {
   const session = useSession();
   const { api, login, setOnboarding } = session;
-  const available = useSignupAvailable(api);
+  const status = useSignupStatus(api);
 
   const machine = useMemo(
     () => signupMachine.provide({ actors: { signup: fromPromise<AuthResult, SignupValues>(({ input }) => authCall(api, '/signup', input)) } }),
@@ -31,21 +47,19 @@ export default function SignupPage() {
     }
   }, [snapshot.status, snapshot.output, login, setOnboarding]);
 
-  if (available === null) return <Loader />;
-  if (!available) return <Navigate to="/login" replace />;
+  if (status === null) return <Loader />;
+  if (!status.open) return <Navigate to="/login" replace />;
+  const pitch = PITCH[status.edition];
 
   return (
     <div className="cs-signup">
       <aside className="cs-signup__aside">
         <div className="cs-signup__aside-inner">
           <Logo />
-          <h2 className="cs-signup__pitch-title">Want the hosted version?</h2>
-          <p className="cs-signup__pitch">
-            Cassette Cloud gives you managed hosting, with scaling and upgrades taken care of, so your team can focus on your users instead of your
-            infrastructure.
-          </p>
+          <h2 className="cs-signup__pitch-title">{pitch.title}</h2>
+          <p className="cs-signup__pitch">{pitch.text}</p>
           <ul className="cs-signup__bullets">
-            {BULLETS.map((b) => (
+            {pitch.bullets.map((b) => (
               <li key={b}>
                 <span className="cs-signup__bullet-icon" aria-hidden="true">
                   <CheckIcon size={14} />
@@ -64,7 +78,12 @@ export default function SignupPage() {
               Already have an account? <Link to="/login">Sign in</Link>
             </span>
           </div>
-          <SignupForm loading={snapshot.matches('loading') || snapshot.status === 'done'} errors={snapshot.context.errors} onSubmit={(values) => send({ type: 'SUBMIT', values })} />
+          <SignupForm
+            loading={snapshot.matches('loading') || snapshot.status === 'done'}
+            errors={snapshot.context.errors}
+            captcha={status.captcha}
+            onSubmit={(values) => send({ type: 'SUBMIT', values })}
+          />
           <p className="cs-signup__terms">
             By creating an account, you agree to our{' '}
             <a href="https://cassette.dev/terms" target="_blank" rel="noreferrer">
@@ -82,12 +101,21 @@ export default function SignupPage() {
   );
 }
 
-function SignupForm({ loading, errors, onSubmit }: { loading: boolean; errors: readonly string[]; onSubmit(values: SignupValues): void }) {
+function SignupForm({ loading, errors, captcha, onSubmit }: { loading: boolean; errors: readonly string[]; captcha: SignupCaptcha | null; onSubmit(values: SignupValues): void }) {
   const [values, setValues] = useState<SignupValues>({ email: '', password: '', fullname: '', organizationName: '', projectHost: '' });
   const set = (key: keyof SignupValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit({ ...values, email: values.email.trim(), fullname: values.fullname.trim(), organizationName: values.organizationName.trim(), projectHost: values.projectHost.trim() });
+    // The provider's widget puts its answer into a field of the form.
+    const answer = captcha ? new FormData(event.currentTarget).get(captcha.field) : null;
+    onSubmit({
+      ...values,
+      email: values.email.trim(),
+      fullname: values.fullname.trim(),
+      organizationName: values.organizationName.trim(),
+      projectHost: values.projectHost.trim(),
+      ...(typeof answer === 'string' && answer ? { 'g-recaptcha-response': answer } : {}),
+    });
   };
   return (
     <form className="cs-form" onSubmit={submit}>
@@ -116,10 +144,24 @@ function SignupForm({ loading, errors, onSubmit }: { loading: boolean; errors: r
         value={values.projectHost}
         onChange={set('projectHost')}
       />
+      {captcha && <CaptchaWidget captcha={captcha} />}
       <Button type="submit" variant="primary" className="cs-btn--block" loading={loading}>
         Create account
       </Button>
       <FormErrors errors={errors} />
     </form>
   );
+}
+
+/** The operator's captcha: the provider's script renders its widget into the marked element. */
+function CaptchaWidget({ captcha }: { captcha: SignupCaptcha }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (document.querySelector(`script[src="${captcha.script}"]`)) return;
+    const script = document.createElement('script');
+    script.src = captcha.script;
+    script.async = true;
+    document.head.appendChild(script);
+  }, [captcha.script]);
+  return <div ref={ref} className={captcha.widgetClass} data-sitekey={captcha.siteKey} data-testid="signup-captcha" />;
 }

@@ -6,9 +6,16 @@ import { loadEnabledPlugins } from '../plugin-discovery.js';
 import { useSession } from '../session/session.js';
 import { buildRegistry, type UiRegistry } from './registry.js';
 
+/** Flags an operator turns on for testing the app itself (GET /api/plugins). */
+export interface DebugFlags {
+  crashTesting: boolean;
+  selfRecordKey: string | null;
+}
+
 interface PluginsValue {
   enabled: string[];
   registry: UiRegistry;
+  debug: DebugFlags;
 }
 
 const PluginsContext = createContext<PluginsValue | null>(null);
@@ -30,10 +37,10 @@ export function PluginBoot({ children }: { children: ReactNode }) {
     let cancelled = false;
     (async () => {
       try {
-        const { enabled } = await api.get<{ enabled: string[] }>('/plugins');
+        const { enabled, debug } = await api.get<{ enabled: string[]; debug?: DebugFlags }>('/plugins');
         const { plugins } = await loadEnabledPlugins(enabled ?? []);
         if (cancelled) return;
-        setValue({ enabled: enabled ?? [], registry: buildRegistry(plugins, (m) => console.warn(m)) });
+        setValue({ enabled: enabled ?? [], registry: buildRegistry(plugins, (m) => console.warn(m)), debug: { crashTesting: debug?.crashTesting === true, selfRecordKey: debug?.selfRecordKey ?? null } });
       } catch (error) {
         if (!cancelled) setErrors(errorsOf(error));
       }

@@ -28,6 +28,13 @@ describe('pathForProject', () => {
     expect(pathForProject('/4/dashboard/3/metric/2', 7)).toBe('/7/dashboard');
     expect(pathForProject('/4', 7)).toBe('/7/sessions');
   });
+  it('keeps the session filter on the session list only, without the page or the saved search (spec part 1 §4)', () => {
+    const filter = 'filters=%5B%7B%22type%22%3A%22USEROS%22%7D%5D&rangeValue=TODAY';
+    expect(pathForProject('/4/sessions', 7, `?${filter}&page=3&savedSearch=12`)).toBe(`/7/sessions?${filter}`);
+    expect(pathForProject('/4/sessions', 7, '?page=2')).toBe('/7/sessions');
+    expect(pathForProject('/4/errors', 7, '?q=cart&view=ignored')).toBe('/7/errors');
+    expect(pathForProject('/4/session/xyz', 7, '?t=12')).toBe('/7/sessions');
+  });
   it('leaves non-project pages alone', () => {
     expect(pathForProject('/client/projects', 7)).toBe('/client/projects');
   });

@@ -12,15 +12,25 @@ export function pickProjectId(projects: readonly { id: number }[], storedId: num
 /** Details routes fall back to their list when the project changes. */
 const KIND_ALIASES: Readonly<Record<string, string>> = { session: 'sessions', funnels: 'sessions' };
 
+/** Parts of the session list's query that belong to the project left behind: the page and its saved search. */
+const PROJECT_BOUND_PARAMS = ['page', 'savedSearch'];
+
 /**
  * The project switcher goes to the same kind of page for the new project: /3/errors/abc →
- * /7/errors; pages outside a project (settings) stay where they are.
+ * /7/errors; pages outside a project (settings) stay where they are. The search is cleared,
+ * except that the session list keeps its filter (spec part 1 §4), less the page and saved search.
  */
-export function pathForProject(path: string, siteId: number): string {
+export function pathForProject(path: string, siteId: number, search = ''): string {
   const match = /^\/\d+(?:\/([^/?#]+))?/.exec(path);
   if (!match) return path;
   const kind = match[1];
   if (!kind) return `/${siteId}/sessions`;
+  if (kind === 'sessions') {
+    const kept = new URLSearchParams(search);
+    PROJECT_BOUND_PARAMS.forEach((name) => kept.delete(name));
+    const query = kept.toString();
+    return `/${siteId}/sessions${query ? `?${query}` : ''}`;
+  }
   return `/${siteId}/${KIND_ALIASES[kind] ?? kind}`;
 }
 

@@ -113,6 +113,8 @@ describe('Organization API Key (Preferences › Account)', () => {
     await click(buttonNamed(view, 'copy'));
     expect(writeText).toHaveBeenCalledWith(KEY);
     expect(buttonNamed(view, 'copied')).toBeDefined();
+    // Settings is part 2's area: its copy confirmation lasts 500 ms.
+    expect(buttonNamed(view, 'copied')?.getAttribute('data-feedback-ms')).toBe('500');
   });
 
   it('generates a new key only after a confirmation that warns about pipelines', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, ConfirmDialog, CopyButton, FormErrors, Spinner, useHost, type Client } from '@cassette/plugin-sdk/ui';
+import { Button, ConfirmDialog, CopyButton, COPY_FEEDBACK_SHORT_MS, FormErrors, Spinner, useHost, type Client } from '@cassette/plugin-sdk/ui';
 import { errorsOf } from '../app/errors.js';
 import './organization-api-key.css';
 
@@ -81,7 +81,7 @@ function ApiKeyBlock() {
               <Button variant="ghost" size="small" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
                 {shown ? 'Hide' : 'Show'}
               </Button>
-              <CopyButton content={apiKey} />
+              <CopyButton content={apiKey} feedbackMs={COPY_FEEDBACK_SHORT_MS} />
             </div>
           ) : (
             errors.length === 0 && <p>The current key cannot be shown (the server's secret keys changed since it was made). Generate a new key and give it to your pipelines.</p>

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buttonNamed, cleanup, click, fakeHost, renderPage, settle, typeInto } from '@cassette/plugin-sdk/testing/ui';
 import type { Project } from '../session/types.js';
-import { ProjectForm } from './project-form.js';
+import { ProjectForm, ProjectFormPanel } from './project-form.js';
 
 afterEach(cleanup);
 
@@ -55,5 +55,24 @@ describe('project form (Preferences › Projects, Add Project)', () => {
     await click(buttonNamed(page.container, 'Update'));
     await settle();
     expect(host.api.put).toHaveBeenCalledWith('/projects/7', { name: 'Shop', host: 'shop.example.com', saveRequestPayloads: false });
+  });
+
+  it('shows a new project\'s key and the tracker snippet right after it is created, until Done', async () => {
+    const host = fakeHost({ projects: [SHOP], routes: { 'POST /projects': (_path, body) => ({ ...SHOP, id: 8, projectKey: 'key-8', ...(body as object) }) } });
+    const saved: Project[] = [];
+    let closed = 0;
+    const page = renderPage(<ProjectFormPanel onClose={() => closed++} onSaved={(p) => saved.push(p)} />, '/', '*', { host });
+    typeInto(document.querySelector<HTMLInputElement>('input[name="name"]')!, 'Blog');
+    typeInto(document.querySelector<HTMLInputElement>('input[name="host"]')!, 'blog.example.com');
+    await click(buttonNamed(document.body, 'Add'));
+    await settle();
+    expect(saved.map((p) => p.id)).toEqual([8]);
+    const install = document.querySelector('[data-testid="new-project-install"]')!;
+    expect(install.querySelector('[data-field="project-key"]')?.textContent).toBe('key-8');
+    expect(document.body.textContent).toContain('Record Blog');
+    expect(closed).toBe(0);
+    await click(buttonNamed(install as HTMLElement, 'Done'));
+    expect(closed).toBe(1);
+    page.unmount();
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, FormErrors, Input, readSiteHost, SidePanel, SITE_HOST_INPUT_MAX_LENGTH, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, Checkbox, CopyButton, COPY_FEEDBACK_SHORT_MS, FormErrors, hostSlots, Input, NoContent, readSiteHost, SidePanel, SITE_HOST_INPUT_MAX_LENGTH, Slot, useHost } from '@cassette/plugin-sdk/ui';
 import { errorsOf, statusOf } from '../app/errors.js';
 import type { Project } from '../session/types.js';
 import { duplicateSiteName, SITE_EXISTS } from '../shell/account-rules.js';
@@ -98,10 +98,60 @@ export function ProjectForm({ project, onSaved }: ProjectFormProps) {
   );
 }
 
+/**
+ * Adding or editing a project in a side panel. A new project's panel stays open once it is
+ * created and shows what to do next: its project key and the tracker snippet (the recording
+ * plugin's install step), so nobody has to go looking for them. `onSaved` is told at once.
+ */
 export function ProjectFormPanel({ project, onClose, onSaved }: ProjectFormProps & { onClose(): void }) {
+  const [created, setCreated] = useState<Project | null>(null);
+  if (created) {
+    return (
+      <SidePanel title={`Record ${created.name}`} onClose={onClose}>
+        <NewProjectInstall project={created} onDone={onClose} />
+      </SidePanel>
+    );
+  }
   return (
     <SidePanel title={project ? 'Edit Project' : 'New Project'} onClose={onClose}>
-      <ProjectForm project={project} onSaved={onSaved} />
+      <ProjectForm
+        project={project}
+        onSaved={(saved) => {
+          if (!project) setCreated(saved);
+          onSaved(saved);
+        }}
+      />
     </SidePanel>
+  );
+}
+
+function NewProjectInstall({ project, onDone }: { project: Project; onDone(): void }) {
+  return (
+    <div className="cs-stack" data-testid="new-project-install">
+      <p className="cs-notice" role="status">
+        The project is created. Add the tracker to {project.host || 'the site'} to start recording its sessions.
+      </p>
+      <Slot
+        slot={hostSlots.onboardingInstalling}
+        props={{ project }}
+        fallback={
+          <>
+            <div className="cs-kv">
+              <span className="cs-kv__label">Project key</span>
+              <code className="cs-code-inline" data-field="project-key">
+                {project.projectKey}
+              </code>
+              <CopyButton content={project.projectKey} feedbackMs={COPY_FEEDBACK_SHORT_MS} />
+            </div>
+            <NoContent size="small" title="Recording is turned off on this server." subtext="Enable the ingest plugin in config/cassette.json to install the tracker." />
+          </>
+        }
+      />
+      <div className="cs-form__actions">
+        <Button variant="primary" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, CopyButton, hostSlots, NoContent, permanentDeleteQuestion, SidePanel, Slot, Tooltip, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, CopyButton, COPY_FEEDBACK_SHORT_MS, hostSlots, NoContent, permanentDeleteQuestion, SidePanel, Slot, Tooltip, useHost } from '@cassette/plugin-sdk/ui';
 import { useSession } from '../session/session.js';
 import type { Project } from '../session/types.js';
 import { canAddProject, hostPrompt, projectHostProblem } from '../shell/account-rules.js';
@@ -63,7 +63,7 @@ export default function ProjectsTab() {
                 <td>
                   <div className="cs-key">
                     <code className="cs-code-inline">{project.projectKey}</code>
-                    <CopyButton content={project.projectKey} />
+                    <CopyButton content={project.projectKey} feedbackMs={COPY_FEEDBACK_SHORT_MS} />
                   </div>
                 </td>
                 {isAdmin && (
@@ -77,10 +77,7 @@ export default function ProjectsTab() {
       {adding && (
         <ProjectFormPanel
           onClose={() => setAdding(false)}
-          onSaved={() => {
-            setAdding(false);
-            void reloadProjects().catch(() => {});
-          }}
+          onSaved={() => void reloadProjects().catch(() => {})}
         />
       )}
       {editing && (

@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   CopyButton,
+  COPY_FEEDBACK_SHORT_MS,
   FormErrors,
   Input,
   LockIcon,
@@ -143,7 +144,7 @@ export function InvitationLink({ url }: { url: string }) {
       <code className="cs-link-box__url" data-testid="invitation-link">
         {url}
       </code>
-      <CopyButton content={url} />
+      <CopyButton content={url} feedbackMs={COPY_FEEDBACK_SHORT_MS} />
     </div>
   );
 }

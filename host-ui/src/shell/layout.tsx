@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { usePlugins } from '../plugins/plugin-boot.js';
 import { findBestMatch } from '../routing/match-path.js';
 import { TopBar } from './top-bar.js';
+import { CrashTestingWidget } from '../debug/crash-testing-widget.js';
 import { useUnrecordedProjectCheck } from './use-unrecorded-project-check.js';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -18,9 +19,22 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className={['cs-app', hideTopBar ? 'cs-app--bare' : ''].filter(Boolean).join(' ')}>
       {!hideTopBar && <TopBar />}
+      {!hideTopBar && <AccountBanner />}
+      <CrashTestingWidget />
       <main className="cs-main" id="main">
         {children}
       </main>
+    </div>
+  );
+}
+
+/** The operator's notice (the account's banner, from CASSETTE_BANNER), under the top bar on every page. */
+function AccountBanner() {
+  const { account } = useHost();
+  if (!account.banner) return null;
+  return (
+    <div className="cs-notice cs-account-banner" role="status" data-testid="account-banner">
+      {account.banner}
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function ProjectSwitcher() {
   const switchTo = (id: number) => {
     setOpen(false);
     if (id === currentProject?.id) return;
-    navigate(pathForProject(location.pathname, id));
+    navigate(pathForProject(location.pathname, id, location.search));
     selectProject(id);
   };
 
@@ -76,8 +76,7 @@ export function ProjectSwitcher() {
         <ProjectFormPanel
           onClose={() => setAdding(false)}
           onSaved={async (project) => {
-            setAdding(false);
-            // After creating a project outside the settings, it becomes the current one.
+            // The panel stays open on the new project's key and snippet until closed. After creating a project outside the settings, it becomes the current one.
             await reloadProjects().catch(() => {});
             navigate(pathForProject(location.pathname, project.id));
             selectProject(project.id);

@@ -4,7 +4,9 @@ import { usePlugins } from '../plugins/plugin-boot.js';
 import { visibleNavItems } from '../plugins/registry.js';
 import { settingsPath } from '../routing/routes.js';
 import { Logo } from './logo.js';
-import { NavItemLink } from './nav-item-link.js';
+import { NavItemLink, OnboardingNavLink } from './nav-item-link.js';
+import { useSession } from '../session/session.js';
+import { onboardingPath } from '../routing/routes.js';
 import { OnboardingRing } from './onboarding-ring.js';
 import { ProjectSwitcher } from './project-switcher.js';
 import { UserMenu } from './user-menu.js';
@@ -27,6 +29,7 @@ function renderItem(item: TopBarItem) {
 export function TopBar() {
   const { registry } = usePlugins();
   const { hasPermission, currentProject } = useHost();
+  const { onboarding } = useSession();
   const navItems = visibleNavItems(registry.navItems, hasPermission);
   const home = currentProject ? `/${currentProject.id}/sessions` : '/';
 
@@ -39,8 +42,9 @@ export function TopBar() {
         <ProjectSwitcher />
         {currentProject && navItems.length > 0 && (
           <nav className="cs-topbar__nav" aria-label="Main">
+            {onboarding && <OnboardingNavLink to={onboardingPath()} />}
             {navItems.map((item) => (
-              <NavItemLink key={item.id} item={item} siteId={currentProject.id} />
+              <NavItemLink key={item.id} item={item} siteId={currentProject.id} held={onboarding} />
             ))}
           </nav>
         )}

@@ -135,6 +135,15 @@ describe('the alert management panel', () => {
     expect(rows.map((r) => r.querySelector('[data-field="notice"]')?.textContent)).toEqual(['Fired', 'Recovered']);
     expect(rows[0]!.querySelector('[data-field="value"]')?.textContent).toBe('3500');
 
+    // The history's picker is the alert-related one: no 30 minutes, no custom range (spec part 1 §9).
+    const history = byTestId(f, 'alert-history')!;
+    expect(h.api.get.mock.calls.map(([path]) => String(path)).find((p) => p.includes('/history'))).toMatch(/startTimestamp=\d+&endTimestamp=\d+/);
+    await click(byTestId(history, 'date-range-button'));
+    expect([...history.querySelectorAll('[role="menuitemradio"]')].map((i) => i.textContent)).toEqual(['Today', 'Yesterday', 'Past 24 Hours', 'Past 7 Days', 'Past 30 Days', 'This Month', 'Last Month', 'This Year']);
+    await click([...history.querySelectorAll<HTMLElement>('[role="menuitemradio"]')].find((i) => i.textContent === 'Past 24 Hours'));
+    await settle();
+    expect(byTestId(history, 'date-range-button')!.textContent).toBe('Past 24 Hours');
+
     // Change detection offers absolute or percent and the previous period.
     await click(f.querySelector<HTMLInputElement>('input[value="change"]'));
     await chooseOption(byLabel<HTMLSelectElement>(f, 'Change type'), 'percent');

@@ -42,7 +42,8 @@ describe('POST /api/ingest/v1/start', () => {
     expect(row?.info).toMatchObject({ browser: 'Chrome', browserVersion: '126.0.0.0', os: 'Windows', osVersion: '10', deviceType: 'desktop', country: 'US', userId: 'jane@example.test', userUuid: '2b6f0cc9-4a1e-4b7e-9d2c-5f3a8e1d7c40', metadata: { plan: 'pro' }, url: 'https://shop.example.test/' });
 
     const project = await w.t.request('GET', `/api/projects/${w.projectId}`, { token: w.owner.token });
-    expect(project.body.data).toMatchObject({ recorded: true, status: 'green' });
+    // The project's trackerVersion is the one the latest session start reported.
+    expect(project.body.data).toMatchObject({ recorded: true, status: 'green', trackerVersion: '1.0.0' });
     const boarding = await w.t.request('GET', '/api/boarding', { token: w.owner.token });
     const done = Object.fromEntries(boarding.body.data.map((task: { task: string; done: boolean }) => [task.task, task.done]));
     expect(done).toMatchObject({ 'Install the product': true, 'Identify Users': true });

@@ -103,7 +103,7 @@ export const startRoute = route({
       revId: body.revId ?? null,
     };
     await insertSession(deps.db, session);
-    await deps.projects.markRecorded(project.id, new Date(now));
+    await deps.projects.markRecorded(project.id, new Date(now), body.trackerVersion);
     if (session.userId) await deps.onboarding.markDone(project.tenantId, 'identifyUsers');
     return answer(session.sessionId, false, 0);
   }),

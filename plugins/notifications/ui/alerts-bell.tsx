@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { SidePanel, useApi, useHost } from '@cassette/plugin-sdk/ui';
 import { AlertsList } from './alerts-list.js';
@@ -11,7 +11,7 @@ import { ALERTS_TITLE } from './texts.js';
 /** Top-bar bell: the unviewed-alerts badge (polled) and the Alerts side panel. */
 export function AlertsBell() {
   const api = useApi();
-  const { timezone } = useHost();
+  const { timezone, currentProject } = useHost();
   const apiRef = useRef(api);
   apiRef.current = api;
   const [machine] = useState(() => alertsMachine.provide({ actors: alertsActors(() => apiRef.current) }));
@@ -19,6 +19,14 @@ export function AlertsBell() {
   const { count, notifications, error } = state.context;
   const panel = state.matches({ panel: 'closed' }) ? null : state.matches({ panel: 'loading' }) ? 'loading' : state.matches({ panel: 'failed' }) ? 'failed' : 'ready';
   const close = () => send({ type: 'CLOSE' });
+  // Switching project fetches the alerts again (spec part 1 §4) rather than waiting for the next 5-minute tick.
+  const projectId = currentProject?.id ?? null;
+  const shownFor = useRef(projectId);
+  useEffect(() => {
+    if (shownFor.current === projectId) return;
+    shownFor.current = projectId;
+    send({ type: 'REFRESH_COUNT' });
+  }, [projectId, send]);
 
   return (
     <>

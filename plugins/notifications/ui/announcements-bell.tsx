@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { SidePanel, useApi, useHost } from '@cassette/plugin-sdk/ui';
 import { AnnouncementForm } from './announcement-form.js';
 import { AnnouncementsList } from './announcements-list.js';
-import { announcementsMachine } from './announcements.machine.js';
+import { announcementsMachine, unseenCount } from './announcements.machine.js';
 import { MegaphoneIcon } from '@cassette/plugin-sdk/ui';
 import { announcementsActors } from './machine-actors.js';
 import { TopBarButton } from './top-bar-button.js';
@@ -18,7 +18,7 @@ export function AnnouncementsBell() {
   const [machine] = useState(() => announcementsMachine.provide({ actors: announcementsActors(() => apiRef.current) }));
   const [state, send] = useMachine(machine);
   const { announcements, error } = state.context;
-  const unread = announcements.filter((a) => !a.viewed).length;
+  const unread = unseenCount(state.context);
   const open = state.matches('loading') || state.matches('open') || state.matches('failed');
   const close = () => send({ type: 'CLOSE' });
 

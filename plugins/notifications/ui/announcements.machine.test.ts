@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Announcement } from '../api.js';
-import { announcementsMachine } from './announcements.machine.js';
+import { announcementsMachine, unseenCount } from './announcements.machine.js';
 import { ANNOUNCEMENTS_MARK_READ_DELAY_MS } from './timing.js';
 
 const announcement = (id: number, viewed = false): Announcement => ({
@@ -84,6 +84,20 @@ describe('announcements machine', () => {
     await settle();
     await vi.advanceTimersByTimeAsync(ANNOUNCEMENTS_MARK_READ_DELAY_MS);
     expect(markAnnouncementsRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears the badge as soon as the list is shown, and still marks it read on the server only after 5 seconds', async () => {
+    const { actor, markAnnouncementsRead } = start(async () => [announcement(2), announcement(1)]);
+    await settle();
+    expect(unseenCount(actor.getSnapshot().context)).toBe(2);
+    actor.send({ type: 'OPEN' });
+    await settle();
+    expect(unseenCount(actor.getSnapshot().context)).toBe(0);
+    expect(actor.getSnapshot().context.announcements.every((a) => !a.viewed)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    actor.send({ type: 'CLOSE' });
+    expect(unseenCount(actor.getSnapshot().context)).toBe(0);
+    expect(markAnnouncementsRead).not.toHaveBeenCalled();
   });
 
   it('the 5 seconds count from when the list arrives, not from the click', async () => {

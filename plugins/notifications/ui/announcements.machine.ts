@@ -8,12 +8,20 @@ export type AnnouncementsEvent = { type: 'OPEN' } | { type: 'CLOSE' } | { type: 
 export interface AnnouncementsContext {
   announcements: Announcement[];
   error: string | null;
+  /** Announcements shown in the open panel: the badge stops counting them at once, while the server mark still waits its 5 seconds. */
+  seen: number[];
+}
+
+/** What the bell's badge counts: news not marked read on the server and not yet shown in the panel. */
+export function unseenCount(context: AnnouncementsContext): number {
+  return context.announcements.filter((a) => !a.viewed && !context.seen.includes(a.announcementId)).length;
 }
 
 /**
  * The announcements bell: closed → loading → open, and once open the list is marked read after
  * ANNOUNCEMENTS_MARK_READ_DELAY_MS. The mark is a delayed transition of `open.reading`, so closing
- * the panel earlier leaves the state and cancels it.
+ * the panel earlier leaves the state and cancels it. The badge clears as soon as the list is
+ * shown (`seen`), so it never lingers over news the user is looking at.
  */
 export const announcementsMachine = setup({
   types: {
@@ -40,7 +48,7 @@ export const announcementsMachine = setup({
   },
 }).createMachine({
   id: 'notifications.announcements',
-  context: { announcements: [], error: null },
+  context: { announcements: [], error: null, seen: [] },
   initial: 'checking',
   states: {
     // Read once at start so the bell's badge knows about news before the panel is ever opened.
@@ -61,7 +69,10 @@ export const announcementsMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: 'fetchAnnouncements',
-        onDone: { target: 'open', actions: assign({ announcements: ({ event }) => event.output }) },
+        onDone: {
+          target: 'open',
+          actions: assign({ announcements: ({ event }) => event.output, seen: ({ context, event }) => [...new Set([...context.seen, ...event.output.map((a) => a.announcementId)])] }),
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
       },
       on: { CLOSE: 'closed' },

@@ -375,4 +375,22 @@ export const sessionsMigrations: Migration[] = [
       `create index if not exists sessions_events_catalogue_sample_numbers on sessions_events (project_id, ts) include (session_id, cpu, fps, memory_used) where type = 'PERFORMANCE'`,
     ],
   },
+  {
+    // The date operators (before, after, withinLast) on metadata values: a value is a time when it
+    // is an ISO 8601 day or day and time, or epoch milliseconds; anything else (or an impossible
+    // date like 2026-02-31) reads as null, so a search never fails on what a site sent.
+    id: '0018_metadata_time_reader',
+    up: [
+      `create or replace function sessions_metadata_time(value text) returns timestamptz language plpgsql stable as $fn$
+      begin
+        if value is null then return null; end if;
+        if value ~ '^[0-9]{1,15}$' then return to_timestamp(value::bigint / 1000.0); end if;
+        if value !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}(:?[0-9]{2})?)?)?$' then return null; end if;
+        return value::timestamptz;
+      exception when others then
+        return null;
+      end
+      $fn$`,
+    ],
+  },
 ];

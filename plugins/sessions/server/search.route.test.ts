@@ -85,6 +85,20 @@ describe('POST /api/:projectId/sessions/search2', () => {
       expect(firstPage).toEqual({ ids: [ids.quiet, ids.crash, ids.rage], total: 4 });
     });
 
+    it('breaks ties of the sort key by start time, newest first (spec part 2 §4)', async () => {
+      const other = await t.createTenant();
+      const started: Record<string, number> = { 'a-early': T0, 'b-late': T0 + 120_000, 'c-middle': T0 + 60_000 };
+      for (const [name, startedAt] of Object.entries(started)) await t.started(ingestSession(other.projectId, other.tenantId, { sessionId: `tie-${name}-${other.projectId}`, startedAt }));
+      const order = async (sort: string, direction: string) => {
+        const res = await t.request('POST', `/api/${other.projectId}/sessions/search2`, { token: other.owner.token, body: { sort, order: direction } });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.data.sessions.map((s: { sessionId: string }) => s.sessionId.split('-').slice(1, 3).join('-'));
+      };
+      // Every duration and count is 0: the start time decides, whatever the direction of the key.
+      expect(await order('duration', 'desc')).toEqual(['b-late', 'c-middle', 'a-early']);
+      expect(await order('errorsCount', 'asc')).toEqual(['b-late', 'c-middle', 'a-early']);
+    });
+
     it("searches the project's metadata keys by name", async () => {
       const added = await t.request('POST', `/api/${projectId}/metadata`, { token: owner.token, body: { key: 'plan' } });
       expect(added.status, JSON.stringify(added.body)).toBe(200);
@@ -114,7 +128,7 @@ describe('POST /api/:projectId/sessions/search2', () => {
       expect(await refused({ events: [{ type: 'LOCATION', operator: 'onSelector', value: ['#x'] }] })).toBe(
         'events[0]: Operator "onSelector" is not allowed for LOCATION; use one of: is, isNot, contains, notContains, startsWith, endsWith, isAny',
       );
-      expect(await refused({ filters: [{ type: 'USERID', operator: 'after', value: ['x'] }] })).toMatch(/Operator "after" compares dates, and no filter key supports date operators; limit the dates with startDate and endDate/);
+      expect(await refused({ filters: [{ type: 'USERID', operator: 'after', value: ['x'] }] })).toMatch(/Operator "after" compares dates, and USERID holds no dates; use it on a metadata key that holds dates, or limit the session dates with startDate and endDate/);
       expect(await refused({ filters: [{ type: 'USEROS', operator: 'is', value: [42] }] })).toMatch(/the values of USEROS must be text; got 42/);
       expect(await refused({ events: [{ type: 'FETCH', filters: [{ type: 'FETCH_STATUS_CODE', operator: '>=', value: ['abc'] }] }] })).toMatch(
         /events\[0\]\.filters\[0\]: the values of FETCH_STATUS_CODE must be numbers; got "abc"/,

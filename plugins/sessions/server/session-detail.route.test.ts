@@ -189,6 +189,8 @@ describe('GET /api/:projectId/sessions2/:sessionId', () => {
     const found = d.issues.find((i: { type: string }) => i.type === 'click_rage');
     expect(found).toMatchObject({ type: 'click_rage', name: 'Click Rage', time: 100, timestamp: T0 + 5100 });
     expect(d.issueScore).toBeGreaterThan(0);
+    // No uncaught error ended this visit: no crashes.
+    expect(d.crashes).toEqual([]);
     expect(d.events.map((e: { type: string }) => e.type)).toEqual(['CLICK', 'CLICKRAGE', 'CLICK', 'CLICK', 'CLICK', 'CUSTOM']);
     expect(d.events[1]).toMatchObject({ type: 'CLICKRAGE', time: 100, target: { path: 'button#pay', label: 'Pay' }, targetContent: 'Pay', count: 4 });
   });

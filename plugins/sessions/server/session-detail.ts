@@ -100,6 +100,7 @@ export async function loadSessionDetail(run: SqlRunner, projects: ProjectsServic
     events: events.slice(0, cap),
     errors: errorRows.map((r) => toError(r, startedAt)),
     issues: issues.slice(0, cap),
+    crashes: issues.filter((issue) => issue.type === 'crash').slice(0, cap),
     missedResources: missedRows.map((r) => toResource(r, startedAt)),
     devtools: q.devtools,
     logs: logRows.map((r) => toLog(r, startedAt)),

@@ -43,12 +43,16 @@ export function sessionListRowsSql(viewerId: number, conditions: SqlFragment): S
       where ${conditions}`;
 }
 
-/** The page of sessions matching `conditions` (over `sessions_sessions s`, the project's included), and their total. */
+/**
+ * The page of sessions matching `conditions` (over `sessions_sessions s`, the project's included),
+ * and their total. Ties of the sort key are broken by start time, newest first (spec part 2 §4),
+ * then by id so that pages never overlap.
+ */
 export function sessionListSql(q: SessionListQuery, conditions: SqlFragment): { page: SqlFragment; total: SqlFragment } {
   const column = SORT_COLUMNS[q.sort];
   const direction = q.order === 'asc' ? trusted('asc') : trusted('desc');
   const page = sql`${sessionListRowsSql(q.viewerId, conditions)}
-      order by ${column} ${direction}, s.session_id asc
+      order by ${column} ${direction}, s.started_at desc, s.session_id asc
       limit ${q.limit} offset ${(q.page - 1) * q.limit}`;
   const total = sql`select count(*)::int as n from sessions_sessions s where ${conditions}`;
   return { page, total };

@@ -78,8 +78,24 @@ export const NUMBER_OPERATOR_SQL: Record<NumberOperator, '=' | '<>' | '<' | '>' 
   belowOrEqual: '<=',
 };
 
+/**
+ * Operators on dates and times (spec part 2 §9): `before` and `after` take one date or time
+ * (ISO 8601, e.g. 2026-11-02 or 2026-11-02T08:30:00Z, or epoch milliseconds); `withinLast` takes a
+ * span back from now (a whole number followed by s, m, h, d or w: 30m, 24h, 7d). They apply to
+ * values that hold dates: the project's metadata keys (a sign-up date, a plan's renewal).
+ */
+export const DATE_OPERATORS = ['before', 'after', 'withinLast'] as const;
+export type DateOperator = (typeof DATE_OPERATORS)[number];
+
+export function isDateOperator(operator: string): operator is DateOperator {
+  return (DATE_OPERATORS as readonly string[]).includes(operator);
+}
+
 /** Operator labels the filter UI shows. */
-export const OPERATOR_LABELS: Record<TextOperator | NumberOperator, string> = {
+export const OPERATOR_LABELS: Record<TextOperator | NumberOperator | DateOperator, string> = {
+  before: 'before',
+  after: 'after',
+  withinLast: 'within last',
   is: 'is',
   isNot: 'is not',
   contains: 'contains',
@@ -139,7 +155,7 @@ export interface FilterKeyDef {
   /** Event keys take part in the event sequence (eventsOrder); the others are session attributes. */
   isEvent: boolean;
   valueKind: FilterValueKind;
-  operators: readonly (TextOperator | NumberOperator)[];
+  operators: readonly (TextOperator | NumberOperator | DateOperator)[];
   defaultOperator: TextOperator | NumberOperator;
   options?: readonly FilterOption[];
   suggest: SuggestionSource;
@@ -172,19 +188,23 @@ export const PLATFORM_OPTIONS: readonly FilterOption[] = [
   { value: 'tablet', label: 'Tablet' },
 ];
 
-/** Issue types a user can search for (spec part 1 §3; 'custom' is not visible). */
+/**
+ * The issue filter's options: part 2 §9's "Issue options", with its labels and in its order
+ * (Custom included). The sessions list's tabs keep part 1 §3's list names (Errors, Missing Images...).
+ */
 export const ISSUE_FILTER_OPTIONS: readonly FilterOption[] = [
-  { value: 'js_exception', label: 'Errors' },
-  { value: 'bad_request', label: 'Bad Requests' },
-  { value: 'missing_resource', label: 'Missing Images' },
   { value: 'click_rage', label: 'Click Rage' },
-  { value: 'dead_click', label: 'Dead Clicks' },
-  { value: 'memory', label: 'High Memory' },
-  { value: 'cpu', label: 'High CPU' },
-  { value: 'crash', label: 'Crashes' },
+  { value: 'dead_click', label: 'Dead Click' },
   { value: 'excessive_scrolling', label: 'Excessive Scrolling' },
-  { value: 'slow_resource', label: 'Slow Resources' },
+  { value: 'bad_request', label: 'Bad Request' },
+  { value: 'missing_resource', label: 'Missing Resource' },
+  { value: 'memory', label: 'Memory' },
+  { value: 'cpu', label: 'CPU' },
+  { value: 'slow_resource', label: 'Slow Resource' },
   { value: 'slow_page_load', label: 'Slow Page Load' },
+  { value: 'crash', label: 'Crash' },
+  { value: 'custom', label: 'Custom' },
+  { value: 'js_exception', label: 'Error' },
 ];
 
 const event = (key: string, label: string, category: FilterCategory, rest: Partial<FilterKeyDef> = {}): FilterKeyDef => ({
@@ -222,7 +242,8 @@ export const SUB_FILTER_KEYS: readonly FilterKeyDef[] = [
   devToolsEvent('FETCH_METHOD', 'Method', 'Javascript', {
     valueKind: 'options',
     operators: OPTION_OPERATORS,
-    options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((m) => ({ value: m, label: m })),
+    // Every method of spec part 2 §9, in its order.
+    options: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'CONNECT'].map((m) => ({ value: m, label: m })),
     suggest: null,
   }),
   devToolsEvent('FETCH_DURATION', 'Duration (ms)', 'Javascript', { valueKind: 'number', operators: COMPARISONS, defaultOperator: '>=', suggest: null, placeholder: 'Enter duration in ms' }),
@@ -281,7 +302,7 @@ export const FILTER_KEYS: readonly FilterKeyDef[] = [
 ];
 
 /** A project metadata key is searched as `{ type: 'METADATA', source: [key], ... }` (or with the key itself as `type`). */
-export const METADATA_FILTER: FilterKeyDef = attribute('METADATA', 'Metadata', 'Metadata');
+export const METADATA_FILTER: FilterKeyDef = attribute('METADATA', 'Metadata', 'Metadata', { operators: [...TEXT_VALUE_OPERATORS, ...DATE_OPERATORS] });
 
 const BY_KEY: ReadonlyMap<string, FilterKeyDef> = new Map([...FILTER_KEYS, ...SUB_FILTER_KEYS, METADATA_FILTER].map((d) => [d.key, d]));
 
@@ -301,13 +322,21 @@ export function isTextOperator(operator: string): operator is TextOperator {
 export const EVENTS_ORDERS = ['then', 'and', 'or'] as const;
 export type EventsOrder = (typeof EVENTS_ORDERS)[number];
 
-/** Timeframes of the date dropdown (spec part 1 §3); the session search defaults to LAST_7_DAYS (part 2 §3). */
+/**
+ * Timeframes of the date dropdown: part 1 §3's six plus part 2 §9's last 24 hours, this month,
+ * last month and this year, in the kit picker's order; the session search defaults to LAST_7_DAYS
+ * (part 2 §3).
+ */
 export const RANGE_VALUES = [
   { value: 'LAST_30_MINUTES', label: '30 Minutes' },
   { value: 'TODAY', label: 'Today' },
   { value: 'YESTERDAY', label: 'Yesterday' },
+  { value: 'LAST_24_HOURS', label: 'Past 24 Hours' },
   { value: 'LAST_7_DAYS', label: 'Past 7 Days' },
   { value: 'LAST_30_DAYS', label: 'Past 30 Days' },
+  { value: 'THIS_MONTH', label: 'This Month' },
+  { value: 'LAST_MONTH', label: 'Last Month' },
+  { value: 'THIS_YEAR', label: 'This Year' },
   { value: 'CUSTOM_RANGE', label: 'Custom Range' },
 ] as const;
 export type RangeValue = (typeof RANGE_VALUES)[number]['value'];

@@ -11,6 +11,7 @@ export const ISSUE_TYPES = [
   'slow_page_load',
   'crash',
   'custom',
+  'custom_event_error',
   'js_exception',
 ] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];

@@ -70,7 +70,8 @@ export interface FilterSuggestion {
 }
 
 /** `GET /api/{projectId}/sessions/filters`: values per key, most frequent first, empty ones removed. */
-export type SessionFilterValues = Record<'USEROS' | 'USERBROWSER' | 'USERDEVICE' | 'REFERRER' | 'USERCOUNTRY', string[]>;
+/** Per key; FID0 holds the values of the project's first metadata field (empty when it has none). */
+export type SessionFilterValues = Record<'USEROS' | 'USERBROWSER' | 'USERDEVICE' | 'FID0' | 'REFERRER' | 'USERCOUNTRY', string[]>;
 
 /** A saved search (spec part 2 §3). */
 export interface SavedSearch {

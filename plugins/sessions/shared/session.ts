@@ -61,6 +61,8 @@ export interface SessionIssue {
   name: string;
   /** Hidden types (custom) are still returned, with visible false. */
   visible: boolean;
+  /** Which icon the UI draws for it: the issue type's own (spec part 1 §3 "Issue types and icons"). */
+  icon: IssueType;
   /** What it was about: the selector, the URL, "CPU 92 % for 8 s", ... */
   contextString: string;
   /** Milliseconds since the session started. */
@@ -218,6 +220,8 @@ export interface Session extends SessionSummary {
   events: SessionEventItem[];
   errors: SessionError[];
   issues: SessionIssue[];
+  /** The session's crashes (spec part 2 §3): its `crash` issues, an uncaught error the visit ended on. */
+  crashes: SessionIssue[];
   /** Failed resources (spec: missedResources). */
   missedResources: SessionResource[];
   devtools: boolean;

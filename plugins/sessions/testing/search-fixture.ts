@@ -27,7 +27,7 @@ interface SessionSeed {
 const page = (path: string) => ({ type: 'page', url: `${SHOP}${path}`, referrer: '', title: path }) as const;
 const timing = (path: string, timings: Record<string, number>) => ({ type: 'page_timing', url: `${SHOP}${path}`, timings }) as const;
 const click = (label: string, selector: string) => ({ type: 'click', label, selector }) as const;
-const input = (label: string, selector: string) => ({ type: 'input', label, selector, value: '***', mode: 'obscured' }) as const;
+const input = (label: string, selector: string, typed?: string) => ({ type: 'input', label, selector, value: typed ?? '***', mode: typed === undefined ? 'obscured' : 'plain' }) as const;
 const custom = (name: string) => ({ type: 'custom', name }) as const;
 const cpu = (load: number, memoryMb?: number) => ({ type: 'performance', cpu: load, ...(memoryMb === undefined ? {} : { memoryUsed: memoryMb * MB }) }) as const;
 const request = (method: string, url: string, status: number, duration: number, bodies: { requestBody?: string; responseBody?: string } = {}) =>
@@ -130,7 +130,7 @@ export const SEEDS: Record<SessionName, SessionSeed> = {
     events: [
       [1, page('/sale_50%25')],
       [2, click('100% off_now\\x', 'div#promo')],
-      [3, input('Search', 'input[name=q]')],
+      [3, input('Search', 'input[name=q]', 'red shoes')],
       [4, page('/home')],
     ],
   },

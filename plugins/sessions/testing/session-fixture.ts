@@ -144,11 +144,12 @@ export function sessionFixture(overrides: Partial<Session> = {}): Session {
       { key: '3:12', source: 'unhandled_rejection', name: 'Error', message: 'Payment intent failed: 402', stack: null, ...at(160_000) },
     ],
     issues: [
-      { issueId: 'click_rage:2:9', type: 'click_rage', name: 'Click Rage', visible: true, contextString: 'button#add-to-cart', ...at(61_000), seqIndex: 200_009, payload: { count: 6 } },
-      { issueId: 'js_exception:2:11', type: 'js_exception', name: 'Errors', visible: true, contextString: "TypeError: Cannot read properties of undefined (reading 'price')", ...at(61_400), seqIndex: 200_011, payload: null },
-      { issueId: 'missing_resource:2:7', type: 'missing_resource', name: 'Missing Images', visible: true, contextString: 'https://cdn.shop.test/img/logo@2x.png', ...at(4_800), seqIndex: 200_007, payload: null },
-      { issueId: 'custom:3:9', type: 'custom', name: 'Custom', visible: false, contextString: 'checkout_step', ...at(150_200), seqIndex: 300_009, payload: null },
+      { issueId: 'click_rage:2:9', type: 'click_rage', name: 'Click Rage', visible: true, icon: 'click_rage', contextString: 'button#add-to-cart', ...at(61_000), seqIndex: 200_009, payload: { count: 6 } },
+      { issueId: 'js_exception:2:11', type: 'js_exception', name: 'Errors', visible: true, icon: 'js_exception', contextString: "TypeError: Cannot read properties of undefined (reading 'price')", ...at(61_400), seqIndex: 200_011, payload: null },
+      { issueId: 'missing_resource:2:7', type: 'missing_resource', name: 'Missing Images', visible: true, icon: 'missing_resource', contextString: 'https://cdn.shop.test/img/logo@2x.png', ...at(4_800), seqIndex: 200_007, payload: null },
+      { issueId: 'custom:3:9', type: 'custom', name: 'Custom', visible: false, icon: 'custom', contextString: 'checkout_step', ...at(150_200), seqIndex: 300_009, payload: null },
     ],
+    crashes: [],
     missedResources: [missingLogo],
     devtools: true,
     logs: [

@@ -155,7 +155,8 @@ export interface ProjectsService {
   /** Every live project of every tenant, by id: for jobs that work through all tenants (the weekly report). */
   listAll(): Promise<ProjectInfo[]>;
   /** Called by ingest when a session is recorded: drives status and onboarding. */
-  markRecorded(projectId: number, at: Date): Promise<void>;
+  /** A session started now; `trackerVersion` is what its tracker reported (the project's trackerVersion then). */
+  markRecorded(projectId: number, at: Date, trackerVersion?: string): Promise<void>;
 }
 
 export interface UserInfo {

@@ -21,6 +21,12 @@ export interface Account {
   appearance: Record<string, unknown>;
   limits: AccountLimits;
   verifiedEmail?: boolean;
+  /** The install's notice to every user (CASSETTE_BANNER), left out when there is none. */
+  banner?: string;
+  /** Whether the install sends e-mail (SMTP configured): invitations and resets then arrive by mail. */
+  smtp?: boolean;
+  /** The licence and edition of the install. */
+  license?: { name: string; edition: 'self-hosted' | 'cloud' };
 }
 
 export interface Client {

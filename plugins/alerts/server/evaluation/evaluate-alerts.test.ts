@@ -92,6 +92,10 @@ describe('alert evaluation on generated visits', () => {
       [MIDNIGHT + 15 * MINUTE, 0, false, 'recovered'],
       [MIDNIGHT, 1, true, 'fired'],
     ]);
+    const window = (await t.request('GET', api(`/alerts/${clearing.alertId}/history?startTimestamp=${MIDNIGHT + 1}&endTimestamp=${MIDNIGHT + 15 * MINUTE}`), { token })).body.data as AlertEvaluation[];
+    expect(window.map((e) => e.periodEnd)).toEqual([MIDNIGHT + 15 * MINUTE]);
+    const backwards = await t.request('GET', api(`/alerts/${clearing.alertId}/history?startTimestamp=${MIDNIGHT + 1}&endTimestamp=${MIDNIGHT}`), { token });
+    expect(backwards.status).toBe(400);
   });
 
   it('evaluates each period once when two runs race, and a later run of the same period does nothing', async () => {

@@ -49,9 +49,14 @@ interface EvaluationRow {
 const num = (v: number | null) => (v === null ? null : Number(v));
 
 /** An alert's finished evaluations, newest period first. */
-export async function listEvaluations(run: SqlRunner, alertId: number, limit: number, offset: number): Promise<AlertEvaluation[]> {
+export async function listEvaluations(run: SqlRunner, alertId: number, limit: number, offset: number, window: { start?: number; end?: number } = {}): Promise<AlertEvaluation[]> {
+  const start = window.start === undefined ? null : new Date(window.start);
+  const end = window.end === undefined ? null : new Date(window.end);
   const rows = await run<EvaluationRow>(sql`
-    select * from alerts_evaluations where alert_id = ${alertId} and evaluated_at is not null order by period_end desc, evaluation_id desc limit ${limit} offset ${offset}`);
+    select * from alerts_evaluations where alert_id = ${alertId} and evaluated_at is not null
+      and (${start}::timestamptz is null or period_end >= ${start}::timestamptz)
+      and (${end}::timestamptz is null or period_end <= ${end}::timestamptz)
+    order by period_end desc, evaluation_id desc limit ${limit} offset ${offset}`);
   return rows.map((r) => ({
     evaluationId: Number(r.evaluation_id),
     periodEnd: new Date(r.period_end).getTime(),

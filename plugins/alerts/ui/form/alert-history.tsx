@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime, Loader, useApi, useHost } from '@cassette/plugin-sdk/ui';
+import { ALERT_DATE_RANGES, DateRangePicker, formatDateTime, Loader, rangeBounds, useApi, useHost, type DateBounds, type DateRangeValue } from '@cassette/plugin-sdk/ui';
 import type { AlertEvaluation, TriggerUnit } from '../../api.js';
 import { alertsRoutes } from '../paths.js';
 
 export const HISTORY_LIMIT = 10;
 export const NO_HISTORY = 'Not evaluated yet.';
+/** The history's picker starts on the past 7 days; it is the alert-related picker, so no 30 minutes or custom range (spec part 1 §9). */
+export const HISTORY_DEFAULT_RANGE = 'LAST_7_DAYS' as const;
 
 const shown = (value: number | null, unit: TriggerUnit | undefined) => (value === null ? '—' : `${Math.round(value * 100) / 100}${unit === 'ms' ? ' ms' : ''}`);
 
@@ -13,20 +15,24 @@ export function AlertHistory({ projectId, alertId, unit }: { projectId: number; 
   const api = useApi();
   const { timezone } = useHost();
   const [rows, setRows] = useState<AlertEvaluation[] | null>(null);
+  const [range, setRange] = useState<{ value: DateRangeValue; bounds: DateBounds }>(() => ({ value: HISTORY_DEFAULT_RANGE, bounds: rangeBounds(HISTORY_DEFAULT_RANGE, timezone, Date.now()) }));
   useEffect(() => {
     let live = true;
     api
-      .get<AlertEvaluation[]>(`${alertsRoutes.history(projectId, alertId)}?limit=${HISTORY_LIMIT}`)
+      .get<AlertEvaluation[]>(`${alertsRoutes.history(projectId, alertId)}?limit=${HISTORY_LIMIT}&startTimestamp=${range.bounds.startDate}&endTimestamp=${range.bounds.endDate}`)
       .then((r) => live && setRows(r))
       .catch(() => live && setRows([]));
     return () => {
       live = false;
     };
-  }, [api, projectId, alertId]);
+  }, [api, projectId, alertId, range]);
 
   return (
     <section className="cs-alert-history" data-testid="alert-history">
-      <h3>History</h3>
+      <div className="cs-alert-history-head">
+        <h3>History</h3>
+        <DateRangePicker value={range.value} ranges={ALERT_DATE_RANGES} onChange={(value, bounds) => setRange({ value, bounds })} />
+      </div>
       {rows === null ? (
         <Loader label="Loading history" />
       ) : rows.length === 0 ? (

@@ -146,8 +146,25 @@ describe('the errors list page', () => {
   });
 
   it('merges two or more selected errors, keeping the first selected, and drops the others from the list', async () => {
-    const merge = vi.fn((_path: string, body: unknown) => ({ errorId: 'e-3', merged: (body as { errors: string[] }).errors.slice(1) }));
-    const host = hostWithErrors(12, { 'POST /7/errors/merge': merge });
+    // The server's list: after the merge, e-1 and e-2 are gone and e-3 counts their occurrences too.
+    const gone = new Set<string>();
+    const all = () => Array.from({ length: 12 }, (_, i) => `e-${i + 1}`).filter((id) => !gone.has(id));
+    const merge = vi.fn((_path: string, body: unknown) => {
+      const merged = (body as { errors: string[] }).errors.slice(1);
+      merged.forEach((id) => gone.add(id));
+      return { errorId: 'e-3', merged };
+    });
+    const host = fakeHost({
+      routes: {
+        'POST /7/errors/search': (_path, body) => {
+          const { page, limit } = body as Required<Pick<ErrorSearchRequest, 'page' | 'limit'>>;
+          const ids = all();
+          const items = ids.slice((page - 1) * limit, page * limit).map((id) => errorItem({ errorId: id, name: `Error${id.slice(2)}`, occurrences: id === 'e-3' ? 9 + 9 * gone.size : 9 }));
+          return { total: ids.length, errors: items } satisfies ErrorSearchResult;
+        },
+        'POST /7/errors/merge': merge,
+      },
+    });
     const { container } = await openList(host);
     const check = (id: string) => container.querySelector<HTMLInputElement>(`[data-error-id="${id}"] input[type="checkbox"]`)!;
     await click(check('e-3'));
@@ -161,8 +178,10 @@ describe('the errors list page', () => {
     await click(buttonNamed(document.body.querySelector('[role="dialog"]')!, 'Merge'));
     await settle();
     expect(merge).toHaveBeenCalledWith('/7/errors/merge', { errors: ['e-3', 'e-1', 'e-2'] });
-    expect(rows(container)).toEqual(['e-3', 'e-4', 'e-5', 'e-6', 'e-7', 'e-8', 'e-9', 'e-10']);
-    expect(field(container, 'showing')).toBe('Showing 8 of 10');
+    // The list is asked again, so the kept error's counts include the merged ones at once.
+    expect(rows(container)).toEqual(['e-3', 'e-4', 'e-5', 'e-6', 'e-7', 'e-8', 'e-9', 'e-10', 'e-11', 'e-12']);
+    expect(container.querySelector('[data-error-id="e-3"] [data-field="occurrences"]')?.textContent).toBe('27');
+    expect(field(container, 'showing')).toBe('Showing 10 of 10');
     expect(document.body.querySelector('[role="dialog"]')).toBeNull();
     expect(host.toast).toHaveBeenCalledWith('Merged 2 errors into one.', 'success');
   });

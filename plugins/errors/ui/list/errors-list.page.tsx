@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, FormErrors, Loader, NoContent, Pagination, Select, TimezoneSelect, useCurrentProject, useToast } from '@cassette/plugin-sdk/ui';
+import { Button, FormErrors, Loader, NoContent, Pagination, Select, showingText, TimezoneSelect, useCurrentProject, useToast } from '@cassette/plugin-sdk/ui';
 import { ERROR_SORT_KEYS, ERRORS_PAGE_SIZE, type ErrorListItem } from '../../api.js';
 import { ErrorRow } from './error-row.js';
 import { ERROR_VIEWS, SORT_LABELS, VIEW_LABELS, type ErrorListState } from './error-list-search.js';
@@ -81,7 +81,7 @@ export default function ErrorsListPage() {
         </div>
         <div className="cs-error-list__footer">
           <span className="cs-muted" data-field="showing">
-            Showing {result.errors.length} of {result.total}
+            {showingText(state.page, ERRORS_PAGE_SIZE, result.errors.length, result.total)}
           </span>
           <Pagination page={state.page} pages={pages} onChange={search.setPage} />
         </div>
@@ -146,6 +146,8 @@ export default function ErrorsListPage() {
             setMerging(false);
             setSelected([]);
             removeErrors(merged.merged);
+            // The kept error now counts the merged ones' users, sessions and occurrences: ask again rather than show stale numbers.
+            retry();
             toast(`Merged ${merged.merged.length} ${merged.merged.length === 1 ? 'error' : 'errors'} into one.`, 'success');
           }}
         />

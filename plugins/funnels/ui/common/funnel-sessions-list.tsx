@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, FormErrors, Loader, NoContent, Pagination, Slot } from '@cassette/plugin-sdk/ui';
+import { Button, FormErrors, Loader, NoContent, Pagination, showingText, Slot } from '@cassette/plugin-sdk/ui';
 import { sessionsSlots } from '@cassette/plugin-sessions/api';
 import type { FunnelSessionsAnswer } from '../../shared/funnel.js';
 import { FUNNEL_SESSIONS_PAGE_SIZE } from '../constants.js';
@@ -53,7 +53,7 @@ export function FunnelSessionsList({ projectId, loading, answer, failure, page, 
       />
       <div className="cs-funnel-sessions__footer">
         <span className="cs-muted" data-field="showing">
-          Showing {answer.sessions.length} of {answer.total}
+          {showingText(page, FUNNEL_SESSIONS_PAGE_SIZE, answer.sessions.length, answer.total)}
         </span>
         {pages > 1 && <Pagination page={page} pages={pages} onChange={onPage} />}
       </div>

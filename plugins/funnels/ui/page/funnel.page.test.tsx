@@ -214,6 +214,15 @@ describe('the funnel page', () => {
     expect(page.url.search).toBe('?rangeValue=LAST_30_DAYS');
   });
 
+  it('offers the last 24 hours, this month, last month and this year besides the six of part 1 (part 2 §9)', async () => {
+    const { container, host } = await openFunnel();
+    await click(byTestId(container, 'date-range-button'));
+    expect([...container.querySelectorAll('[role="menuitemradio"]')].map((i) => i.textContent)).toEqual(['30 Minutes', 'Today', 'Yesterday', 'Past 24 Hours', 'Past 7 Days', 'Past 30 Days', 'This Month', 'Last Month', 'This Year', 'Custom Range']);
+    await click([...container.querySelectorAll('[role="menuitemradio"]')].find((item) => item.textContent === 'Last Month'));
+    await settle();
+    expect(calls(host, 'insights').at(-1)).toMatchObject({ rangeValue: 'LAST_MONTH' });
+  });
+
   it('starts from the range and span in the URL', async () => {
     const { host } = await openFunnel(funnelHost(), `${BASE}?rangeValue=LAST_30_DAYS&firstStage=1&lastStage=2`);
     expect(calls(host, 'issues')).toEqual([{ rangeValue: 'LAST_30_DAYS', startDate: expect.any(Number), endDate: expect.any(Number), firstStage: 1, lastStage: 2 }]);

@@ -59,6 +59,14 @@ async function open(url = `/${P}/dashboard`, appearance: Record<string, unknown>
 }
 
 describe('the dashboard page', () => {
+  it("offers every named range of spec part 2 §9 in its date picker, last 24 hours, this month, last month and this year among them", async () => {
+    const { container } = await open();
+    await click(byTestId(container, 'date-range-button'));
+    expect([...container.querySelectorAll('[role="menuitemradio"]')].map((i) => i.textContent)).toEqual(['30 Minutes', 'Today', 'Yesterday', 'Past 24 Hours', 'Past 7 Days', 'Past 30 Days', 'This Month', 'Last Month', 'This Year', 'Custom Range']);
+    await click([...container.querySelectorAll('[role="menuitemradio"]')].find((i) => i.textContent === 'This Month'));
+    expect(byTestId(container, 'date-range-button')!.textContent).toBe('This Month');
+  });
+
   it("offers other plugins' links in its header (the alerts plugin's 'Alerts'), with the project", async () => {
     const Extra = ({ projectId }: DashboardLinksProps) => <a data-testid="extra-link">{`Panel of ${projectId}`}</a>;
     const fills = [fillSlot(metricsSlots.dashboardLinks, { id: 'test.link', component: Extra, order: 1 })];

@@ -6,6 +6,7 @@ import { clickRage } from './click-rage.js';
 import { cpu } from './cpu.js';
 import { crash } from './crash.js';
 import { customIssue } from './custom-issue.js';
+import { customEventError } from './custom-event-error.js';
 import { deadClick } from './dead-click.js';
 import { excessiveScrolling } from './excessive-scrolling.js';
 import type { DetectedIssue, Heuristic, TimelineItem } from './heuristic.js';
@@ -30,6 +31,7 @@ const HEURISTICS: readonly Heuristic<unknown>[] = [
   crash,
   jsException,
   customIssue,
+  customEventError,
 ] as Heuristic<unknown>[];
 
 /** Everything the heuristics remember between batches of one session; plain JSON. */

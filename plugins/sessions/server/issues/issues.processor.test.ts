@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecodedBatch, IngestProcessor, IngestSession, SessionEnd, TrackerEvent } from '@cassette/plugin-ingest/api';
 import { sql } from '@cassette/plugin-sdk/server';
 import { createSessionsTestKernel, decodedBatch, ingestSession, sessionDeletionOf, type SessionsTestKernel } from '../../testing/ingest-stand-in.js';
+import { coreServices } from '@cassette/plugin-sdk/server';
+import { loadSessionDetail } from '../session-detail.js';
 import { listSessionIssues } from './session-issues.js';
 import { ISSUE_TYPE_INFO } from './thresholds.js';
 
@@ -109,6 +111,9 @@ describe('issues processor', () => {
       issue_types: ['crash', 'dead_click', 'js_exception'],
       issue_score: ISSUE_TYPE_INFO.crash.weight + ISSUE_TYPE_INFO.dead_click.weight + ISSUE_TYPE_INFO.js_exception.weight,
     });
+    // The session's crashes are its crash issues.
+    const detail = await loadSessionDetail(t.ctx.sql, t.kernel.resolve(coreServices.projects), { projectId, sessionId: s.sessionId, viewerId: 0, devtools: false });
+    expect(detail.crashes.map((c) => [c.issueId, c.contextString])).toEqual([['crash:0:2', 'Error: gone']]);
     // Nothing is processed for an ended session.
     await issues.batch!(s, decodedBatch(s, 1, [{ type: 'error', ts: T0 + 4000, source: 'js_exception', name: 'Error', message: 'late' }]), t.ctx);
     expect(await stored(s.sessionId)).toHaveLength(3);
@@ -122,7 +127,7 @@ describe('issues processor', () => {
       { type: 'issue', ts: T0 + 1500, issueType: 'quota' },
     ]));
     expect(await listSessionIssues(t.ctx.sql, s.sessionId)).toEqual([
-      { issueId: 'custom:3:1', type: 'custom', name: 'Custom', visible: false, contextString: 'quota', time: 1500, timestamp: T0 + 1500, seqIndex: 300_001, payload: { name: 'quota' } },
+      { issueId: 'custom:3:1', type: 'custom', name: 'Custom', visible: false, icon: 'custom', contextString: 'quota', time: 1500, timestamp: T0 + 1500, seqIndex: 300_001, payload: { name: 'quota' } },
     ]);
     await sessionDeletionOf(t).deleteSessions(projectId, [s.sessionId]);
     expect(await stored(s.sessionId)).toEqual([]);

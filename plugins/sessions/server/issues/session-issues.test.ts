@@ -11,6 +11,7 @@ describe('toSessionIssue', () => {
       type: 'click_rage',
       name: 'Click Rage',
       visible: true,
+      icon: 'click_rage',
       contextString: 'button#buy',
       time: 4200,
       timestamp: T0 + 4200,
@@ -25,6 +26,14 @@ describe('toSessionIssue', () => {
   });
 
   it('skips a type this server does not know', () => {
-    expect(toSessionIssue({ issue_id: 'x:0:0', type: 'custom_event_error', context_string: '', ts: T0, seq: 0, idx: 0, payload: null }, T0)).toBeNull();
+    expect(toSessionIssue({ issue_id: 'x:0:0', type: 'watchdog_made_up', context_string: '', ts: T0, seq: 0, idx: 0, payload: null }, T0)).toBeNull();
+  });
+
+  it('names a custom event error with its icon type', () => {
+    expect(toSessionIssue({ issue_id: 'custom_event_error:0:0', type: 'custom_event_error', context_string: 'checkout_error', ts: T0, seq: 0, idx: 0, payload: null }, T0)).toMatchObject({
+      type: 'custom_event_error',
+      name: 'Custom Event Errors',
+      icon: 'custom_event_error',
+    });
   });
 });

@@ -32,6 +32,8 @@ export function toSessionIssue(row: IssueRow, sessionStartedAt: number): Session
     type: row.type,
     name: info.name,
     visible: info.visible,
+    // The spec's issue `icon`: the key of the icon the UI draws for the type (IssueIcon).
+    icon: row.type,
     contextString: row.context_string,
     time: Math.max(0, timestamp - sessionStartedAt),
     timestamp,

@@ -93,6 +93,7 @@ export const ISSUE_TYPE_INFO: Readonly<Record<IssueType, IssueTypeInfo>> = {
   cpu: { name: 'High CPU', visible: true, weight: 15 },
   crash: { name: 'Crashes', visible: true, weight: 40 },
   custom: { name: 'Custom', visible: false, weight: 5 },
+  custom_event_error: { name: 'Custom Event Errors', visible: true, weight: 10 },
   excessive_scrolling: { name: 'Excessive Scrolling', visible: true, weight: 10 },
   slow_resource: { name: 'Slow Resources', visible: true, weight: 5 },
   slow_page_load: { name: 'Slow Page Load', visible: true, weight: 10 },

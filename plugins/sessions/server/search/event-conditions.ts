@@ -116,7 +116,8 @@ export function eventMatch(item: CheckedItem): EventMatch {
         },
       };
     case 'INPUT':
-      return { eventType: 'INPUT', on: (a) => textOn(criterion, on(a, 'label'), null) };
+      // The field's label or what was typed in it (when the site records it plainly): "Email" and "red shoes" both find it.
+      return { eventType: 'INPUT', on: (a) => textOn(criterion, (values) => [...on(a, 'label')(values), ...on(a, 'value')(values)], null) };
     case 'LOCATION':
       return { eventType: 'LOCATION', on: (a) => textOn(criterion, pathOrUrl(a), null) };
     case 'CUSTOM':

@@ -57,6 +57,9 @@ const CASES: Case[] = [
   { item: item('INPUT', 'startsWith', ['em']), expected: ['alpha'] },
   { item: item('INPUT', 'endsWith', ['ch']), expected: ['eta'] },
   { item: item('INPUT', 'isAny'), expected: ['alpha', 'eta'] },
+  // Inputs: the typed value too (eta typed "red shoes" in Search; alpha's Email was masked).
+  { item: item('INPUT', 'contains', ['shoes']), expected: ['eta'] },
+  { item: item('INPUT', 'is', ['red shoes']), expected: ['eta'] },
   // Page visits: the path, or the URL for values starting with http.
   { item: item('LOCATION', 'is', ['/home']), expected: ['alpha', 'gamma', 'delta', 'epsilon', 'eta', 'theta'] },
   { item: item('LOCATION', 'is', ['https://shop.example.test/checkout?step=1']), expected: ['alpha'] },
@@ -114,6 +117,8 @@ const CASES: Case[] = [
   { item: fetch([item('FETCH_METHOD', 'is', ['post'])]), expected: ['beta', 'gamma'] },
   { item: fetch([item('FETCH_METHOD', 'isNot', ['GET'])]), expected: ['beta', 'gamma', 'delta'] },
   { item: fetch([item('FETCH_METHOD', 'isAny')]), expected: ['alpha', 'beta', 'gamma', 'delta'] },
+  // TRACE and CONNECT are methods of the catalogue too (spec part 2 §9); no stored request used them.
+  { item: fetch([item('FETCH_METHOD', 'is', ['TRACE', 'connect'])]), expected: [] },
   { item: fetch([item('FETCH_DURATION', '=', [120])]), expected: ['alpha'] },
   { item: fetch([item('FETCH_DURATION', '!=', [120])]), expected: ['beta', 'gamma', 'delta'] },
   { item: fetch([item('FETCH_DURATION', '<', [50])]), expected: ['gamma'] },
@@ -311,6 +316,11 @@ const CASES: Case[] = [
   { item: item('METADATA', 'isAny', [], { source: ['plan'] }), expected: ['alpha', 'beta', 'epsilon', 'eta'] },
   { item: item('METADATA', 'hasNoValue', [], { source: ['plan'] }), expected: ['gamma', 'delta', 'zeta', 'theta'] },
   { item: item('METADATA', 'is', ['red'], { source: 'team' }), expected: ['alpha'] },
+  // Dates in metadata (signup, set in beforeAll: alpha 2026-01-15, beta 2026-03-01T10:00Z,
+  // epsilon an hour ago in epoch ms; gamma text and delta an impossible day never match).
+  { item: item('METADATA', 'before', ['2026-02-01'], { source: ['signup'] }), expected: ['alpha'] },
+  { item: item('METADATA', 'after', ['2026-02-01T00:00:00Z'], { source: ['signup'] }), expected: ['beta', 'epsilon'] },
+  { item: item('METADATA', 'withinLast', ['1d'], { source: ['signup'] }), expected: ['epsilon'] },
   // A project metadata key as the type.
   { item: item('team', 'is', ['blue']), expected: ['gamma'] },
   { item: item('team', 'isAny'), expected: ['alpha', 'gamma'] },
@@ -356,6 +366,10 @@ describe('SessionFilterCompiler against stored sessions', () => {
     const { projectId: id, tenantId } = await t.createTenant();
     projectId = id;
     seeded = await seedSearchSessions(t, projectId, tenantId, 'cmp');
+    const signup: Partial<Record<SessionName, string>> = { alpha: '2026-01-15', beta: '2026-03-01T10:00:00Z', gamma: 'last spring', delta: '2026-02-31', epsilon: String(Date.now() - 3_600_000) };
+    for (const [name, value] of Object.entries(signup)) {
+      await t.ctx.sql(sql`update sessions_sessions set metadata = metadata || jsonb_build_object('signup', ${value}::text) where session_id = ${seeded.idOf[name as SessionName]}`);
+    }
     // The same sessions in another tenant's project must never come back.
     const other = await t.createTenant();
     foreignIds = new Set(Object.values((await seedSearchSessions(t, other.projectId, other.tenantId, 'foreign')).idOf));
@@ -390,6 +404,12 @@ describe('SessionFilterCompiler against stored sessions', () => {
     for (const c of CASES.filter((x) => x.item.type === 'METADATA' || CONTEXT.metadataKeys.includes(x.item.type))) {
       expect(await matching({ filters: [c.item] }), JSON.stringify(c.item)).toEqual(sorted(c.expected));
     }
+    // A date operator takes one date (or a span for withinLast), and only on keys that hold dates.
+    await expect(matching({ filters: [item('METADATA', 'before', ['soon'], { source: ['signup'] })] })).rejects.toThrow(/"before" takes one date or time, like 2026-11-02/);
+    await expect(matching({ filters: [item('METADATA', 'withinLast', ['7 days'], { source: ['signup'] })] })).rejects.toThrow(/"withinLast" takes a span back from now, like 30m, 24h or 7d/);
+    await expect(matching({ filters: [item('METADATA', 'after', ['2026-01-01', '2026-02-01'], { source: ['signup'] })] })).rejects.toThrow(/"after" takes one value; got 2/);
+    await expect(matching({ filters: [item('USERID', 'after', ['2026-01-01'])] })).rejects.toThrow(/Operator "after" compares dates, and USERID holds no dates/);
+    expect(await matching({ filters: [item('signup', 'before', ['2026-02-01'])] }, { ...CONTEXT, metadataKeys: ['signup'] })).toEqual(['alpha']);
     // Without the project's keys, a metadata key is not a filter key.
     await expect(matching({ filters: [item('team', 'is', ['blue'])] }, AS_ADMIN)).rejects.toThrow(/Unknown filter key "team"/);
   });

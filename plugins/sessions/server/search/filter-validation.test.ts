@@ -78,7 +78,10 @@ describe('checkFilter', () => {
     expect(message(() => checkItem({ type: 'LOCATION', operator: 'onSelector', value: ['#a'] }, 'events[0]', AS_ADMIN))).toBe(
       'events[0]: Operator "onSelector" is not allowed for LOCATION; use one of: is, isNot, contains, notContains, startsWith, endsWith, isAny',
     );
-    expect(message(() => checkItem({ type: 'USERID', operator: 'withinLast', value: ['x'] }, 'f', AS_ADMIN))).toMatch(/no filter key supports date operators/);
+    expect(message(() => checkItem({ type: 'USERID', operator: 'withinLast', value: ['x'] }, 'f', AS_ADMIN))).toMatch(/compares dates, and USERID holds no dates; use it on a metadata key that holds dates/);
+    expect(checkItem({ type: 'METADATA', source: ['signup'], operator: 'withinLast', value: ['24h'] }, 'f', AS_ADMIN)!.criterion).toEqual({ match: 'withinLast', spanMs: 24 * 3_600_000 });
+    expect(checkItem({ type: 'METADATA', source: ['signup'], operator: 'before', value: ['2026-11-02T08:30:00Z'] }, 'f', AS_ADMIN)!.criterion).toEqual({ match: 'date', operator: 'before', at: Date.UTC(2026, 10, 2, 8, 30) });
+    expect(message(() => checkItem({ type: 'METADATA', source: ['signup'], operator: 'withinLast', value: ['0d'] }, 'f', AS_ADMIN))).toMatch(/"withinLast" takes a span back from now/);
     expect(message(() => checkItem({ type: 'FETCH', filters: [{ type: 'FETCH_STATUS_CODE', operator: 'is', value: [200] }] }, 'f', AS_ADMIN))).toMatch(
       /Operator "is" is not allowed for FETCH_STATUS_CODE; use one of: =, !=, <, >, <=, >=/,
     );

@@ -11,8 +11,10 @@ import {
   SUB_FILTER_KEYS,
   TEXT_OPERATOR_MEANING,
   filterKeyDef,
+  isDateOperator,
   isNumberOperator,
   isTextOperator,
+  type DateOperator,
   type EventsOrder,
   type FilterKeyDef,
   type TextOperatorMeaning,
@@ -33,7 +35,9 @@ export const MAX_VALUES = 100;
 export const MAX_TEXT_LENGTH = 1000;
 /** The last millisecond of year 9999: later times are beyond what PostgreSQL reads back from JS dates. */
 export const MAX_EPOCH_MS = 253_402_300_799_999;
-const DATE_OPERATORS = ['before', 'after', 'withinLast'];
+/** The longest span `withinLast` takes: ten years, far beyond any recording kept. */
+export const MAX_WITHIN_LAST_MS = 10 * 366 * 86_400_000;
+const SPAN_UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
 /** Performance and failed-request keys: their value is a page or request path, and empty means any. */
 const PATH_OPTIONAL_KEYS: ReadonlySet<string> = new Set(['DOM_COMPLETE', 'LARGEST_CONTENTFUL_PAINT_TIME', 'TTFB', 'FETCH_FAILED']);
 const ISSUE_TYPE_SET: ReadonlySet<string> = new Set(ISSUE_TYPES);
@@ -42,6 +46,9 @@ export type Criterion =
   | { match: 'text'; meaning: TextOperatorMeaning; values: string[] }
   | { match: 'number'; comparison: SqlComparison; values: number[] }
   | { match: 'durationRange'; min: number | null; max: number | null }
+  /** Date keys: before or after a moment (epoch ms), or within a span (ms) back from now. */
+  | { match: 'date'; operator: Exclude<DateOperator, 'withinLast'>; at: number }
+  | { match: 'withinLast'; spanMs: number }
   /** Keys without values (FETCH, GRAPHQL, AVG_CPU_LOAD, AVG_MEMORY_USAGE). */
   | { match: 'none' };
 
@@ -111,11 +118,12 @@ function allowedMeanings(def: FilterKeyDef): { text: Set<TextOperatorMeaning>; n
   return { text, number };
 }
 
-function readOperator(def: FilterKeyDef, raw: unknown, where: string): { meaning: TextOperatorMeaning } | { comparison: SqlComparison } {
+function readOperator(def: FilterKeyDef, raw: unknown, where: string): { meaning: TextOperatorMeaning } | { comparison: SqlComparison } | { date: DateOperator } {
   const operator = raw === undefined || raw === null || raw === '' ? def.defaultOperator : raw;
   if (typeof operator !== 'string') throw fail(where, `the operator must be text; use one of: ${def.operators.join(', ')}`);
-  if (DATE_OPERATORS.includes(operator)) {
-    throw fail(where, `Operator "${operator}" compares dates, and no filter key supports date operators; limit the dates with startDate and endDate`);
+  if (isDateOperator(operator)) {
+    if ((def.operators as readonly string[]).includes(operator)) return { date: operator };
+    throw fail(where, `Operator "${operator}" compares dates, and ${def.key} holds no dates; use it on a metadata key that holds dates, or limit the session dates with startDate and endDate`);
   }
   const allowed = allowedMeanings(def);
   if (isTextOperator(operator) && allowed.text.has(TEXT_OPERATOR_MEANING[operator])) return { meaning: TEXT_OPERATOR_MEANING[operator] };
@@ -233,9 +241,38 @@ function keyDef(type: unknown, where: string, context: FilterCompileContext, par
   throw fail(where, `Unknown filter key ${show(type)}; use one of: ${known}${metadata}`);
 }
 
+/** One date or time: ISO 8601 text (a day, or a day and time with an optional offset) or epoch milliseconds. */
+function dateValue(raw: unknown, where: string, operator: DateOperator): number {
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 && raw <= MAX_EPOCH_MS) return raw;
+  if (typeof raw === 'string' && /^\d{1,15}$/.test(raw.trim()) && Number(raw) <= MAX_EPOCH_MS) return Number(raw);
+  if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw.trim())) {
+    const at = Date.parse(raw.trim().replace(' ', 'T'));
+    if (Number.isFinite(at) && at >= 0 && at <= MAX_EPOCH_MS) return at;
+  }
+  throw fail(where, `"${operator}" takes one date or time, like 2026-11-02 or 2026-11-02T08:30:00Z (or epoch milliseconds); got ${show(raw)}`);
+}
+
+/** A span back from now: a whole number and a unit (s, m, h, d, w), e.g. 30m, 24h, 7d; a bare number is milliseconds. */
+function spanValue(raw: unknown, where: string): number {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  const m = /^(\d{1,12})\s*([smhdw])?$/.exec(text);
+  const span = m ? Number(m[1]) * (m[2] ? SPAN_UNIT_MS[m[2]]! : 1) : NaN;
+  if (!m || span <= 0 || span > MAX_WITHIN_LAST_MS) throw fail(where, `"withinLast" takes a span back from now, like 30m, 24h or 7d (units s, m, h, d, w; at most ten years); got ${show(raw)}`);
+  return span;
+}
+
+function dateCriterion(operator: DateOperator, raw: unknown[], where: string): Criterion | null {
+  const values = raw.filter((v) => v !== null && v !== '');
+  if (values.length === 0) return null;
+  if (values.length > 1) throw fail(where, `"${operator}" takes one value; got ${values.length}`);
+  if (operator === 'withinLast') return { match: 'withinLast', spanMs: spanValue(values[0], where) };
+  return { match: 'date', operator, at: dateValue(values[0], where, operator) };
+}
+
 function readCriterion(def: FilterKeyDef, item: Record<string, unknown>, where: string): Criterion | null {
   const operator = readOperator(def, item.operator, where);
   const raw = readValues(item.value, def, where);
+  if ('date' in operator) return dateCriterion(operator.date, raw, where);
   switch (def.valueKind) {
     case 'none':
       return { match: 'none' };

@@ -37,6 +37,18 @@ function averageCondition(item: CheckedItem, column: SqlFragment, scale: number)
   return item.threshold ? compareNumber(column, item.threshold.comparison, item.threshold.value * scale) : sql`${column} is not null`;
 }
 
+/**
+ * A date operator on a value read as a time (null when it holds none, so it never matches):
+ * before and after compare with the moment given, within last with now less the span.
+ */
+function dateCondition(item: CheckedItem, time: SqlFragment): SqlFragment {
+  const { criterion } = item;
+  if (criterion.match === 'withinLast') return sql`${time} >= now() - ${criterion.spanMs} * interval '1 millisecond'`;
+  if (criterion.match !== 'date') throw new Error(`${item.def.key} takes a date here`);
+  const at = new Date(criterion.at);
+  return criterion.operator === 'before' ? sql`${time} < ${at}::timestamptz` : sql`${time} > ${at}::timestamptz`;
+}
+
 /** One session attribute item as a condition on `s`. */
 export function sessionCondition(item: CheckedItem): SqlFragment {
   const { def, criterion } = item;
@@ -44,6 +56,7 @@ export function sessionCondition(item: CheckedItem): SqlFragment {
   if (column) return textAttribute(item, column);
   switch (def.key) {
     case 'METADATA':
+      if (criterion.match === 'date' || criterion.match === 'withinLast') return dateCondition(item, sql`sessions_metadata_time(s.metadata->>${item.metadataKey!})`);
       return textAttribute(item, sql`(s.metadata->>${item.metadataKey!})`);
     case 'DURATION': {
       if (criterion.match !== 'durationRange') throw new Error('DURATION takes a range');

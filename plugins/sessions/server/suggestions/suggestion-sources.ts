@@ -9,6 +9,8 @@ import type { StoredEventType } from '../event-rows.js';
 export interface EventColumnSource {
   storedType: StoredEventType;
   column: 'label' | 'path' | 'name' | 'value' | 'selector';
+  /** A second column offered alongside (an input's typed value beside its label). */
+  alsoColumn?: 'value';
   /** Only failed requests (FETCH_FAILED). */
   failedOnly?: boolean;
 }
@@ -16,7 +18,8 @@ export interface EventColumnSource {
 /** `GET /events/search`: what an event filter's value is matched against (see the search semantics). */
 export const EVENT_SEARCH_SOURCES: Readonly<Record<string, EventColumnSource>> = {
   CLICK: { storedType: 'CLICK', column: 'label' },
-  INPUT: { storedType: 'INPUT', column: 'label' },
+  // The field's label and what was typed in it, as the search matches both.
+  INPUT: { storedType: 'INPUT', column: 'label', alsoColumn: 'value' },
   LOCATION: { storedType: 'LOCATION', column: 'path' },
   CUSTOM: { storedType: 'CUSTOM', column: 'name' },
   STATEACTION: { storedType: 'STATEACTION', column: 'name' },

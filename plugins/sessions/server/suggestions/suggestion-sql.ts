@@ -61,12 +61,22 @@ export function eventBranch(scope: SuggestionScope, type: string, source: EventC
   const column = trusted(`e.${source.column}`);
   const failed = source.failedOnly ? sql` and e.success = false` : trusted('');
   const match = matchOf(trusted('r.value'), scope.q);
-  return sql`select ${type}::text as type, r.value, r.session_id, ${match.rank} as rank
-      from (
-        select ${column} as value, e.session_id from sessions_events e
+  // A second column is read from the same rows: each event offers both of its values.
+  const values = source.alsoColumn
+    ? sql`select v.value, e.session_id from (
+          select e.${trusted(source.column)} as first, e.${trusted(source.alsoColumn)} as second, e.session_id, e.ts from sessions_events e
+          where e.project_id = ${scope.projectId} and e.type = ${source.storedType} and e.ts >= ${scope.since}${failed}
+          order by e.ts desc
+          limit ${ROWS_EXAMINED}
+        ) e cross join lateral (values (e.first), (e.second)) as v(value)
+        where v.value <> ''`
+    : sql`select ${column} as value, e.session_id from sessions_events e
         where e.project_id = ${scope.projectId} and e.type = ${source.storedType} and e.ts >= ${scope.since}${failed} and ${column} <> ''
         order by e.ts desc
-        limit ${ROWS_EXAMINED}
+        limit ${ROWS_EXAMINED}`;
+  return sql`select ${type}::text as type, r.value, r.session_id, ${match.rank} as rank
+      from (
+        ${values}
       ) r
       where btrim(r.value) <> '' and ${match.condition}
       limit ${ROWS_MATCHED}`;

@@ -107,7 +107,9 @@ describe('filter suggestion routes', () => {
   it('reads each event key from the field the search matches it against', async () => {
     expect(await suggestions('/events/search?type=LOCATION&q=/check')).toEqual([{ type: 'LOCATION', value: '/checkout', count: 2 }]);
     expect(await values('/events/search?type=TTFB')).toEqual(['/checkout']);
-    expect(await values('/events/search?type=INPUT')).toEqual(['Email']);
+    // An input offers its label and what was typed in it, both of which the search matches.
+    expect(await values('/events/search?type=INPUT')).toEqual(['Email', 'alice@example.test']);
+    expect(await suggestions('/events/search?type=INPUT&q=alice')).toEqual([{ type: 'INPUT', value: 'alice@example.test', count: 1 }]);
     expect(await values('/events/search?type=CUSTOM')).toEqual(['purchase']);
     expect(await values('/events/search?type=FETCH')).toEqual(['/api/cart', '/api/items']);
     expect(await values('/events/search?type=FETCH_URL&q=item')).toEqual(['/api/items']);
@@ -130,6 +132,7 @@ describe('filter suggestion routes', () => {
     expect(await suggestions('/events/search?q=li')).toEqual([
       { type: 'USEROS', value: 'Linux', count: 2 },
       { type: 'USERID', value: 'alice', count: 1 },
+      { type: 'INPUT', value: 'alice@example.test', count: 1 },
     ]);
     const mixed = await suggestions('/events/search?q=e&limit=50');
     expect(new Set(mixed.map((s) => s.type))).toEqual(new Set(['CLICK', 'INPUT', 'LOCATION', 'CUSTOM', 'USERBROWSER', 'USERID', 'REFERRER', 'USERCOUNTRY', 'PLATFORM', 'REVID']));
@@ -156,6 +159,8 @@ describe('filter suggestion routes', () => {
       USEROS: ['Linux', 'Windows'],
       USERBROWSER: ['Chrome', 'Firefox'],
       USERDEVICE: [],
+      // FID0: the project's first metadata field (plan).
+      FID0: ['free', 'gold'],
       REFERRER: ['https://ads.example.test/', 'https://search.example.test/'],
       USERCOUNTRY: ['DE', 'FR'],
     });
@@ -227,7 +232,7 @@ describe('filter suggestion routes', () => {
       expect(new Set((await mixed('/events/values?limit=50')).map((s) => s.type))).toEqual(new Set(['INPUT', 'CUSTOM', 'ERROR']));
       expect((await mixed('/events/search?limit=50')).some((s) => ['CONSOLE', 'FETCH', 'GRAPHQL', 'STATEACTION'].includes(s.type))).toBe(false);
       expect(await mixed('/events/values?type=ERROR')).toEqual([{ type: 'ERROR', value: 'TypeError: cart is undefined', count: 1 }]);
-      expect(Object.keys((await get('/sessions/filters', member.token)).body.data).sort()).toEqual(['REFERRER', 'USERBROWSER', 'USERCOUNTRY', 'USERDEVICE', 'USEROS']);
+      expect(Object.keys((await get('/sessions/filters', member.token)).body.data).sort()).toEqual(['FID0', 'REFERRER', 'USERBROWSER', 'USERCOUNTRY', 'USERDEVICE', 'USEROS']);
     });
 
     it('is answered to a member holding Developer Tools', async () => {

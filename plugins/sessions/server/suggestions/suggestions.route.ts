@@ -141,15 +141,21 @@ export const eventSelectorsRoute = eventColumnRoute({
   defaultTypes: ['CLICK'],
 });
 
+/** The key of `/sessions/filters` holding the values of the project's first metadata field. */
+const FIRST_FIELD_KEY = 'FID0';
+
 /** Spec part 1 §7 `GET /sessions/filters`: the most frequent values per key over recent sessions, empty ones removed. */
-export const sessionFilterValuesRoute = defineRoute({
+export const sessionFilterValuesRoute = route({
   method: 'GET',
   url: '/sessions/filters',
   access: ACCESS,
-  summary: `The ${FILTER_VALUES_PER_KEY} most frequent values of ${FILTER_VALUE_KEYS.join(', ')} over recent sessions`,
+  summary: `The ${FILTER_VALUES_PER_KEY} most frequent values of ${FILTER_VALUE_KEYS.join(', ')} and FID0 (the project's first metadata field) over recent sessions`,
   schema: { response: Type.Record(Type.String(), Type.Array(Type.String())) },
-  handler: async ({ sql: run, projectId, caller }): Promise<SessionFilterValues> => {
-    const byType = await frequentValues(run, suggestionScope(projectId, '', caller), FILTER_VALUE_KEYS.map(sessionColumn), FILTER_VALUES_PER_KEY);
-    return Object.fromEntries(FILTER_VALUE_KEYS.map((key) => [key, byType.get(key) ?? []])) as SessionFilterValues;
+  handler: async ({ sql: run, projectId, caller, deps }): Promise<SessionFilterValues> => {
+    // FID0: the values of the project's first metadata field (spec part 1 §7), empty when it has none.
+    const firstField = (await deps.projects.get(projectId))?.metadataKeys[0];
+    const attributes = [...FILTER_VALUE_KEYS.map(sessionColumn), ...(firstField ? [{ ...sessionMetadata(firstField), type: FIRST_FIELD_KEY }] : [])];
+    const byType = await frequentValues(run, suggestionScope(projectId, '', caller), attributes, FILTER_VALUES_PER_KEY);
+    return Object.fromEntries([...FILTER_VALUE_KEYS, FIRST_FIELD_KEY].map((key) => [key, byType.get(key) ?? []])) as SessionFilterValues;
   },
 });

@@ -69,6 +69,13 @@ const SHAPES: Record<IssueType, ReactNode> = {
       <path d="M8 1.5l1.9 4 4.4.5-3.3 3 .9 4.4L8 11.2l-3.9 2.2.9-4.4-3.3-3 4.4-.5z" />
     </>
   ),
+  // A custom event's flag with a cross: the site's own event reported a failure.
+  custom_event_error: (
+    <>
+      <path d="M2.5 14.5v-13M2.5 2h8l-1.5 2.5 1.5 2.5h-8" />
+      <path d="M10 10l4 4M14 10l-4 4" />
+    </>
+  ),
   js_exception: (
     <>
       <circle cx="8" cy="8" r="6.5" />

@@ -3,7 +3,8 @@ import { useState } from 'react';
 /** Spec part 1 §9: metadata chips show 4 then '+N More'. */
 export const VISIBLE_METADATA_CHIPS = 4;
 
-export function MetadataChips({ metadata }: { metadata: Record<string, string> | undefined }) {
+/** `onPick`, when given, makes each chip a button that filters by its key and value. */
+export function MetadataChips({ metadata, onPick }: { metadata: Record<string, string> | undefined; onPick?(key: string, value: string): void }) {
   const [expanded, setExpanded] = useState(false);
   const entries = Object.entries(metadata ?? {});
   if (entries.length === 0) return null;
@@ -12,9 +13,18 @@ export function MetadataChips({ metadata }: { metadata: Record<string, string> |
   return (
     <ul className="cs-chips cs-session-item__metadata" aria-label="Metadata">
       {shown.map(([key, value]) => (
-        <li key={key} className="cs-chip" title={`${key}: ${value}`}>
-          <span className="cs-session-item__metadata-key">{key}</span>
-          {value}
+        <li key={key} className="cs-chip" title={onPick ? `Show the sessions where ${key} is ${value}` : `${key}: ${value}`}>
+          {onPick ? (
+            <button type="button" className="cs-chip__button" data-field="metadata-chip" onClick={() => onPick(key, value)}>
+              <span className="cs-session-item__metadata-key">{key}</span>
+              {value}
+            </button>
+          ) : (
+            <>
+              <span className="cs-session-item__metadata-key">{key}</span>
+              {value}
+            </>
+          )}
         </li>
       ))}
       {hidden > 0 && (

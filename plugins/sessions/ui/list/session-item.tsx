@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatDuration, useHost } from '@cassette/plugin-sdk/ui';
+import type { SearchFilterItem } from '../../shared/search.js';
 import type { SessionSummary } from '../../shared/session.js';
 import { ANONYMOUS_USER } from '../../shared/constants.js';
 import { countryFlag, countryName } from '../common/country.js';
@@ -16,6 +17,15 @@ export interface SessionItemProps {
   session: SessionSummary;
   siteId: number;
   onFavoriteChange(sessionId: string, favorite: boolean): void;
+  /** Clicking the user name or a metadata chip filters the list by it (see SessionRowsProps.onFilter). */
+  onFilter?(item: SearchFilterItem): void;
+}
+
+/** The filter a row's user name stands for: its user id, else its anonymous id; none for an anonymous user. */
+export function userFilterOf(s: Pick<SessionSummary, 'userId' | 'userAnonymousId'>): SearchFilterItem | null {
+  if (s.userId) return { type: 'USERID', operator: 'is', value: [s.userId], isEvent: false };
+  if (s.userAnonymousId) return { type: 'USERANONYMOUSID', operator: 'is', value: [s.userAnonymousId], isEvent: false };
+  return null;
 }
 
 export function sessionDisplayName(s: Pick<SessionSummary, 'userDisplayName' | 'userId' | 'userAnonymousId'>): string {
@@ -27,9 +37,10 @@ const DEVICE_TYPE_LABELS: Record<string, string> = { desktop: 'Desktop', mobile:
 const count = (n: number | undefined, one: string, many: string) => `${n ?? 0} ${(n ?? 0) === 1 ? one : many}`;
 const majorVersion = (version: string | null | undefined) => version?.split('.')[0] ?? '';
 
-export function SessionItem({ session: s, siteId, onFavoriteChange }: SessionItemProps) {
+export function SessionItem({ session: s, siteId, onFavoriteChange, onFilter }: SessionItemProps) {
   const { timezone } = useHost();
   const name = sessionDisplayName(s);
+  const userFilter = onFilter ? userFilterOf(s) : null;
   const deviceType = s.userDeviceType ?? '';
   const issueTypes = s.issueTypes ?? [];
   return (
@@ -43,9 +54,15 @@ export function SessionItem({ session: s, siteId, onFavoriteChange }: SessionIte
         <div className="cs-session-item__user">
           <UserAvatar userNumericHash={s.userNumericHash ?? 0} displayName={name} />
           <div className="cs-session-item__who">
-            <span className="cs-session-item__name" data-field="user">
-              {name}
-            </span>
+            {userFilter ? (
+              <button type="button" className="cs-btn cs-btn--link cs-session-item__name" data-field="user" title={`Show the sessions of ${name}`} onClick={() => onFilter!(userFilter)}>
+                {name}
+              </button>
+            ) : (
+              <span className="cs-session-item__name" data-field="user">
+                {name}
+              </span>
+            )}
             {(s.userSessionsCount ?? 0) > 1 && (
               <span className="cs-muted" data-field="user-sessions">
                 {s.userSessionsCount} sessions
@@ -112,7 +129,7 @@ export function SessionItem({ session: s, siteId, onFavoriteChange }: SessionIte
           </Link>
         </div>
       </div>
-      <MetadataChips metadata={s.metadata} />
+      <MetadataChips metadata={s.metadata} onPick={onFilter ? (key, value) => onFilter({ type: 'METADATA', source: [key], operator: 'is', value: [value], isEvent: false }) : undefined} />
     </article>
   );
 }

@@ -47,10 +47,10 @@ describe("the session list's date range", () => {
     expect(lastSearch()).toMatchObject({ rangeValue: 'LAST_7_DAYS', startDate: Date.UTC(2026, 10, 13, 23), endDate: Date.UTC(2026, 10, 21, 22, 59, 59, 999) });
   });
 
-  it('offers the six ranges the search accepts and applies one at once, from page 1, keeping it in the URL', async () => {
+  it('offers every named range the search accepts and applies one at once, from page 1, keeping it in the URL', async () => {
     const c = await openPage();
     await click(button());
-    expect([...c.querySelectorAll('[role="menuitemradio"]')].map((i) => i.textContent)).toEqual(['30 Minutes', 'Today', 'Yesterday', 'Past 7 Days', 'Past 30 Days', 'Custom Range']);
+    expect([...c.querySelectorAll('[role="menuitemradio"]')].map((i) => i.textContent)).toEqual(['30 Minutes', 'Today', 'Yesterday', 'Past 24 Hours', 'Past 7 Days', 'Past 30 Days', 'This Month', 'Last Month', 'This Year', 'Custom Range']);
     expect(menuItem(c, 'Past 7 Days')?.getAttribute('aria-checked')).toBe('true');
     await click(menuItem(c, 'Today'));
     await advance(0);
@@ -65,6 +65,24 @@ describe("the session list's date range", () => {
     await click(menuItem(c, '30 Minutes'));
     await advance(0);
     expect(lastSearch()).toMatchObject({ rangeValue: 'LAST_30_MINUTES', startDate: NOW - 30 * 60_000, endDate: NOW });
+  });
+
+  it('searches the last 24 hours, this month, last month and this year (spec part 2 §9), keeping each in the URL', async () => {
+    const c = await openPage();
+    const pick = async (label: string) => {
+      await click(button());
+      await click(menuItem(c, label));
+      await advance(0);
+    };
+    await pick('Past 24 Hours');
+    expect(lastSearch()).toMatchObject({ rangeValue: 'LAST_24_HOURS', startDate: NOW - 24 * 3_600_000, endDate: NOW });
+    await pick('This Month');
+    expect(lastSearch()).toMatchObject({ rangeValue: 'THIS_MONTH', startDate: Date.UTC(2026, 9, 31, 23), endDate: Date.UTC(2026, 10, 21, 22, 59, 59, 999) });
+    await pick('Last Month');
+    expect(lastSearch()).toMatchObject({ rangeValue: 'LAST_MONTH', startDate: Date.UTC(2026, 8, 30, 22), endDate: Date.UTC(2026, 9, 31, 22, 59, 59, 999) });
+    await pick('This Year');
+    expect(lastSearch()).toMatchObject({ rangeValue: 'THIS_YEAR', startDate: Date.UTC(2025, 11, 31, 23), endDate: Date.UTC(2026, 10, 21, 22, 59, 59, 999) });
+    expect(page.url.search).toBe('?rangeValue=THIS_YEAR');
   });
 
   it('picks a custom range on the calendar: Apply searches it, Cancel keeps the range', async () => {

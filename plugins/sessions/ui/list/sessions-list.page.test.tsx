@@ -86,10 +86,12 @@ describe('the sessions list page', () => {
     await settle();
     expect(lastSearch(host)[1].page).toBe(2);
     expect(page.url.search).toBe('?page=2');
+    // Rows 11-20 of 25: the count runs to the end of this page, not this page's rows alone.
+    expect(text(container, 'showing')).toBe('Showing 20 of 25');
     await click(buttonNamed(container, 'Next'));
     await settle();
     expect(items(container)).toEqual(['s-21', 's-22', 's-23', 's-24', 's-25']);
-    expect(text(container, 'showing')).toBe('Showing 5 of 25');
+    expect(text(container, 'showing')).toBe('Showing 25 of 25');
     expect(text(container, 'page-of')).toBe('Page 3 of 3');
     expect(buttonNamed(container, 'Next')?.disabled).toBe(true);
     await click(buttonNamed(container, 'Previous'));
@@ -183,6 +185,29 @@ describe('the sessions list page', () => {
     const container = await openPage(hostWithSessions(0));
     expect(items(container)).toEqual([]);
     expect(container.querySelector('.cs-no-content__title')?.textContent).toBe('No recordings found');
+  });
+
+  it('filters by a user when their name is clicked, and by a metadata key and value when its chip is', async () => {
+    const host = listHost({
+      routes: {
+        [`POST /${TEST_PROJECT.id}/sessions/search2`]: (): SessionSearchResult => ({
+          total: 2,
+          sessions: [session({ sessionId: 's-1', userId: 'ada', metadata: { plan: 'pro' } }), session({ sessionId: 's-2', userId: undefined, userAnonymousId: undefined, userDisplayName: undefined })],
+        }),
+      },
+    });
+    const container = await openPage(host);
+    // An anonymous user is nobody to filter by.
+    expect(container.querySelector('[data-session-id="s-2"] button[data-field="user"]')).toBeNull();
+    await click(container.querySelector('[data-session-id="s-1"] button[data-field="user"]'));
+    await settle();
+    expect(lastSearch(host)[1]).toMatchObject({ page: 1, filters: [{ type: 'USERID', operator: 'is', value: ['ada'], isEvent: false }] });
+    await click(container.querySelector('[data-session-id="s-1"] [data-field="metadata-chip"]'));
+    await settle();
+    expect(lastSearch(host)[1].filters).toEqual([
+      { type: 'USERID', operator: 'is', value: ['ada'], isEvent: false },
+      { type: 'METADATA', source: ['plan'], operator: 'is', value: ['pro'], isEvent: false },
+    ]);
   });
 
   it('updates a toggled bookmark in place without searching again', async () => {

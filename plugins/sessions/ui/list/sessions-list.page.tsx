@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, DateRangePicker, FormErrors, Loader, NoContent, Pagination, Select, Slot, TimezoneSelect, useCurrentProject, useHost, useSlotFills } from '@cassette/plugin-sdk/ui';
+import { Button, DateRangePicker, FormErrors, Loader, NoContent, Pagination, Select, showingText, Slot, TimezoneSelect, useCurrentProject, useHost, useSlotFills } from '@cassette/plugin-sdk/ui';
 import type { ProjectSummary } from '@cassette/plugin-sdk/ui';
 import { sessionsSlots, type SessionsListSidebarProps } from '../../api.js';
-import type { SavedSearch } from '../../shared/search.js';
+import type { SavedSearch, SearchFilterItem } from '../../shared/search.js';
 import { SESSIONS_PAGE_SIZE } from '../../shared/constants.js';
 import { FilterBar } from './filters/filter-bar.js';
-import { addBlankSteps } from './filters/filter-search.js';
+import { addBlankSteps, addFilter, editFilter } from './filters/filter-search.js';
 import { useFilterDraft } from './filters/use-filter-draft.js';
 import { useProjectMetadata } from './filters/use-project-metadata.js';
 import { issueListName } from './issue-names.js';
@@ -52,6 +52,12 @@ export default function SessionsListPage() {
     search.applySaved(savedSearch.filter, savedSearch.searchId);
   }
 
+  /** A user name or metadata chip clicked in a row: that filter, replacing the value of one already there for the same key. */
+  function filterBy(item: SearchFilterItem) {
+    const { search: next, existing } = addFilter(editing.draft, item);
+    editing.change(existing === null ? next : editFilter(editing.draft, existing, item));
+  }
+
   function clearSaved() {
     editing.discardPending();
     search.clear();
@@ -85,10 +91,10 @@ export default function SessionsListPage() {
       );
     return (
       <>
-        <SessionRows projectId={project.id} sessions={result.sessions} onFavoriteChange={(id, favorite) => updateSession(id, { favorite })} />
+        <SessionRows projectId={project.id} sessions={result.sessions} onFavoriteChange={(id, favorite) => updateSession(id, { favorite })} onFilter={filterBy} />
         <div className="cs-session-list__footer">
           <span className="cs-muted" data-field="showing">
-            Showing {result.sessions.length} of {result.total}
+            {showingText(page, SESSIONS_PAGE_SIZE, result.sessions.length, result.total)}
           </span>
           <Pagination page={page} pages={pages} onChange={search.setPage} />
         </div>
@@ -140,6 +146,7 @@ export default function SessionsListPage() {
             projectId={project.id}
             metadata={metadata}
             attention={filtersAttention}
+            onClear={() => (editing.discardPending(), search.clearFilters())}
             actions={
               <>
                 {active && (

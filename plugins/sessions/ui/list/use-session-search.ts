@@ -240,6 +240,8 @@ export interface SessionSearch {
   forgetSaved(): void;
   setActiveSaved(searchId: number): void;
   clear(): void;
+  /** The filter bar's Clear: no steps or attributes, and no saved search active, in one change. */
+  clearFilters(): void;
   reset(key: ResettableKey): void;
 }
 
@@ -279,6 +281,7 @@ export function useSessionSearch(): SessionSearch {
     forgetSaved: useCallback(() => update((s) => ({ ...s, savedSearchId: null })), [update]),
     setActiveSaved: useCallback((searchId: number) => update((s) => ({ ...s, savedSearchId: searchId })), [update]),
     clear: useCallback(() => update(clearedSearch), [update]),
+    clearFilters: useCallback(() => update((s) => ({ ...s, events: [], filters: [], eventsOrder: 'then', strict: false, page: 1, savedSearchId: null })), [update]),
     reset: useCallback((key: ResettableKey) => update((s) => resetKey(s, key)), [update]),
   };
 }

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { CheckIcon, CopyIcon } from './icons.js';
 
+/** How long 'copied' shows (spec part 1 §9: 1000 ms). */
 export const COPY_FEEDBACK_MS = 1000;
+/** The shorter confirmation of the player, errors, tests and settings (spec part 2 §9: 500 ms in that area). */
+export const COPY_FEEDBACK_SHORT_MS = 500;
 
 /** Clipboard API where available (secure origins), a hidden textarea otherwise (plain-http self-hosting). */
 export async function copyText(text: string): Promise<void> {
@@ -49,7 +52,7 @@ export function CopyButton({ content, label = 'copy', copiedLabel = 'copied', fe
     timer.current = setTimeout(() => setCopied(false), feedbackMs);
   };
   return (
-    <button type="button" className={['cs-btn', 'cs-btn--ghost', 'cs-btn--small', 'cs-copy', className].filter(Boolean).join(' ')} onClick={onClick}>
+    <button type="button" className={['cs-btn', 'cs-btn--ghost', 'cs-btn--small', 'cs-copy', className].filter(Boolean).join(' ')} data-feedback-ms={feedbackMs} onClick={onClick}>
       {copied ? <CheckIcon size={14} /> : <CopyIcon size={14} />}
       <span aria-live="polite">{copied ? copiedLabel : label}</span>
     </button>

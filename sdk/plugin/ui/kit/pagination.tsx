@@ -9,6 +9,14 @@ export function requestedPage(typed: string, page: number, pages: number): numbe
   return wanted >= 1 && wanted <= pages && wanted !== page ? wanted : null;
 }
 
+/**
+ * "Showing n of total" under a paged list (spec part 1 §2): n counts every row up to the end of
+ * this page, so page 2 of 13 rows at 10 a page says "Showing 13 of 13", not "Showing 3 of 13".
+ */
+export function showingText(page: number, pageSize: number, rows: number, total: number): string {
+  return `Showing ${Math.min(total, (page - 1) * pageSize + rows)} of ${total}`;
+}
+
 export interface PaginationProps {
   /** 1-based. */
   page: number;

@@ -17,7 +17,12 @@ describe('timezone dropdown', () => {
       { value: 'Europe/Berlin', label: 'Local (UTC+01:00)' },
       { value: 'UTC', label: 'UTC' },
     ]);
-    expect(timezoneOptions('UTC', 'UTC', winter)).toEqual([{ value: 'UTC', label: 'Local (UTC+00:00)' }]);
+    // A browser on UTC still offers both: one option alone is no choice.
+    expect(timezoneOptions('UTC', 'UTC', winter)).toEqual([
+      { value: 'UTC', label: 'Local (UTC+00:00)' },
+      { value: 'Etc/UTC', label: 'UTC' },
+    ]);
+    expect(timezoneOptions('Etc/UTC', 'UTC', winter)).toHaveLength(2);
     expect(timezoneOptions('America/New_York', 'Europe/Berlin', winter).map((o) => o.label)).toEqual(['Local (UTC+01:00)', 'UTC', 'America/New_York (UTC-05:00)']);
   });
 });

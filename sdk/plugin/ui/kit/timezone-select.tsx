@@ -16,11 +16,18 @@ export interface TimezoneOption {
   label: string;
 }
 
-/** The spec's timezone dropdown: the browser's local offset, or UTC (plus a remembered other zone). */
+/**
+ * The spec's timezone dropdown: the browser's local offset and UTC, always both (plus a
+ * remembered other zone). A browser already on UTC still gets the two entries, UTC under its
+ * other name (Etc/UTC) so that each entry has its own value.
+ */
 export function timezoneOptions(current: string, browserZone: string, at = new Date()): TimezoneOption[] {
-  const options: TimezoneOption[] = [{ value: browserZone, label: `Local (${utcOffsetLabel(browserZone, at)})` }];
-  if (browserZone !== 'UTC') options.push({ value: 'UTC', label: 'UTC' });
-  if (current !== browserZone && current !== 'UTC') options.push({ value: current, label: `${current} (${utcOffsetLabel(current, at)})` });
+  const utc = browserZone === 'UTC' ? 'Etc/UTC' : 'UTC';
+  const options: TimezoneOption[] = [
+    { value: browserZone, label: `Local (${utcOffsetLabel(browserZone, at)})` },
+    { value: utc, label: 'UTC' },
+  ];
+  if (current !== browserZone && current !== 'UTC' && current !== 'Etc/UTC') options.push({ value: current, label: `${current} (${utcOffsetLabel(current, at)})` });
   return options;
 }
 

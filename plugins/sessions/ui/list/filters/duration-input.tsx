@@ -13,8 +13,8 @@ const msOf = (v: unknown): number | null => (typeof v === 'number' && Number.isF
 const minutesText = (ms: number | null) => (ms === null ? '' : String(Math.round((ms / MINUTE_MS) * 100) / 100));
 
 /**
- * The session duration in whole minutes, from at least 1 (spec part 1 §5); sent in ms. A lower
- * bound of 0 from a saved search still shows and is kept.
+ * The session duration in minutes, sent in ms (spec part 1 §5). Fractions count (0.5 is 30
+ * seconds) and 0 is a bound like any other, so what the row shows is always what is searched.
  */
 export function DurationInput({ label, value, onChange }: DurationInputProps) {
   const min = msOf(value?.[0]);
@@ -47,9 +47,9 @@ function MinutesBound({ name, ariaLabel, text, setText, onMs }: { name: string; 
       <input
         className="cs-input cs-filter-number"
         type="number"
-        min={1}
-        step={1}
-        inputMode="numeric"
+        min={0}
+        step="any"
+        inputMode="decimal"
         aria-label={ariaLabel}
         value={text}
         onChange={(e) => {
@@ -62,11 +62,10 @@ function MinutesBound({ name, ariaLabel, text, setText, onMs }: { name: string; 
   );
 }
 
-/** Minutes typed → ms; '' is no bound; below 1 minute or not a whole number is not taken (undefined). */
+/** Minutes typed (fractions too, to the second) → whole ms; '' is no bound; anything else is not taken (undefined). */
 function parse(text: string): number | null | undefined {
   const t = text.trim();
   if (t === '') return null;
-  if (!/^\d+$/.test(t)) return undefined;
-  const minutes = Number(t);
-  return minutes >= 1 ? minutes * MINUTE_MS : undefined;
+  if (!/^\d{1,6}([.,]\d{1,4})?$/.test(t)) return undefined;
+  return Math.round(Number(t.replace(',', '.')) * MINUTE_MS);
 }

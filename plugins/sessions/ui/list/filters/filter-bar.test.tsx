@@ -224,14 +224,36 @@ describe('the session filter bar', () => {
     ]);
     const min = byLabel<HTMLInputElement>(c, 'Duration minimum minutes')!;
     const max = byLabel<HTMLInputElement>(c, 'Duration maximum minutes')!;
-    expect([min.value, max.value, min.min]).toEqual(['0', '10', '1']);
-    // Under a minute is not taken; whole minutes are sent in ms.
-    typeInto(max, '0');
-    await advance(500);
-    expect(lastSearch().filters.at(-1)!.value).toEqual([0, 600_000]);
+    expect([min.value, max.value]).toEqual(['0', '10']);
     typeInto(max, '15');
     await advance(500);
     expect(lastSearch().filters.at(-1)!.value).toEqual([0, 900_000]);
+  });
+
+  it('takes fractions of a minute, and a bound changed to 0 is searched as 0, not left at its old value', async () => {
+    const filters = [{ type: 'DURATION', operator: 'is', value: [60_000, null], isEvent: false }];
+    const c = await openPage(`/${TEST_PROJECT.id}/sessions?filters=${encodeURIComponent(JSON.stringify(filters))}`);
+    const min = byLabel<HTMLInputElement>(c, 'Duration minimum minutes')!;
+    const max = byLabel<HTMLInputElement>(c, 'Duration maximum minutes')!;
+    expect(min.value).toBe('1');
+    typeInto(min, '0.5');
+    await advance(500);
+    expect(lastSearch().filters.at(-1)!.value).toEqual([30_000, null]);
+    typeInto(max, '2.25');
+    await advance(500);
+    expect(lastSearch().filters.at(-1)!.value).toEqual([30_000, 135_000]);
+    typeInto(min, '0');
+    await advance(500);
+    expect(lastSearch().filters.at(-1)!.value).toEqual([0, 135_000]);
+    expect(min.value).toBe('0');
+  });
+
+  it("lists the issue filter's options with part 2 §9's labels, Custom included", async () => {
+    const c = await openPage();
+    await pick(c, 'add-filter', 'Issue');
+    await click(byLabel(attributes(c)[0]!, 'Issue value'));
+    const labels = [...attributes(c)[0]!.querySelectorAll('.cs-filter-options__option')].map((o) => o.textContent);
+    expect(labels).toEqual(['Click Rage', 'Dead Click', 'Excessive Scrolling', 'Bad Request', 'Missing Resource', 'Memory', 'CPU', 'Slow Resource', 'Slow Page Load', 'Crash', 'Custom', 'Error']);
   });
 
   it('suggests values 1000 ms after typing stops, and says when there are none', async () => {

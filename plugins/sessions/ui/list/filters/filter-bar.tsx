@@ -28,6 +28,8 @@ export interface FilterBarProps {
   actions?: ReactNode;
   /** Raised by the page to draw the eye to the bar (it blinks and scrolls into view); 0 leaves it quiet. */
   attention?: number;
+  /** Clear, when the page does it (emptying the steps and attributes and letting go of the saved search they came from, in one change). */
+  onClear?(): void;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface FilterBarProps {
  * added twice, the existing row is pointed at instead. Keys on Developer Tools data are offered
  * only to viewers holding DEV_TOOLS.
  */
-export function FilterBar({ editing, projectId, metadata, actions, attention = 0 }: FilterBarProps) {
+export function FilterBar({ editing, projectId, metadata, actions, attention = 0, onClear }: FilterBarProps) {
   const { draft, change } = editing;
   const canUseDevTools = useHost().hasPermission('DEV_TOOLS');
   const [blink, setBlink] = useState<{ index: number; token: number } | null>(null);
@@ -140,7 +142,7 @@ export function FilterBar({ editing, projectId, metadata, actions, attention = 0
         <FilterPicker label="Add Step" testId="add-step" entries={pickerEntries('events', metadata, canUseDevTools)} onPick={pick} />
         <FilterPicker label="Add Filter" testId="add-filter" entries={pickerEntries('attributes', metadata, canUseDevTools)} onPick={pick} />
         {!empty && (
-          <Button size="small" variant="ghost" onClick={() => change(clearFilters(draft))}>
+          <Button size="small" variant="ghost" onClick={() => (onClear ? onClear() : change(clearFilters(draft)))}>
             Clear
           </Button>
         )}

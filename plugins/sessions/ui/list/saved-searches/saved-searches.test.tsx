@@ -129,6 +129,19 @@ describe('saved searches', () => {
     expect(page.url.search).toBe('');
   });
 
+  it("the filter bar's Clear lets go of the saved search too: no \"Saved search:\" label is left over empty filters", async () => {
+    const c = await openPage();
+    await openList(c);
+    await click(entry(c, 5).querySelector('button'));
+    await advance(0);
+    expect(c.querySelector('[data-testid="active-saved-search"]')?.textContent).toContain('Saved search:');
+    await click([...c.querySelectorAll('button')].find((b) => b.textContent === 'Clear'));
+    await advance(0);
+    expect(lastSearch()).toMatchObject({ events: [], filters: [] });
+    expect(c.querySelector('[data-testid="active-saved-search"]')).toBeNull();
+    expect(new URLSearchParams(page.url.search).get('savedSearch')).toBeNull();
+  });
+
   it('saves the search under a required, trimmed name; the modal closes and the search becomes active', async () => {
     const c = await openPage();
     expect(buttonText('Save Search')?.disabled).toBe(true);

@@ -1,4 +1,4 @@
-import { CopyButton, NoContent } from '@cassette/plugin-sdk/ui';
+import { CopyButton, COPY_FEEDBACK_SHORT_MS, NoContent } from '@cassette/plugin-sdk/ui';
 import type { Session } from '../../../shared/session.js';
 import type { PanelProps } from './panel-types.js';
 import './panels.css';
@@ -36,7 +36,7 @@ function FactList({ facts, testId }: { facts: Fact[]; testId: string }) {
           <dt>{fact.label}</dt>
           <dd>
             <span className="cs-metadata__value">{fact.value ?? '—'}</span>
-            {fact.value !== null && <CopyButton content={fact.value} label="Copy" copiedLabel="Copied" />}
+            {fact.value !== null && <CopyButton content={fact.value} label="Copy" copiedLabel="Copied" feedbackMs={COPY_FEEDBACK_SHORT_MS} />}
           </dd>
         </div>
       ))}
