@@ -7,7 +7,7 @@ describe('session list query', () => {
 
   it('keeps every value in parameters, in placeholder order', () => {
     const { page, total } = sessionListSql(base, sql`s.project_id = ${7}`);
-    expect(page.sql).toContain('order by s.duration_ms asc, s.session_id asc');
+    expect(page.sql).toContain('order by s.duration_ms asc, s.started_at desc, s.session_id asc');
     expect(page.params).toEqual([3, 3, 7, 10, 20]);
     expect((page.sql.match(/\?/g) ?? []).length).toBe(page.params.length);
     expect(total.params).toEqual([7]);

@@ -58,6 +58,6 @@ describe('watchdog rules in the sessions list', () => {
     await click([...c.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === 'Issue'));
     await click(byLabel(c, 'Issue value'));
     const options = [...c.querySelectorAll('label')].map((l) => l.textContent);
-    expect(options).toEqual(expect.arrayContaining(['Errors', 'Failed checkouts', 'Internal pages']));
+    expect(options).toEqual(expect.arrayContaining(['Error', 'Failed checkouts', 'Internal pages']));
   });
 });
