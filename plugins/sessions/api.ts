@@ -174,7 +174,18 @@ export const sessionsSlots = {
    * backend log lines).
    */
   playerTimelineMarkers: createSlot<PlayerTimelineMarkersProps>('sessions.player.timelineMarkers'),
+  /**
+   * A tab of the sessions list after "All" (its `label` names it; a fill's `permission` hides it
+   * from viewers lacking it): while it is open, the fill stands in place of the list. The assist
+   * plugin's "Live" tab.
+   */
+  listTabs: createSlot<SessionsListTabProps>('sessions.list.tabs'),
 } as const;
+
+/** What a contributed sessions-list tab gets. */
+export interface SessionsListTabProps {
+  projectId: number;
+}
 
 /** How loud a contributed timeline marker is drawn: errors and warnings stand out from the rest. */
 export type ContributedMarkerLevel = 'error' | 'warn' | 'info';
@@ -234,6 +245,8 @@ export interface SessionsListSidebarProps {
 export interface SessionRowsProps {
   projectId: number;
   sessions: readonly SessionSummary[];
+  /** Where a session's play link leads (default: the player, `/{siteId}/session/{id}`); live lists lead to the assist view. */
+  linkOf?(session: SessionSummary): string;
   /** A bookmark was toggled (the rows already show it): for a caller keeping its own copy of the list. */
   onFavoriteChange?(sessionId: string, favorite: boolean): void;
 }

@@ -15,6 +15,8 @@ export interface SessionItemProps {
   session: SessionSummary;
   siteId: number;
   onFavoriteChange(sessionId: string, favorite: boolean): void;
+  /** Where the play link leads; the player by default. */
+  link?: string;
 }
 
 export function sessionDisplayName(s: Pick<SessionSummary, 'userDisplayName' | 'userId' | 'userAnonymousId'>): string {
@@ -26,7 +28,7 @@ const DEVICE_TYPE_LABELS: Record<string, string> = { desktop: 'Desktop', mobile:
 const count = (n: number | undefined, one: string, many: string) => `${n ?? 0} ${(n ?? 0) === 1 ? one : many}`;
 const majorVersion = (version: string | null | undefined) => version?.split('.')[0] ?? '';
 
-export function SessionItem({ session: s, siteId, onFavoriteChange }: SessionItemProps) {
+export function SessionItem({ session: s, siteId, onFavoriteChange, link }: SessionItemProps) {
   const { timezone } = useHost();
   const name = sessionDisplayName(s);
   const deviceType = s.userDeviceType ?? '';
@@ -105,7 +107,7 @@ export function SessionItem({ session: s, siteId, onFavoriteChange }: SessionIte
             </span>
           )}
           <FavoriteButton projectId={siteId} sessionId={s.sessionId} favorite={!!s.favorite} onChange={(favorite) => onFavoriteChange(s.sessionId, favorite)} />
-          <Link className="cs-session-play" to={`/${siteId}/session/${encodeURIComponent(s.sessionId)}`} aria-label={`Play the session of ${name}`} title="Play">
+          <Link className="cs-session-play" to={link ?? `/${siteId}/session/${encodeURIComponent(s.sessionId)}`} aria-label={`Play the session of ${name}`} title="Play">
             ▶
           </Link>
         </div>
