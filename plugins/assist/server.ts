@@ -6,6 +6,7 @@ import { deps } from './server/deps.js';
 import { liveSessionRoute, liveSessionsRoute } from './server/live-sessions.route.js';
 import { agentSocketRoute, agentTicketRoute, visitorSocketRoute } from './server/live-socket.route.js';
 import { assistMigrations } from './server/migrations.js';
+import { assistScriptAsset } from './server/assist-script.asset.js';
 import { assistRuntimeService } from './server/runtime.js';
 import { WatchRegistry } from './server/watchers.js';
 
@@ -27,6 +28,7 @@ export default definePlugin({
     r.route(agentTicketRoute);
     r.route(agentSocketRoute);
     r.route(visitorSocketRoute);
+    r.asset(assistScriptAsset);
     r.extend(ingestExtensionPoints.batchHints, {
       id: 'assist',
       // A map lookup: the tracker learns that an agent watches from the answer to a batch it sent anyway.

@@ -35,6 +35,12 @@ export class LivePlayer {
     return id > 0 ? id : 0;
   }
 
+  /** Lets the agent's pointer reach the replay (while in control) or not. */
+  interact(on: boolean): void {
+    if (on) this.replayer?.enableInteract();
+    else this.replayer?.disableInteract();
+  }
+
   add(events: readonly RecordingEvent[]): void {
     for (const event of events) {
       this.received.push(event);

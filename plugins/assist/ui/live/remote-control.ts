@@ -39,11 +39,13 @@ export function controlInputs(player: LivePlayer, send: (input: AgentInput) => v
     if (!width || !height) return;
     send({ kind: 'pointer', x: Math.min(1, Math.max(0, event.clientX / width)), y: Math.min(1, Math.max(0, event.clientY / height)) });
   };
+  player.interact(true);
   doc.addEventListener('click', onClick, true);
   doc.addEventListener('mousemove', onMove, true);
   doc.addEventListener('keydown', onKey, true);
   window.addEventListener('keydown', onKey, true);
   return () => {
+    player.interact(false);
     doc.removeEventListener('click', onClick, true);
     doc.removeEventListener('mousemove', onMove, true);
     doc.removeEventListener('keydown', onKey, true);
