@@ -28,7 +28,8 @@ export function assistWatched(win: Window, host: AssistHost): void {
   requested = true;
   w.__cassetteAssistHost = host;
   const script = win.document.createElement('script');
-  script.src = `${host.ingestPoint}/tracker-assist.js`;
+  // The ingest point is `<server>/api/ingest`: the script is served at the server's root.
+  script.src = new URL('../../tracker-assist.js', `${host.ingestPoint}/`).href;
   script.async = true;
   script.onerror = () => (requested = false);
   (win.document.head || win.document.documentElement).appendChild(script);

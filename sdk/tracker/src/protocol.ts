@@ -239,8 +239,8 @@ export type TrackerEventType = TrackerEvent['type'];
 
 // --- Assist: the live channel (a WebSocket opened only while an agent watches) ---------
 
-/** The live channel's path on the ingest point (`?token=` the session token). */
-export const ASSIST_SOCKET_PATH = '/api/assist/visitor';
+/** The live channel, relative to the ingest point (`<server>/api/ingest/`), with `?token=` the session token. */
+export const ASSIST_SOCKET_PATH = '../assist/visitor';
 
 /** WebRTC signalling, relayed as it is between the visitor's page and one agent. */
 export type RtcSignal =

@@ -27,6 +27,7 @@ function LiveSessionView() {
   const { sessionId = '' } = useParams();
   const { hasPermission } = useHost();
   const stage = useRef<HTMLDivElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
   const remoteMedia = useRef<HTMLVideoElement>(null);
   const [session, setSession] = useState<SessionSummary | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -146,8 +147,8 @@ function LiveSessionView() {
 
   useEffect(() => {
     const player = playerRef.current;
-    if (control !== 'on' || !streaming || !player?.iframe) return;
-    return controlInputs(player, (input) => channelRef.current?.send({ type: 'input', input }));
+    if (control !== 'on' || !streaming || !player?.iframe || !layer.current) return;
+    return controlInputs(player, layer.current, (input) => channelRef.current?.send({ type: 'input', input }));
   }, [control, streaming]);
 
   if (projectId === null) return null;
@@ -212,7 +213,10 @@ function LiveSessionView() {
         )}
       </div>
       {errors.length > 0 && <FormErrors errors={errors} />}
-      <div className={['cs-assist-view__stage', control === 'on' ? 'cs-assist-view__stage--control' : ''].join(' ')} ref={stage} data-testid="live-stage" />
+      <div className="cs-assist-view__screen">
+        <div className={['cs-assist-view__stage', control === 'on' ? 'cs-assist-view__stage--control' : ''].join(' ')} ref={stage} data-testid="live-stage" />
+        {control === 'on' && <div className="cs-assist-view__control-layer" ref={layer} data-testid="control-layer" title="Click and type here: it happens on the visitor’s page" />}
+      </div>
       <video ref={remoteMedia} className="cs-assist-view__media" autoPlay playsInline data-testid="call-media" />
     </div>
   );

@@ -29,7 +29,11 @@ function connect(win: AssistWindow, host: AssistHost): void {
   if (active) return;
   let ws: WebSocket;
   try {
-    ws = new WebSocket(`${host.ingestPoint.replace(/^http/, 'ws')}${ASSIST_SOCKET_PATH}?token=${encodeURIComponent(host.token())}`);
+    // Beside ingest on the same server: `<server>/api/ingest` → `<server>/api/assist/visitor`.
+    const url = new URL(ASSIST_SOCKET_PATH, `${host.ingestPoint}/`);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.searchParams.set('token', host.token());
+    ws = new WebSocket(url.href);
   } catch {
     return;
   }
