@@ -86,17 +86,19 @@ async function run(options: SectionOptions): Promise<SectionResult> {
     await agent.goto(`${server.url}/${owner.projectId}/assist/${sessionId}`);
     await agent.getByTestId('live-status').getByText('Live', { exact: true }).waitFor({ timeout: 60_000 });
     // The agent's screen: when each marker value first shows in the replay (checked every frame).
-    await agent.evaluate(() => {
-      const seen: Record<string, number> = {};
-      (window as unknown as { __benchSeen: Record<string, number> }).__benchSeen = seen;
-      const tick = () => {
-        const frame = document.querySelector<HTMLIFrameElement>('[data-testid="live-stage"] iframe');
-        const text = frame?.contentDocument?.getElementById('bench-marker')?.textContent;
+    // A string, not a function: the runner's transform would name inner functions with a helper the page lacks.
+    await agent.evaluate(`(() => {
+      const seen = {};
+      window.__benchSeen = seen;
+      const tick = function () {
+        const frame = document.querySelector('[data-testid="live-stage"] iframe');
+        const marker = frame && frame.contentDocument && frame.contentDocument.getElementById('bench-marker');
+        const text = marker && marker.textContent;
         if (text && !(text in seen)) seen[text] = Date.now();
         requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
-    });
+    })()`);
 
     options.progress(`assist: ${count} mutations while the agent watches (streaming)`);
     let madeAt: number[] = [];
