@@ -119,9 +119,34 @@ export interface IngestProcessor {
   sessionEnded?(session: IngestSession, end: SessionEnd, ctx: ProcessorContext): Promise<void>;
 }
 
+/**
+ * A word for the tracker in every batch's acknowledgement (the assist plugin's "an agent is
+ * watching"): the tracker learns it at no cost of its own. Called on the request path, so it
+ * must answer from memory at once; null says nothing. The answer goes out as
+ * `hints[id]` of the batch response.
+ */
+export interface BatchAckHint {
+  /** Unique; the key of the hint in the answer. */
+  id: string;
+  hint(projectId: number, sessionId: string): Record<string, unknown> | null;
+}
+
 export const ingestExtensionPoints = {
   processors: createExtensionPoint<IngestProcessor>('ingest.processors'),
+  batchHints: createExtensionPoint<BatchAckHint>('ingest.batchHints'),
 } as const;
+
+/** What a session token (from `POST /ingest/v1/start`) proves. */
+export interface SessionTokenClaims {
+  sessionId: string;
+  projectId: number;
+}
+
+/** Lets another endpoint called by the tracker (the assist plugin's socket) check its session token. */
+export interface SessionTokens {
+  /** The token's session, or the reason it is refused (text for the tracker's developer). */
+  verify(token: string): { ok: true; claims: SessionTokenClaims } | { ok: false; reason: string };
+}
 
 /** What other plugins may ask ingest about stored recordings. */
 export interface RecordingsService {
@@ -134,4 +159,5 @@ export interface RecordingsService {
 
 export const ingestServices = {
   recordings: createServiceRef<RecordingsService>('ingest.recordings'),
+  sessionTokens: createServiceRef<SessionTokens>('ingest.sessionTokens'),
 } as const;

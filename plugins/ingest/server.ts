@@ -1,6 +1,8 @@
 // Server wiring of the ingest plugin: the tracker's endpoints, durable batch storage, the processing pipeline.
 import { definePlugin } from '@cassette/plugin-sdk/server';
-import { ingestExtensionPoints, type IngestProcessor } from './api.js';
+import { ingestExtensionPoints, ingestServices, type BatchAckHint, type IngestProcessor } from './api.js';
+import { coreServices } from '@cassette/plugin-sdk/server';
+import { verifySessionToken } from './server/session-token.js';
 import { batchRoute } from './server/batch.route.js';
 import { getCaptureRateRoute, setCaptureRateRoute } from './server/capture-rate.route.js';
 import { deps } from './server/deps.js';
@@ -17,6 +19,13 @@ import { startRoute } from './server/start.route.js';
 import { sweep, sweepJob } from './server/sweep.job.js';
 import { trackerScriptAsset } from './server/tracker-script.asset.js';
 
+function validateBatchHint(value: BatchAckHint, fromPlugin: string): void {
+  if (!value || typeof value.id !== 'string' || !/^[a-z][a-zA-Z0-9]{0,39}$/.test(value.id)) {
+    throw new Error(`Plugin "${fromPlugin}" contributes a batch hint without a valid id (letters and digits, starting with a lower-case letter)`);
+  }
+  if (typeof value.hint !== 'function') throw new Error(`Batch hint "${value.id}" of plugin "${fromPlugin}" needs a hint function`);
+}
+
 export default definePlugin({
   id: 'ingest',
   settings: ingestSettings,
@@ -25,6 +34,17 @@ export default definePlugin({
     r.provide(ingestRuntimeService);
     r.provide(recordingsService);
     r.extensionPoint<IngestProcessor>({ ref: ingestExtensionPoints.processors, validate: validateProcessor, uniqueIds: true });
+    r.extensionPoint<BatchAckHint>({ ref: ingestExtensionPoints.batchHints, validate: validateBatchHint, uniqueIds: true });
+    r.provide({
+      ref: ingestServices.sessionTokens,
+      deps: { secrets: coreServices.secrets },
+      create: ({ secrets }) => ({
+        verify: (token: string) => {
+          const check = verifySessionToken(secrets, token);
+          return check.ok ? { ok: true as const, claims: { sessionId: check.claims.sessionId, projectId: check.claims.projectId } } : check;
+        },
+      }),
+    });
     r.migrations(...ingestMigrations);
     r.route(startRoute);
     r.route(batchRoute);
@@ -40,6 +60,7 @@ export default definePlugin({
   },
   async start({ deps, contributions }) {
     deps.runtime.processors = orderProcessors(contributions(ingestExtensionPoints.processors).map((c) => c.value));
+    deps.runtime.batchHints = contributions(ingestExtensionPoints.batchHints).map((c) => c.value);
     registerParkedStepsGauge(deps.runtime.deps.metrics, deps.runtime.deps.db);
     // Schedules fire once at start too: that first sweep recovers what a crash or restart left behind.
     await deps.jobs.schedule('ingest.sweep', sweepJob, {}, deps.runtime.settings.sweepEverySeconds * 1000);

@@ -181,7 +181,18 @@ export const sessionsSlots = {
    * backend log lines).
    */
   playerTimelineMarkers: createSlot<PlayerTimelineMarkersProps>('sessions.player.timelineMarkers'),
+  /**
+   * A tab of the sessions list after "All" (its `label` names it; a fill's `permission` hides it
+   * from viewers lacking it): while it is open, the fill stands in place of the list. The assist
+   * plugin's "Live" tab.
+   */
+  listTabs: createSlot<SessionsListTabProps>('sessions.list.tabs'),
 } as const;
+
+/** What a contributed sessions-list tab gets. */
+export interface SessionsListTabProps {
+  projectId: number;
+}
 
 /** How loud a contributed timeline marker is drawn: errors and warnings stand out from the rest. */
 export type ContributedMarkerLevel = 'error' | 'warn' | 'info';
@@ -248,6 +259,8 @@ export interface SearchFilterSlotProps {
 export interface SessionRowsProps {
   projectId: number;
   sessions: readonly SessionSummary[];
+  /** Where a session's play link leads (default: the player, `/{siteId}/session/{id}`); live lists lead to the assist view. */
+  linkOf?(session: SessionSummary): string;
   /** A bookmark was toggled (the rows already show it): for a caller keeping its own copy of the list. */
   onFavoriteChange?(sessionId: string, favorite: boolean): void;
   /**
@@ -361,10 +374,47 @@ export interface SessionSummaries {
   summaries(projectId: number, sessionIds: readonly string[], viewerId: number): Promise<SessionSummary[]>;
 }
 
+/** What a live list searches (spec part 2 §2 "Live-session search"): every given part must hold. */
+export interface LiveSessionQuery {
+  /** Part of the user id (or the anonymous id), any case. */
+  userId?: string;
+  /** The browser's name, any case ('Chrome'). */
+  browser?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
+  /** Part of a URL the visitor opened in this session. */
+  url?: string;
+  /** Metadata values, each exactly. */
+  metadata?: readonly { key: string; value: string }[];
+  /** 1-based; default 1. */
+  page?: number;
+  /** Default 50, at most 200. */
+  limit?: number;
+}
+
+export interface LiveSessionsPage {
+  total: number;
+  /** Newest first; each `live: true`. */
+  sessions: SessionSummary[];
+}
+
+/**
+ * Sessions whose visitor's tab is open and sending now: the sessions list's `live` rule
+ * (not ended, something arrived in the last 30 s), for the assist plugin's live list.
+ */
+export interface LiveSessions {
+  list(projectId: number, query: LiveSessionQuery, viewerId: number): Promise<LiveSessionsPage>;
+  /** The session's list item while it is live; null when it is not live (or not the project's). */
+  get(projectId: number, sessionId: string, viewerId: number): Promise<SessionSummary | null>;
+  /** Whether the project has this session at all (live or not). */
+  known(projectId: number, sessionId: string): Promise<boolean>;
+}
+
 export const sessionsServices = {
   filterCompiler: createServiceRef<SessionFilterCompiler>('sessions.filterCompiler'),
   analytics: createServiceRef<AnalyticsQueryService>('sessions.analytics'),
   summaries: createServiceRef<SessionSummaries>('sessions.summaries'),
+  live: createServiceRef<LiveSessions>('sessions.live'),
 } as const;
 
 export const sessionsEvents = {

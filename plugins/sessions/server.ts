@@ -18,6 +18,7 @@ import { SessionFilterCompilerImpl } from './server/search/filter-compiler.js';
 import { sessionDetailRoute } from './server/session-detail.route.js';
 import { sessionEndPublisher } from './server/session-end-publisher.processor.js';
 import { sessionSummaries } from './server/session-summaries.js';
+import { liveSessions } from './server/live-sessions.js';
 import { sessionSummaryProcessor } from './server/session-summary.processor.js';
 import { eventSearchRoute, eventSelectorsRoute, eventValuesRoute, sessionFilterSearchRoute, sessionFilterValuesRoute } from './server/suggestions/suggestions.route.js';
 import { markViewedRoute } from './server/viewed.route.js';
@@ -34,6 +35,7 @@ export default definePlugin({
     r.provide({ ref: sessionsServices.filterCompiler, deps: {}, create: () => new SessionFilterCompilerImpl() });
     r.provide({ ref: sessionsServices.analytics, deps: { database: coreServices.database }, create: ({ database }) => postgresAnalytics(database.sql, new SessionFilterCompilerImpl()) });
     r.provide({ ref: sessionsServices.summaries, deps: { database: coreServices.database }, create: ({ database }) => sessionSummaries(database.sql) });
+    r.provide({ ref: sessionsServices.live, deps: { database: coreServices.database }, create: ({ database }) => liveSessions(database.sql) });
     r.route(searchSessionsRoute);
     // Fastify matches the static `/sessions2/favorite` before `/sessions2/:sessionId`, whatever the order here.
     r.route(listFavoritesRoute);

@@ -16,7 +16,7 @@ export type {
   StartContext,
 } from './server/plugin.js';
 export { defineRoute, routeFor, defineAsset, assetFor, apiResult, HttpError, badRequest, forbidden, notFound, conflict, payloadTooLarge, tooManyRequests, serviceUnavailable } from './server/routes.js';
-export type { AnyAssetDef, AnyRouteDef, ApiResult, AssetDef, Caller, CallerFor, DelegatedLogin, HttpMethod, ProjectIdFor, RouteAccess, RouteContext, RouteDef, RouteSchema, TenantIdFor } from './server/routes.js';
+export type { AnyAssetDef, AnyRouteDef, ApiResult, AssetDef, Caller, CallerFor, DelegatedLogin, HttpMethod, ProjectIdFor, RouteAccess, RouteContext, RouteDef, RouteSchema, RouteSocket, TenantIdFor } from './server/routes.js';
 export { coreServices, defineJob } from './server/services.js';
 export { defineSettings } from './server/settings.js';
 export type { SettingsRef } from './server/settings.js';

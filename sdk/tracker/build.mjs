@@ -149,9 +149,18 @@ export async function buildTracker({ outDir = join(HERE, 'dist'), declarations =
       platform: 'browser',
       minify: true,
     }),
+    // Cassette Assist's live channel: fetched by the tracker only while an agent watches.
+    esbuild({
+      ...common,
+      entryPoints: [join(HERE, 'src', 'assist', 'assist-script.ts')],
+      outfile: join(outDir, 'assist.js'),
+      format: 'iife',
+      platform: 'browser',
+      minify: true,
+    }),
   ]);
   if (declarations) emitDeclarations(outDir);
-  const sizes = { 'index.js': sizesOf(join(outDir, 'index.js')), 'tracker.js': sizesOf(join(outDir, 'tracker.js')) };
+  const sizes = { 'index.js': sizesOf(join(outDir, 'index.js')), 'tracker.js': sizesOf(join(outDir, 'tracker.js')), 'assist.js': sizesOf(join(outDir, 'assist.js')) };
   if (!quiet) {
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     for (const [name, s] of Object.entries(sizes)) {

@@ -72,6 +72,16 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     },
   });
 
+  // WebSocket routes (a route's `socket`): upgrades go through the routes' access checks first.
+  const { default: websocket } = await import('@fastify/websocket');
+  await app.register(websocket, {
+    options: { maxPayload: 1024 * 1024 },
+    errorHandler: (error, socket, request) => {
+      request.log.warn({ err: error }, 'websocket failed');
+      socket.terminate();
+    },
+  });
+
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');

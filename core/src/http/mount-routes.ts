@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { PERMISSION_LABELS } from '@cassette/plugin-sdk';
 import { HttpError, sqlRunner, type AnyRouteDef, type Caller, type Logger } from '@cassette/plugin-sdk/server';
+import { routeSocket, DEFAULT_SOCKET_MESSAGE_LIMIT, type WsLike } from './route-socket.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { LoginRateLimiter } from '../auth/login-rate-limiter.js';
 import type { DatabaseRuntime } from '../database/create-database.js';
@@ -79,6 +80,7 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
     if (route.delegatedLogin && (route.access.auth !== 'user' || !route.access.project)) {
       throw new BootError(`Plugin "${plugin}" route ${key}: a delegated login is for \`auth: 'user'\` project routes (it opens one project)`);
     }
+    if (route.socket && route.method !== 'GET') throw new BootError(`Plugin "${plugin}" route ${key}: a WebSocket route is a GET route`);
     if (route.access.auth === 'apiKey' && (route.access.project || route.access.permission)) {
       throw new BootError(
         `Plugin "${plugin}" route ${key}: an apiKey route cannot declare ${route.access.project ? 'project: true' : 'a permission'} (the API key is not a member with a role); take the project from the request and check it belongs to ctx.tenantId`,
@@ -86,6 +88,23 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
     }
     // A limit may come from the plugin's settings, known once its deps are resolved.
     const bodyLimit = typeof route.bodyLimit === 'function' ? (route.bodyLimit as (deps: object) => number)(services) : route.bodyLimit;
+    const contextOf = (request: FastifyRequest, reply: FastifyReply | null) => {
+      const ctx = request.cassette;
+      return {
+        body: request.body,
+        query: request.query ?? {},
+        params: request.params,
+        deps: services,
+        caller: ctx.caller,
+        projectId: ctx.projectId,
+        tenantId: ctx.tenantId,
+        em: ctx.em,
+        sql: sqlRunner(ctx.em),
+        log: request.log as unknown as Logger,
+        request,
+        reply,
+      };
+    };
     if (route.cors === 'anyOrigin') mountPreflight(app, path, route.method, deps.routeOwners, plugin);
     const options: RouteOptions = {
       method: route.method,
@@ -155,22 +174,13 @@ export function mountRoutes(app: FastifyInstance, plugin: string, routes: AnyRou
         assertFiniteNumbers(request.query, 'query string');
         if (!Buffer.isBuffer(request.body)) assertFiniteNumbers(request.body, 'request body');
       },
+      ...(route.socket ? { wsHandler: (socket: WsLike, request: FastifyRequest) => {
+        const limit = bodyLimit ?? DEFAULT_SOCKET_MESSAGE_LIMIT;
+        (route.socket as (socket: unknown, ctx: unknown) => void)(routeSocket(socket, limit, request.log as unknown as Logger), contextOf(request, null));
+      } } : {}),
       handler: async (request, reply) => {
-        const ctx = request.cassette;
-        const result = await route.handler({
-          body: request.body,
-          query: request.query ?? {},
-          params: request.params,
-          deps: services,
-          caller: ctx.caller,
-          projectId: ctx.projectId,
-          tenantId: ctx.tenantId,
-          em: ctx.em,
-          sql: sqlRunner(ctx.em),
-          log: request.log as unknown as Logger,
-          request,
-          reply,
-        } as never);
+        const result = await route.handler(contextOf(request, reply) as never);
+
         if (reply.sent) return reply;
         const clean = route.keepNulls ? <T>(value: T) => value : stripEmptyValues;
         if (isApiResult(result)) {

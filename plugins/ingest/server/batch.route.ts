@@ -28,6 +28,20 @@ function lastEventTime(batch: BatchRequest, offset: number, now: number): number
   return latest === -Infinity ? null : Math.min(now, latest + offset);
 }
 
+/** Adds what other plugins tell the tracker (`ingest.batchHints`); a failing one is left out, never failing the batch. */
+function withHints(rt: IngestRuntime, projectId: number, sessionId: string, answer: BatchResponse): BatchResponse {
+  let hints: Record<string, Record<string, unknown>> | undefined;
+  for (const contribution of rt.batchHints) {
+    try {
+      const hint = contribution.hint(projectId, sessionId);
+      if (hint) (hints ??= {})[contribution.id] = hint;
+    } catch (err) {
+      rt.deps.log.warn({ err, hint: contribution.id }, 'a batch hint failed');
+    }
+  }
+  return hints ? { ...answer, hints } : answer;
+}
+
 export async function acceptBatch(rt: IngestRuntime, body: unknown, token: string | null, log: Logger): Promise<BatchResponse> {
   const { deps, settings } = rt;
   rt.inFlight.enter();
@@ -50,7 +64,7 @@ export async function acceptBatch(rt: IngestRuntime, body: unknown, token: strin
     const session = await sessionForBatch(deps.db, batch.sessionId, batch.seq);
     if (!session || session.projectId !== claims.projectId) throw unauthorized('This session is unknown here (deleted or expired): start a new session.');
     if (session.storedHash !== null) {
-      if (session.storedHash === decoded.hash) return { seq: batch.seq, duplicate: true };
+      if (session.storedHash === decoded.hash) return withHints(rt, claims.projectId, batch.sessionId, { seq: batch.seq, duplicate: true });
       throw conflictFor(batch.seq);
     }
     // 401, like an expired token: the tracker's answer to both is to start a new session.
@@ -72,7 +86,7 @@ export async function acceptBatch(rt: IngestRuntime, body: unknown, token: strin
       receivedAt: now,
       lastEventAt: lastEventTime(batch, claims.clockOffsetMs, now),
     }));
-    if (!outcome.stored) return { seq: batch.seq, duplicate: true };
+    if (!outcome.stored) return withHints(rt, claims.projectId, batch.sessionId, { seq: batch.seq, duplicate: true });
     deps.metrics.counter({ name: 'cassette_ingest_batches_accepted_total', help: 'Tracker batches stored (a repeat of a stored batch is not counted)' }).inc();
     try {
       await deps.jobs.enqueue(processSessionJob, { sessionId: batch.sessionId }, { jobId: processJobId(batch.sessionId, batch.seq) });
@@ -80,7 +94,7 @@ export async function acceptBatch(rt: IngestRuntime, body: unknown, token: strin
       // Stored is stored: the sweep finds unprocessed batches and enqueues them again.
       log.warn({ err: error, sessionId: batch.sessionId, seq: batch.seq }, 'could not enqueue batch processing; the sweep will');
     }
-    return { seq: batch.seq, duplicate: false };
+    return withHints(rt, claims.projectId, batch.sessionId, { seq: batch.seq, duplicate: false });
   } finally {
     rt.inFlight.leave();
   }

@@ -1,5 +1,5 @@
 import { coreServices, createServiceRef, sql, type ResolvedDeps, type ServiceFactory } from '@cassette/plugin-sdk/server';
-import type { IngestProcessor } from '../api.js';
+import type { BatchAckHint, IngestProcessor } from '../api.js';
 import { BacklogGuard, InFlightGate, KeyedRateLimiter, SessionEventBudget, sessionBatchLimiter } from './load-limits.js';
 import { ingestSettings, type IngestSettings } from './settings.js';
 import { TrackerScript, defaultTrackerScriptPath } from './tracker-script.js';
@@ -36,6 +36,8 @@ export class IngestRuntime {
   readonly backlog: BacklogGuard;
   readonly trackerScript: TrackerScript;
   processors: IngestProcessor[] = [];
+  /** Words for the tracker in batch answers (known at start). */
+  batchHints: BatchAckHint[] = [];
 
   constructor(readonly deps: RuntimeDeps) {
     this.settings = deps.settings;

@@ -5,3 +5,4 @@ export { decodedBatch, ingestSession, sessionIdAt } from './session-fixtures.js'
 export { ingestStandIn, processorContext, type IngestStandInOptions } from './ingest-stand-in.js';
 export { eventually, firstBatchOfNewSession, recordThroughTracker, trackerStartBody } from './tracker-client.js';
 export { ordinaryVisitBatch, startBody } from './tracker-bodies.js';
+export { default as ingestPlugin } from '../server.js';

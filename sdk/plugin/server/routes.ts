@@ -131,6 +131,26 @@ export interface RouteDef<S extends RouteSchema = RouteSchema, D extends DepsMap
   delegatedLogin?: (request: FastifyRequest, deps: ResolvedDeps<D>) => DelegatedLogin | null;
   /** A property, not a method, so a route needing services its plugin lacks fails to type-check. */
   handler: (ctx: RouteContext<S, D, A>) => Promise<unknown>;
+  /**
+   * Makes a GET route a WebSocket endpoint too: a request asking to upgrade passes the same
+   * access checks (auth, project, permission, delegated login) and validation, then gets the
+   * socket here instead of `handler` (which still answers plain requests, e.g. with a 426).
+   * Each message is capped at `bodyLimit` (64 KiB by default): a longer one closes the socket.
+   */
+  socket?: (socket: RouteSocket, ctx: RouteContext<S, D, A>) => void;
+}
+
+/** One WebSocket connection, as a `socket` route gets it: text messages only. */
+export interface RouteSocket {
+  /** Sends a text message; dropped silently once the socket is closed. */
+  send(text: string): void;
+  /** Closes the connection (1000 normal; 1008 policy violation; 1009 too big; 4xxx the app's own). */
+  close(code?: number, reason?: string): void;
+  onMessage(handler: (text: string) => void): void;
+  onClose(handler: () => void): void;
+  /** Bytes queued but not yet sent: a slow reader to drop messages for rather than buffer without end. */
+  readonly bufferedAmount: number;
+  readonly open: boolean;
 }
 
 /** The login a plugin's own credential stands for (see `RouteDef.delegatedLogin`). */
@@ -144,7 +164,8 @@ export interface DelegatedLogin {
 }
 
 /** A route of any schema, services and access, as the kernel stores and mounts it. */
-export type AnyRouteDef = Omit<RouteDef, 'handler' | 'access' | 'delegatedLogin'> & {
+export type AnyRouteDef = Omit<RouteDef, 'handler' | 'access' | 'delegatedLogin' | 'socket'> & {
+  socket?: (socket: RouteSocket, ctx: never) => void;
   access: RouteAccess;
   handler: (ctx: never) => Promise<unknown>;
   delegatedLogin?: (request: FastifyRequest, deps: never) => DelegatedLogin | null;

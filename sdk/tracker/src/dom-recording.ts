@@ -52,6 +52,11 @@ export function recordedNodeId(node: Node): number {
   return record.mirror.getId(node);
 }
 
+/** The node with this id in the DOM recording, or null. */
+export function recordedNode(id: number): Node | null {
+  return record.mirror.getNode(id);
+}
+
 /** A full DOM snapshot now, so the replay can start here (after data was lost, or a new session). */
 export function takeFullSnapshot(): void {
   try {

@@ -101,6 +101,8 @@ export interface BatchResponse {
   seq: number;
   /** True when this (session, seq) had already been stored: nothing was stored twice. */
   duplicate: boolean;
+  /** Words from server plugins, by plugin (`assist: { watched: true }` while an agent watches). */
+  hints?: Record<string, Record<string, unknown>>;
 }
 
 /** An rrweb `eventWithTime` (kept structural so the server does not depend on rrweb). */
@@ -234,3 +236,43 @@ export type TrackerEvent =
   | IssueEvent;
 
 export type TrackerEventType = TrackerEvent['type'];
+
+// --- Assist: the live channel (a WebSocket opened only while an agent watches) ---------
+
+/** The live channel, relative to the ingest point (`<server>/api/ingest/`), with `?token=` the session token. */
+export const ASSIST_SOCKET_PATH = '../assist/visitor';
+
+/** WebRTC signalling, relayed as it is between the visitor's page and one agent. */
+export type RtcSignal =
+  | { kind: 'offer' | 'answer'; sdp: string }
+  | { kind: 'candidate'; candidate: string; sdpMid: string | null; sdpMLineIndex: number | null };
+
+/**
+ * What an agent in control does on the visitor's page. Targets are the DOM recording's node ids
+ * (what the agent clicked in the replay is that node on the page); the pointer is a fraction of
+ * the viewport.
+ */
+export type AgentInput =
+  | { kind: 'pointer'; x: number; y: number }
+  | { kind: 'click'; id: number }
+  | { kind: 'type'; id: number; text: string }
+  | { kind: 'key'; id: number; key: 'Enter' | 'Backspace' | 'Tab' };
+
+/** Tracker → server on the live channel. */
+export type VisitorMessage =
+  | { type: 'events'; events: RecordingEvent[] }
+  | { type: 'call'; agentId: string; action: 'accepted' | 'declined' | 'ended' }
+  | { type: 'signal'; agentId: string; signal: RtcSignal }
+  | { type: 'control'; agentId: string; action: 'accepted' | 'declined' | 'stopped' }
+  | { type: 'refused'; agentId: string; reason: string };
+
+/** Server → tracker on the live channel. */
+export type VisitorCommand =
+  /** A new agent watches: a full snapshot gives them a start. */
+  | { type: 'snapshot' }
+  /** Nobody watches any more: back to batches only. */
+  | { type: 'idle' }
+  | { type: 'call'; agentId: string; agentName: string; action: 'request' | 'ended'; video: boolean }
+  | { type: 'signal'; agentId: string; signal: RtcSignal }
+  | { type: 'control'; agentId: string; agentName: string; action: 'request' | 'ended' }
+  | { type: 'input'; agentId: string; input: AgentInput };

@@ -1,5 +1,6 @@
 import { backoffDelay, parseRetryAfter, retryAfterDelay } from './backoff';
 import { batchBody, batchBytes, type SealedBatch } from './batcher';
+import type { BatchResponse } from './protocol';
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -24,7 +25,7 @@ export interface SenderDeps {
    * retry with, false when recording must stop (unknown project, sampled out).
    */
   onUnauthorized: () => Promise<boolean>;
-  onAcked?: (batch: SealedBatch, duplicate: boolean) => void;
+  onAcked?: (batch: SealedBatch, duplicate: boolean, hints?: BatchResponse['hints']) => void;
   /** Recording data had to be dropped: the next full snapshot should be taken soon. */
   onDataDropped?: () => void;
   onStopped?: (reason: string) => void;
@@ -217,9 +218,11 @@ export class BatchSender {
     const status = response.status;
     if (status >= 200 && status < 300) {
       let duplicate = false;
+      let hints: BatchResponse['hints'];
       try {
-        const json = (await response.json()) as { data?: { duplicate?: boolean } };
+        const json = (await response.json()) as { data?: BatchResponse };
         duplicate = json?.data?.duplicate === true;
+        hints = json?.data?.hints;
       } catch {
         // The status alone says the batch is stored.
       }
@@ -228,7 +231,7 @@ export class BatchSender {
       this.unauthorizedInRow = 0;
       this.stats.sent++;
       if (duplicate) this.stats.duplicates++;
-      this.deps.onAcked?.(batch, duplicate);
+      this.deps.onAcked?.(batch, duplicate, hints);
       return;
     }
     if (status === 409) {

@@ -4,7 +4,8 @@ import { installCaptures, pageEvent, type CaptureSettings } from './capture';
 import { gzip, gzipAvailable } from './compress';
 import { blobImageReader, createBlobImageInliner } from './blob-images';
 import { keepWebglPictures, startCanvasRecording } from './canvas-recording';
-import { recordedNodeId, startDomRecording, takeFullSnapshot } from './dom-recording';
+import { recordedNode, recordedNodeId, startDomRecording, takeFullSnapshot } from './dom-recording';
+import { assistWatched } from './assist-hook';
 import { localStore } from './device-id';
 import { describeError } from './error-capture';
 import { boundEvent } from './limits';
@@ -58,6 +59,8 @@ export class CassetteTracker {
   private stopDom: () => void = noop;
   /** Told of every DOM recording event (blob: images, canvas pictures to send again). */
   private onRecorded: (event: RecordingEvent, json: string) => void = noop;
+  /** The live channel's tap on the DOM recording, while an agent watches. */
+  private liveTap: (event: RecordingEvent) => void = noop;
   private forgetCanvasFrames: () => void = noop;
   private webglPicturesKept = false;
   /** What the installed captures apply, read at each event (changed in place by the grant). */
@@ -414,7 +417,16 @@ export class CassetteTracker {
       compress: gzipAvailable() ? gzip : undefined,
       getToken: () => session.token,
       onUnauthorized: () => this.renewToken(session),
-      onAcked: () => {
+      onAcked: (_batch, _duplicate, hints) => {
+        if (hints?.assist?.watched && this.session === session) {
+          assistWatched(window, {
+            ingestPoint: this.ingestPoint,
+            token: () => session.token,
+            snapshot: takeFullSnapshot,
+            tap: (listener) => (this.liveTap = listener ?? noop),
+            node: recordedNode,
+          });
+        }
         if (this.snapshotWanted && this.session === session && this.status === 'active') {
           this.snapshotWanted = false;
           takeFullSnapshot();
@@ -512,7 +524,10 @@ export class CassetteTracker {
     this.stopDom();
     const stop = startDomRecording(
       settings.rules,
-      (event) => this.onRecorded(event, this.batcher.addRecording(event) ?? ''),
+      (event) => {
+        this.onRecorded(event, this.batcher.addRecording(event) ?? '');
+        this.liveTap(event);
+      },
       (error) => this.log('DOM recording unavailable', error),
     );
     this.stopDom = () => {

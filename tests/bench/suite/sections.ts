@@ -31,5 +31,6 @@ export const SECTIONS: RegisteredSection[] = [
   { id: 'funnels', needs: ['postgres'], load: () => import('../funnels/funnels.section.js').then(sectionFrom('funnels')) },
   { id: 'catalogue', needs: ['postgres'], load: () => import('../catalogue/catalogue.section.js').then(sectionFrom('catalogue')) },
   { id: 'replay', needs: ['chromium'], load: () => import('../replay/replay.section.js').then(sectionFrom('replay')) },
+  { id: 'assist', needs: ['chromium'], load: () => import('../assist/live.section.js').then(sectionFrom('assist')) },
   { id: 'sourcemaps', needs: [], load: () => import('../sourcemaps/sourcemaps.section.js').then(sectionFrom('sourcemaps')) },
 ];

@@ -19,6 +19,8 @@ export interface SessionItemProps {
   onFavoriteChange(sessionId: string, favorite: boolean): void;
   /** Clicking the user name or a metadata chip filters the list by it (see SessionRowsProps.onFilter). */
   onFilter?(item: SearchFilterItem): void;
+  /** Where the play link leads; the player by default. */
+  link?: string;
 }
 
 /** The filter a row's user name stands for: its user id, else its anonymous id; none for an anonymous user. */
@@ -37,7 +39,7 @@ const DEVICE_TYPE_LABELS: Record<string, string> = { desktop: 'Desktop', mobile:
 const count = (n: number | undefined, one: string, many: string) => `${n ?? 0} ${(n ?? 0) === 1 ? one : many}`;
 const majorVersion = (version: string | null | undefined) => version?.split('.')[0] ?? '';
 
-export function SessionItem({ session: s, siteId, onFavoriteChange, onFilter }: SessionItemProps) {
+export function SessionItem({ session: s, siteId, onFavoriteChange, onFilter, link }: SessionItemProps) {
   const { timezone } = useHost();
   const name = sessionDisplayName(s);
   const userFilter = onFilter ? userFilterOf(s) : null;
@@ -124,7 +126,7 @@ export function SessionItem({ session: s, siteId, onFavoriteChange, onFilter }: 
             </span>
           )}
           <FavoriteButton projectId={siteId} sessionId={s.sessionId} favorite={!!s.favorite} onChange={(favorite) => onFavoriteChange(s.sessionId, favorite)} />
-          <Link className="cs-session-play" to={`/${siteId}/session/${encodeURIComponent(s.sessionId)}`} aria-label={`Play the session of ${name}`} title="Play">
+          <Link className="cs-session-play" to={link ?? `/${siteId}/session/${encodeURIComponent(s.sessionId)}`} aria-label={`Play the session of ${name}`} title="Play">
             ▶
           </Link>
         </div>

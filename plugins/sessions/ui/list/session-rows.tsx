@@ -8,7 +8,7 @@ import './session-rows.css';
  * the player. The sessions list uses it, and so does every plugin showing sessions (through the
  * `sessionRows` slot), so a session looks and behaves the same everywhere.
  */
-export function SessionRows({ projectId, sessions, onFavoriteChange, onFilter }: SessionRowsProps) {
+export function SessionRows({ projectId, sessions, onFavoriteChange, onFilter, linkOf }: SessionRowsProps) {
   // A toggled star shows at once even when the caller keeps no copy of the list; a new list
   // (another page, a new answer) is the server's word again.
   const [toggled, setToggled] = useState<{ list: readonly unknown[]; favorites: Record<string, boolean> }>({ list: sessions, favorites: {} });
@@ -28,6 +28,7 @@ export function SessionRows({ projectId, sessions, onFavoriteChange, onFilter }:
           siteId={projectId}
           onFavoriteChange={changeFavorite}
           onFilter={onFilter}
+          {...(linkOf ? { link: linkOf(session) } : {})}
         />
       ))}
     </div>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, DateRangePicker, FormErrors, Loader, NoContent, Pagination, Select, showingText, Slot, TimezoneSelect, useCurrentProject, useHost, useSlotFills } from '@cassette/plugin-sdk/ui';
-import type { ProjectSummary } from '@cassette/plugin-sdk/ui';
-import { sessionsSlots, type SessionsListSidebarProps } from '../../api.js';
+import type { AnySlotFill, ProjectSummary } from '@cassette/plugin-sdk/ui';
+import { sessionsSlots, type SessionsListSidebarProps, type SessionsListTabProps } from '../../api.js';
 import type { SavedSearch, SearchFilterItem } from '../../shared/search.js';
 import { SESSIONS_PAGE_SIZE } from '../../shared/constants.js';
 import { FilterBar } from './filters/filter-bar.js';
@@ -41,6 +41,9 @@ export default function SessionsListPage() {
   const [saving, setSaving] = useState(false);
   const [filtersAttention, setFiltersAttention] = useState(0);
   const hasSidebar = useSlotFills(sessionsSlots.listSidebar).length > 0;
+  const tabFills = useSlotFills(sessionsSlots.listTabs);
+  const [contributedTab, setContributedTab] = useState<string | null>(null);
+  const openTabFill = tabFills.find((fill) => fill.id === contributedTab) ?? null;
   const { tab, page } = search.state;
   const pages = result ? Math.max(1, Math.ceil(result.total / SESSIONS_PAGE_SIZE)) : 1;
   const active = saved.list.find((s) => s.searchId === search.state.savedSearchId) ?? null;
@@ -164,8 +167,20 @@ export default function SessionsListPage() {
             }
           />
         )}
-        {!waitingForFirstRecording && <SessionTabs active={tab} onChange={search.setTab} extra={watchdogTabs} />}
-        {content()}
+        {!waitingForFirstRecording && (
+          <SessionTabs
+            active={tab}
+            extra={watchdogTabs}
+            onChange={(next) => {
+              setContributedTab(null);
+              search.setTab(next);
+            }}
+            contributed={tabFills.map((fill) => ({ id: fill.id, label: fill.label ?? fill.id }))}
+            activeContributed={openTabFill?.id ?? null}
+            onContributed={setContributedTab}
+          />
+        )}
+        {openTabFill && project ? <ContributedTabContent fill={openTabFill} projectId={project.id} /> : content()}
         {saving && (
           <SaveSearchModal
             saved={saved}
@@ -183,6 +198,12 @@ export default function SessionsListPage() {
       </div>
     </div>
   );
+}
+
+function ContributedTabContent({ fill, projectId }: { fill: AnySlotFill; projectId: number }) {
+  // fillSlot checked the component against the slot's props when the fill was declared.
+  const Component = fill.component as unknown as ComponentType<SessionsListTabProps>;
+  return <Component projectId={projectId} />;
 }
 
 function emptyHint(tab: SessionListTab, page: number, total: number, filtered: boolean): string | undefined {

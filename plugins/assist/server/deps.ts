@@ -1,0 +1,21 @@
+import { coreServices, routeFor, type ResolvedDeps } from '@cassette/plugin-sdk/server';
+import { ingestServices } from '@cassette/plugin-ingest/api';
+import { sessionsServices } from '@cassette/plugin-sessions/api';
+import { assistRuntimeRef } from './runtime.js';
+
+/**
+ * What the assist plugin's routes and sockets use: the sessions plugin says which sessions are
+ * live, ingest checks a tracker's session token, `runtime` holds who watches what.
+ */
+export const deps = {
+  runtime: assistRuntimeRef,
+  live: sessionsServices.live,
+  sessionTokens: ingestServices.sessionTokens,
+  secrets: coreServices.secrets,
+  projects: coreServices.projects,
+  database: coreServices.database,
+};
+
+export type AssistDeps = ResolvedDeps<typeof deps>;
+
+export const route = routeFor(deps);
