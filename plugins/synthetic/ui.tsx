@@ -1,0 +1,3 @@
+import { defineUiPlugin } from '@cassette/plugin-sdk/ui';
+
+export default defineUiPlugin({ id: 'synthetic' });
