@@ -8,7 +8,7 @@ import { schedulerRoutes } from './server/routes/schedulers.route.js';
 import { templateRoutes } from './server/routes/templates.route.js';
 import { testRoutes } from './server/routes/tests.route.js';
 import { variableRoutes } from './server/routes/variables.route.js';
-import { lighthouseAudit } from './server/runner/lighthouse-audit.js';
+import { lighthouseAuditor } from './server/runner/lighthouse-audit.js';
 import { RunnerPool } from './server/runner/runner-pool.js';
 import { runTestJob, schedulerTickJob } from './server/runs/run-test.job.js';
 import { notifyScheduledRun } from './server/schedule/run-notifications.js';
@@ -40,7 +40,7 @@ export default definePlugin({
         logger: coreServices.logger,
         settings: syntheticSettings,
       },
-      create: (d) => new RunnerPool({ ...d, audit: lighthouseAudit }),
+      create: (d) => new RunnerPool({ ...d, audit: lighthouseAuditor(d.outboundHttp) }),
     });
     r.job(runTestJob, async ({ runId }, { deps }) => {
       const state = await deps.pool.execute(runId);

@@ -13,7 +13,7 @@ describe('runs in headless Chromium', () => {
   let token: string;
   beforeAll(async () => {
     site = await startTestSite();
-    t = await createSyntheticTestKernel({ env: { CASSETTE_OUTBOUND_ALLOW_HOSTS: site.hostPort }, settings: { stepTimeoutMs: 4000, runTimeoutMs: 60_000 } });
+    t = await createSyntheticTestKernel({ env: { CASSETTE_OUTBOUND_ALLOW_HOSTS: site.hostPort }, settings: { stepTimeoutMs: 4000, runTimeoutMs: 90_000, lighthouse: true } });
     const tenant = await t.createTenant();
     projectId = tenant.projectId;
     token = tenant.owner.token;
@@ -53,7 +53,7 @@ describe('runs in headless Chromium', () => {
     { key: 'check', type: 'custom', code: "if (!document.querySelector('#done')) throw new Error('no thank-you heading');" },
   ];
 
-  it('passes a checkout: every step with timing and a screenshot, console, network, overview and a WebM video', async () => {
+  it('passes a checkout: every step with timing and a screenshot, console, network, overview, Lighthouse scores and a WebM video', async () => {
     const run = await runToEnd(checkout);
     expect(run.state, JSON.stringify(run.steps)).toBe('passed');
     expect(run.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
@@ -70,6 +70,9 @@ describe('runs in headless Chromium', () => {
     expect(run.networkOverview).toMatchObject({ transferredSize: expect.any(Number), loadTime: expect.any(Number), domContentLoadedTime: expect.any(Number) });
     expect(run.startedAt).not.toBeNull();
     expect(run.finishedAt).toBeGreaterThanOrEqual(run.startedAt!);
+    expect(run.lighthouse, JSON.stringify(run.lighthouse)).toMatchObject({ performance: expect.any(Number), accessibility: expect.any(Number), seo: expect.any(Number) });
+    expect(run.lighthouse!.performance).toBeGreaterThanOrEqual(0);
+    expect(run.lighthouse!.performance).toBeLessThanOrEqual(100);
     expect(run.video).toBe(`/api/${projectId}/runs/${run.runId}/video`);
     const video = await t.kernel.resolve((await import('@cassette/plugin-sdk/server')).coreServices.blobs).get(`synthetic/${projectId}/runs/${run.runId}/video.webm`);
     // An EBML header: the start of a Matroska/WebM file.
