@@ -1,3 +1,16 @@
+import { lazy } from 'react';
 import { defineUiPlugin } from '@cassette/plugin-sdk/ui';
 
-export default defineUiPlugin({ id: 'synthetic' });
+const TestsPage = lazy(() => import('./ui/tests/tests.page.js'));
+const TestBuilderPage = lazy(() => import('./ui/builder/test-builder.page.js'));
+const RunDetailPage = lazy(() => import('./ui/run/run-detail.page.js'));
+
+export default defineUiPlugin({
+  id: 'synthetic',
+  pages: [
+    { path: '/:siteId/tests', component: TestsPage, permission: 'SESSION_REPLAY' },
+    { path: '/:siteId/test-builder', component: TestBuilderPage, permission: 'SESSION_REPLAY' },
+    { path: '/:siteId/tests/runs/:runId', component: RunDetailPage, permission: 'SESSION_REPLAY' },
+  ],
+  navItems: [{ id: 'synthetic', label: 'Tests', to: (siteId) => `/${siteId}/tests`, order: 60, permission: 'SESSION_REPLAY' }],
+});
