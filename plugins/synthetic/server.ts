@@ -2,6 +2,7 @@ import { coreServices, definePlugin } from '@cassette/plugin-sdk/server';
 import { deps, runnerPoolRef } from './server/deps.js';
 import { syntheticMigrations } from './server/migrations.js';
 import { environmentRoutes } from './server/routes/environments.route.js';
+import { generateTestRoute } from './server/routes/gentest.route.js';
 import { runFileRoutes } from './server/routes/run-files.route.js';
 import { runRoutes } from './server/routes/runs.route.js';
 import { schedulerRoutes } from './server/routes/schedulers.route.js';
@@ -28,7 +29,7 @@ export default definePlugin({
   deps,
   register(r) {
     r.migrations(...syntheticMigrations);
-    for (const route of [...testRoutes, ...runRoutes, ...runFileRoutes, ...environmentRoutes, ...variableRoutes, ...templateRoutes, ...schedulerRoutes]) r.route(route);
+    for (const route of [...testRoutes, ...runRoutes, ...runFileRoutes, ...environmentRoutes, ...variableRoutes, ...templateRoutes, ...schedulerRoutes, generateTestRoute]) r.route(route);
     r.provide({
       ref: runnerPoolRef,
       deps: {

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
-import { defineUiPlugin } from '@cassette/plugin-sdk/ui';
+import { defineUiPlugin, fillSlot } from '@cassette/plugin-sdk/ui';
+import { sessionsSlots } from '@cassette/plugin-sessions/api';
+import { GenerateTestAction } from './ui/player/generate-test.fill.js';
 
 const TestsPage = lazy(() => import('./ui/tests/tests.page.js'));
 const TestBuilderPage = lazy(() => import('./ui/builder/test-builder.page.js'));
@@ -12,5 +14,6 @@ export default defineUiPlugin({
     { path: '/:siteId/test-builder', component: TestBuilderPage, permission: 'SESSION_REPLAY' },
     { path: '/:siteId/tests/runs/:runId', component: RunDetailPage, permission: 'SESSION_REPLAY' },
   ],
+  fills: [fillSlot(sessionsSlots.playerHeaderActions, { id: 'synthetic.generate-test', component: GenerateTestAction, order: 20, permission: 'SESSION_REPLAY' })],
   navItems: [{ id: 'synthetic', label: 'Tests', to: (siteId) => `/${siteId}/tests`, order: 60, permission: 'SESSION_REPLAY' }],
 });

@@ -143,4 +143,22 @@ describe('test routes', () => {
     const disabled = await create({ name: 'Disabled', steps: [{ ...navigate('a', 'https://shop.example.com/'), isDisabled: true }] });
     expect((await call('POST', `/tests/${disabled.testId}/runs`, {})).body.errors[0]).toContain('Every step of this test is disabled');
   });
+
+  it('generates a test from a session: flagged generated, linked to the session, masked values as variables', async () => {
+    const res = await call('POST', '/sessions2/abc-123/gentest', {
+      events: [
+        { type: 'LOCATION', url: 'https://shop.example.com/demo/checkout', key: '1:0', time: 0 },
+        { type: 'INPUT', target: { path: '#card', label: 'Card number' }, value: '**** 4242' },
+        { type: 'CLICK', target: { path: '#place-order', label: 'Place order' }, targetContent: 'Place order', count: 1 },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ name: 'Session abc-123', generated: true, sessionId: 'abc-123', framework: 'any', tags: ['generated'], variables: [{ name: 'card_number', label: 'Card number' }] });
+    expect(res.body.data.steps.map((s: { type: string }) => s.type)).toEqual(['navigate', 'input', 'click']);
+    const variables = (await call('GET', '/variables')).body.data as { name: string; value: string }[];
+    expect(variables.find((v) => v.name === 'card_number')?.value).toBe('change-me');
+    const none = await call('POST', '/sessions2/abc-124/gentest', { events: [{ type: 'CLICK', target: { path: '#x' } }] });
+    expect(none.status).toBe(400);
+    expect(none.body.errors[0]).toContain('no page visit');
+  });
 });
