@@ -106,7 +106,7 @@ describe('runs in headless Chromium', () => {
     expect(t.deps.pool.browserPids()).toEqual([]);
   }, 120_000);
 
-  it('sends the headers and cookies asked for, and uses basic auth', async () => {
+  it('runs with headers, cookies, bypass-CSP and a network profile, and keeps them on the run', async () => {
     site.requests.length = 0;
     const run = await runToEnd([{ key: 'open', type: 'navigate', value: '/' }], { headers: { 'X-Synthetic': 'yes' }, cookies: [{ name: 'ab', value: 'b' }], bypassCSP: true, network: '4g' });
     expect(run.state).toBe('passed');
