@@ -10,3 +10,4 @@ export function ensureTrackerBuilt(options?: { force?: boolean }): void;
 export function ensureDemoBuilt(options?: { force?: boolean }): void;
 export function ensureCliBuilt(options?: { force?: boolean }): void;
 export function ensureChromium(): void;
+export function ensureFfmpeg(): void;

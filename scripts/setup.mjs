@@ -107,3 +107,14 @@ export function ensureChromium() {
   log("installing Chromium from Debian's packages");
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
 }
+
+/** ffmpeg encodes synthetic test runs' videos (Debian's package; without it runs have no video). */
+export function ensureFfmpeg() {
+  if (hasCommand('ffmpeg')) return;
+  if (process.getuid?.() !== 0) {
+    log('ffmpeg is missing: synthetic test runs will have no video (install it with "apt-get install -y ffmpeg" as root)');
+    return;
+  }
+  log("installing ffmpeg from Debian's packages (videos of synthetic test runs)");
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ffmpeg', { stdio: 'inherit' });
+}

@@ -1,7 +1,7 @@
 // `npm test`: set up what is missing (Chromium included, as root), then run the whole suite.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium, ensurePackages, ensurePnpm, ensureCliBuilt, ensureDemoBuilt, ensureTrackerBuilt, ensureUiBuilt, ROOT, run } from './setup.mjs';
+import { ensureChromium, ensureFfmpeg, ensurePackages, ensurePnpm, ensureCliBuilt, ensureDemoBuilt, ensureTrackerBuilt, ensureUiBuilt, ROOT, run } from './setup.mjs';
 import { formatSlowest, slowestFiles, summarize } from './summarize-tests.mjs';
 
 const REPORTS = join(ROOT, '.tmp', 'reports');
@@ -11,6 +11,7 @@ mkdirSync(REPORTS, { recursive: true });
 ensurePnpm();
 ensurePackages();
 ensureChromium();
+ensureFfmpeg();
 ensureTrackerBuilt();
 ensureDemoBuilt();
 ensureCliBuilt();

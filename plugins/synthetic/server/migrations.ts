@@ -1,0 +1,105 @@
+import type { Migration } from '@cassette/plugin-sdk/server';
+
+export const syntheticMigrations: Migration[] = [
+  {
+    id: '0001_synthetic',
+    up: [
+      // Steps are one document per test: the builder saves the whole list at once.
+      `create table synthetic_tests (
+        test_id serial primary key,
+        project_id integer not null,
+        name text not null,
+        steps jsonb not null,
+        framework text not null default 'selenium',
+        session_id text,
+        generated boolean not null default false,
+        tags jsonb not null default '[]',
+        created_by integer,
+        seq_id integer not null default 1,
+        created_at timestamptz not null default now(),
+        edited_at timestamptz not null default now()
+      )`,
+      `create index synthetic_tests_project on synthetic_tests (project_id, edited_at desc)`,
+      `create table synthetic_environments (
+        environment_id serial primary key,
+        project_id integer not null,
+        name text not null,
+        url text not null,
+        is_default boolean not null default false
+      )`,
+      `create index synthetic_environments_project on synthetic_environments (project_id)`,
+      `create table synthetic_variables (
+        variable_id serial primary key,
+        project_id integer not null,
+        name text not null,
+        value text not null,
+        unique (project_id, name)
+      )`,
+      // Templates belong to the organization: every project's custom steps may use them.
+      `create table synthetic_templates (
+        template_id serial primary key,
+        tenant_id integer not null,
+        name text not null,
+        code text not null,
+        framework text not null default 'selenium'
+      )`,
+      `create index synthetic_templates_tenant on synthetic_templates (tenant_id)`,
+      `create table synthetic_schedulers (
+        scheduler_id serial primary key,
+        project_id integer not null,
+        test_id integer not null,
+        name text not null,
+        minutes integer not null,
+        hour integer not null,
+        local_hour integer not null,
+        timezone text not null,
+        day integer not null,
+        environment_id integer,
+        device text not null,
+        locations jsonb not null default '[]',
+        advanced_options jsonb not null,
+        notifications jsonb not null default '[]',
+        active boolean not null default true,
+        next_execution_time timestamptz,
+        number_of_executions integer not null default 0,
+        last_state text,
+        created_by integer,
+        created_at timestamptz not null default now()
+      )`,
+      `create index synthetic_schedulers_due on synthetic_schedulers (next_execution_time) where active`,
+      `create index synthetic_schedulers_project on synthetic_schedulers (project_id)`,
+      `create table synthetic_runs (
+        run_id serial primary key,
+        project_id integer not null,
+        test_id integer not null,
+        name text not null,
+        tags jsonb not null default '[]',
+        steps_definition jsonb not null,
+        environment jsonb,
+        scheduled boolean not null default false,
+        scheduler_id integer,
+        browser text not null default 'chromium',
+        session_id text,
+        state text not null,
+        steps jsonb not null default '[]',
+        console_logs jsonb not null default '[]',
+        network jsonb not null default '[]',
+        network_overview jsonb,
+        lighthouse jsonb,
+        screenshot text,
+        video text,
+        device text not null,
+        location text not null default 'local',
+        options jsonb not null,
+        failure text,
+        created_by integer,
+        starter text not null,
+        created_at timestamptz not null default now(),
+        started_at timestamptz,
+        finished_at timestamptz
+      )`,
+      `create index synthetic_runs_test on synthetic_runs (project_id, test_id, created_at desc)`,
+      `create index synthetic_runs_state on synthetic_runs (state) where state in ('queued', 'running')`,
+    ],
+  },
+];

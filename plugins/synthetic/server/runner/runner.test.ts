@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Run } from '../../shared/model.js';
+import { createSyntheticTestKernel, type SyntheticTestKernel } from '../../testing/synthetic-test-kernel.js';
+import { startTestSite, type TestSite } from '../../testing/test-site.js';
+import { isAlive } from './chromium-process.js';
+
+const FINISHED = ['passed', 'failed', 'stopped'];
+
+describe('runs in headless Chromium', () => {
+  let site: TestSite;
+  let t: SyntheticTestKernel;
+  let projectId: number;
+  let token: string;
+  beforeAll(async () => {
+    site = await startTestSite();
+    t = await createSyntheticTestKernel({ env: { CASSETTE_OUTBOUND_ALLOW_HOSTS: site.hostPort }, settings: { stepTimeoutMs: 4000, runTimeoutMs: 90_000, lighthouse: true } });
+    const tenant = await t.createTenant();
+    projectId = tenant.projectId;
+    token = tenant.owner.token;
+    await call('POST', '/environments', { name: 'Local', url: site.origin, default: true });
+    await call('POST', '/variables', { name: 'email', value: 'ada@shop.test' });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  async function call(method: string, path: string, body?: unknown) {
+    return t.request(method, `/api/${projectId}${path}`, { token, ...(body === undefined ? {} : { body }) });
+  }
+
+  async function runToEnd(steps: unknown[], options: Record<string, unknown> = {}): Promise<Run> {
+    const test = await call('POST', '/tests', { name: `Run ${Math.random().toString(36).slice(2, 8)}`, steps });
+    expect(test.status, JSON.stringify(test.body)).toBe(200);
+    const started = await call('POST', `/tests/${test.body.data.testId}/runs`, options);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(['queued', 'running']).toContain(started.body.data.state);
+    return waitForEnd(started.body.data.runId);
+  }
+
+  async function waitForEnd(runId: number): Promise<Run> {
+    for (;;) {
+      const run = (await call('GET', `/runs/${runId}`)).body.data as Run;
+      if (FINISHED.includes(run.state)) return run;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  const checkout = [
+    { key: 'open', type: 'navigate', value: '/' },
+    { key: 'email', type: 'input', selectors: ['#missing-first', '#email'], value: '${email}' },
+    { key: 'buy', type: 'click', selectors: ['#buy'] },
+    { key: 'check', type: 'custom', code: "if (!document.querySelector('#done')) throw new Error('no thank-you heading');" },
+  ];
+
+  it('passes a checkout: every step with timing and a screenshot, console, network, overview, Lighthouse scores and a WebM video', async () => {
+    const run = await runToEnd(checkout);
+    expect(run.state, JSON.stringify(run.steps)).toBe('passed');
+    expect(run.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    expect(site.requests).toContain('/thanks?e=ada%40shop.test');
+    for (const step of run.steps) {
+      expect(step.screenshot).toBe(`/api/${projectId}/runs/${run.runId}/screenshots/${step.order}`);
+      const shot = await t.request('GET', step.screenshot!, { token });
+      expect(shot.status).toBe(200);
+      expect(shot.headers['content-type']).toBe('image/jpeg');
+    }
+    expect(run.consoleLogs.map((l) => l.value)).toEqual(expect.arrayContaining(['shop ready', 'stock true']));
+    expect(run.network.map((n) => new URL(n.url).pathname)).toEqual(expect.arrayContaining(['/', '/site.css', '/api/stock', '/thanks']));
+    expect(run.network.find((n) => n.url.endsWith('/api/stock'))).toMatchObject({ method: 'GET', status: 200, type: 'fetch' });
+    expect(run.networkOverview).toMatchObject({ transferredSize: expect.any(Number), loadTime: expect.any(Number), domContentLoadedTime: expect.any(Number) });
+    expect(run.startedAt).not.toBeNull();
+    expect(run.finishedAt).toBeGreaterThanOrEqual(run.startedAt!);
+    expect(run.lighthouse, JSON.stringify(run.lighthouse)).toMatchObject({ performance: expect.any(Number), accessibility: expect.any(Number), seo: expect.any(Number) });
+    expect(run.lighthouse!.performance).toBeGreaterThanOrEqual(0);
+    expect(run.lighthouse!.performance).toBeLessThanOrEqual(100);
+    expect(run.video).toBe(`/api/${projectId}/runs/${run.runId}/video`);
+    const video = await t.kernel.resolve((await import('@cassette/plugin-sdk/server')).coreServices.blobs).get(`synthetic/${projectId}/runs/${run.runId}/video.webm`);
+    // An EBML header: the start of a Matroska/WebM file.
+    expect([...video!.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+    expect(t.deps.pool.launchedPids.every((pid) => !isAlive(pid))).toBe(true);
+  }, 120_000);
+
+  it('fails at a missing element: the step says it timed out, has its screenshot, later steps are skipped', async () => {
+    site.broken = true;
+    try {
+      const run = await runToEnd(checkout, { device: 'mobile' });
+      expect(run.state).toBe('failed');
+      expect(run.device).toBe('mobile');
+      expect(run.steps.map((s) => s.status)).toEqual(['passed', 'passed', 'failed', 'skipped']);
+      expect(run.steps[2]!.info).toMatch(/^Timed out after 4 s/);
+      expect(run.steps[2]!.screenshot).toBeDefined();
+      expect(run.failure).toBe(run.steps[2]!.info);
+      expect(run.steps[3]!.screenshot).toBeUndefined();
+    } finally {
+      site.broken = false;
+    }
+  }, 120_000);
+
+  it('ends an infinite loop in custom code at the step limit, and the browser process is gone', async () => {
+    const run = await runToEnd([{ key: 'open', type: 'navigate', value: '/' }, { key: 'spin', type: 'custom', code: 'while (true) {}' }]);
+    expect(run.state).toBe('failed');
+    expect(run.steps[1]!.status).toBe('failed');
+    expect(run.steps[1]!.info).toMatch(/timed out/i);
+    const pid = t.deps.pool.launchedPids.at(-1)!;
+    expect(isAlive(pid)).toBe(false);
+    expect(t.deps.pool.browserPids()).toEqual([]);
+  }, 120_000);
+
+  it('runs with headers, cookies, bypass-CSP and a network profile, and keeps them on the run', async () => {
+    site.requests.length = 0;
+    const run = await runToEnd([{ key: 'open', type: 'navigate', value: '/' }], { headers: { 'X-Synthetic': 'yes' }, cookies: [{ name: 'ab', value: 'b' }], bypassCSP: true, network: '4g' });
+    expect(run.state).toBe('passed');
+    expect(run.options).toMatchObject({ headers: { 'X-Synthetic': 'yes' }, cookies: [{ name: 'ab', value: 'b' }], bypassCSP: true, network: '4g' });
+  }, 120_000);
+
+  it('stops a running run: its browser is closed and it stays stopped', async () => {
+    const test = await call('POST', '/tests', { name: 'Slow', steps: [{ key: 'open', type: 'navigate', value: '/' }, { key: 'wait', type: 'custom', code: 'await new Promise((r) => setTimeout(r, 3500));' }] });
+    const started = (await call('POST', `/tests/${test.body.data.testId}/runs`, {})).body.data as Run;
+    for (;;) {
+      const run = (await call('GET', `/runs/${started.runId}`)).body.data as Run;
+      if (run.state === 'running' && run.steps.some((s) => s.status === 'passed')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const stopped = await call('POST', `/runs/${started.runId}/stop`);
+    expect(stopped.body.data.state).toBe('stopped');
+    const run = await waitForEnd(started.runId);
+    expect(run.state).toBe('stopped');
+    // The member sees it stopped at once; the runner then ends it and its browser.
+    while (t.deps.pool.browserPids().length > 0) await new Promise((r) => setTimeout(r, 100));
+    expect(isAlive(t.deps.pool.launchedPids.at(-1)!)).toBe(false);
+    expect((await call('GET', `/runs/${started.runId}`)).body.data.state).toBe('stopped');
+  }, 120_000);
+});
+
+describe('runs against private addresses', () => {
+  it('are refused unless an operator allows the host, and say how to allow it', async () => {
+    const site = await startTestSite();
+    const t = await createSyntheticTestKernel({ settings: { video: false } });
+    try {
+      const { projectId, owner } = await t.createTenant();
+      const test = await t.request('POST', `/api/${projectId}/tests`, { token: owner.token, body: { name: 'Private', steps: [{ key: 'a', type: 'navigate', value: `${site.origin}/` }] } });
+      const started = await t.request('POST', `/api/${projectId}/tests/${test.body.data.testId}/runs`, { token: owner.token, body: {} });
+      let run: Run;
+      for (;;) {
+        run = (await t.request('GET', `/api/${projectId}/runs/${started.body.data.runId}`, { token: owner.token })).body.data as Run;
+        if (FINISHED.includes(run.state)) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(run.state).toBe('failed');
+      expect(run.steps[0]!.info).toContain('CASSETTE_OUTBOUND_ALLOW_HOSTS');
+      expect(site.requests).toEqual([]);
+    } finally {
+      await t.close();
+      await site.close();
+    }
+  }, 120_000);
+});
