@@ -108,6 +108,19 @@ export function ensureChromium() {
   execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
 }
 
+/**
+ * What the app needs to run synthetic tests (Chromium, and ffmpeg for their videos), installed
+ * when missing and root; otherwise the app still starts, and says what is missing.
+ */
+export function ensureSyntheticTools() {
+  try {
+    ensureChromium();
+  } catch (error) {
+    log(`${error.message.replace(/ and run again\.$/, '')}: until then synthetic test runs cannot start`);
+  }
+  ensureFfmpeg();
+}
+
 /** ffmpeg encodes synthetic test runs' videos (Debian's package; without it runs have no video). */
 export function ensureFfmpeg() {
   if (hasCommand('ffmpeg')) return;
