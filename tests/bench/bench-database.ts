@@ -6,6 +6,8 @@ import ingestPlugin from '@cassette/plugin-ingest/server';
 import sessionsPlugin from '@cassette/plugin-sessions/server';
 import { generateSessions, type GenerationProgress, type GenerationResult } from './generator/index.js';
 import { databaseExists, databaseUrl, recreateDatabase } from './postgres-admin.js';
+import { vacuumAnalyze } from './generator/bulk-load.js';
+import { LOADED_TABLES } from './generator/generate.js';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINE_LABEL: Record<Engine, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
@@ -106,6 +108,9 @@ export async function openBenchDatabase(engine: Engine, options: OpenOptions): P
   });
   try {
     if (manifest) {
+      // A reused database may just have been migrated (a backfill rewrites rows): bring its
+      // statistics and visibility map to rest, as autovacuum would, or index-only scans read the heap.
+      await vacuumAnalyze(kernel.kernel.resolve(coreServices.database).sql, LOADED_TABLES, () => {});
       return { engine, kernel, manifest, token: await login(kernel, manifest.ownerEmail, manifest.ownerPassword), generated: false, close: () => kernel.close() };
     }
     const filled = await fill(kernel, engine, options);

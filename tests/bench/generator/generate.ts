@@ -51,7 +51,7 @@ export interface GenerationResult {
   window: { from: number; to: number };
 }
 
-const LOADED_TABLES = ['sessions_sessions', 'sessions_events', 'sessions_issues'];
+export const LOADED_TABLES = ['sessions_sessions', 'sessions_events', 'sessions_issues'];
 
 function validate(options: GenerateOptions): void {
   const { sessions, projectId, chunkSize } = options;
