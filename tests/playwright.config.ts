@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { e2eOutboundAllowHosts } from './e2e/support/asset-hosts.js';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './e2e/support/chromium.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 18_090);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -31,20 +32,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...HEADLESS_CHROMIUM_ARGS] },
   },
   webServer: {
     command: 'node --import tsx e2e/support/serve-with-mail-catcher.ts',

@@ -50,6 +50,6 @@ describe('funnels plugin boot', () => {
       { type: 'crash', name: 'Crashes', visible: true },
       { type: 'custom', name: 'Custom', visible: false },
     ]);
-    expect(res.body.data.map((i: { type: string }) => i.type).slice(9).sort()).toEqual(['excessive_scrolling', 'slow_page_load', 'slow_resource']);
+    expect(res.body.data.map((i: { type: string }) => i.type).slice(9).sort()).toEqual(['custom_event_error', 'excessive_scrolling', 'slow_page_load', 'slow_resource']);
   });
 });

@@ -3,6 +3,7 @@ import { ensureTrackerBuilt } from './support/cassette-server.js';
 import { DESKTOP_CHROME } from './support/demo-visits.js';
 import { logIn } from './support/log-in.js';
 import { sessionIdOn, test } from './support/own-server-test.js';
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './support/chromium.js';
 
 /**
  * Assist in real Chromium, two browser contexts: a visitor on the demo shop and a support agent.
@@ -14,17 +15,9 @@ import { sessionIdOn, test } from './support/own-server-test.js';
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
+      ...HEADLESS_CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       '--disable-features=WebRtcHideLocalIpsWithMdns',

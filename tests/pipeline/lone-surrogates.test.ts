@@ -220,7 +220,7 @@ describe('lone UTF-16 surrogates from the browser', () => {
     expect(JSON.stringify(resolved.body.data)).toContain(stored(`app${HIGH}.js`));
   });
 
-  it('keeps what members type with lone surrogates: saved searches, metadata fields, appearance', async () => {
+  it('keeps what members type with lone surrogates (saved searches, metadata fields) and refuses them cleanly where only known values are taken (appearance)', async () => {
     const filter = { filters: [{ type: 'USERID', operator: 'is', value: [`ada${HIGH}`] }], name: `Cut ${LOW}` };
     const saved = await t.request('POST', `/api/${projectId}/saved_search`, { token: owner.token, body: { name: `VIPs ${HIGH}`, filter } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -230,9 +230,13 @@ describe('lone UTF-16 surrogates from the browser', () => {
     const field = await t.request('POST', `/api/${projectId}/metadata`, { token: owner.token, body: { key: 'plan', label: `Plan ${LOW}` } });
     expect(field.status, JSON.stringify(field.body)).toBe(200);
     expect((await t.request('GET', `/api/${projectId}/metadata`, { token: owner.token })).body.data).toEqual([expect.objectContaining({ key: 'plan', label: stored(`Plan ${LOW}`) })]);
+    // Appearance holds known settings only: a key with a lone surrogate is refused with a message naming it, and nothing is stored.
     const look = await t.request('POST', '/api/account/appearance', { token: owner.token, body: { appearance: { [`note${HIGH}`]: `dark ${LOW}` } } });
-    expect(look.status, JSON.stringify(look.body)).toBe(200);
+    expect(look.status, JSON.stringify(look.body)).toBe(400);
+    expect(JSON.stringify(look.body)).toContain('Unknown appearance setting');
     const account = (await t.request('GET', '/api/account', { token: owner.token })).body.data;
-    expect(account).toMatchObject({ appearance: { [stored(`note${HIGH}`)]: stored(`dark ${LOW}`) } });
+    expect(Object.keys(account.appearance).some((key) => key.startsWith('note'))).toBe(false);
+    const role = await t.request('POST', '/api/account/appearance', { token: owner.token, body: { appearance: { role: `dev${HIGH}` } } });
+    expect(role.status, JSON.stringify(role.body)).toBe(400);
   });
 });

@@ -13,6 +13,7 @@ import { runScriptedSession, VIEWPORT, warmUp } from './scripted-session.js';
 import { SinkServer } from './sink-server.js';
 import { interleavedOrder } from './statistics.js';
 import { VARIANTS } from './variants.js';
+import { HEADLESS_CHROMIUM_ARGS } from '../../../e2e/support/chromium.js';
 
 const SIZES: Record<BenchSize, SizeSettings> = {
   default: { rows: 2000, runs: 3, script: { shuffles: 1, appends: 1, scrollSteps: 3 } },
@@ -40,7 +41,7 @@ async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     headless: true,
     ...(existsSync(CHROMIUM_PATH) ? { executablePath: CHROMIUM_PATH } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: HEADLESS_CHROMIUM_ARGS.filter((arg) => arg !== '--headless'),
   });
 }
 
