@@ -56,4 +56,11 @@ test("a member's appearance hides the catalogue widgets its preset turns off, an
   await page.goto(`${cassette.url}/${owner.projectId}/dashboard`);
   await expect.poll(() => cardNames(page)).toEqual(['Captured Sessions', 'Image Load Time']);
   await expect(page.getByTestId('hidden-widgets')).toHaveCount(0);
+
+  // The worker's other journeys act as the same owner: give back what the Product Owner preset turned off.
+  const restored = await page.request.post(`${cassette.url}/api/account/appearance`, {
+    headers: { Authorization: `Bearer ${owner.jwt}` },
+    data: { appearance: { role: 'CUSTOM', sessionsLive: true, sessionsDevtools: true, tests: true, runs: true, dashboard: { impacted_sessions_by_js_errors: true, avg_image_load_time: true } } },
+  });
+  expect(restored.status(), await restored.text()).toBe(200);
 });

@@ -122,10 +122,10 @@ test('onboarding shows the real snippet with the project key, and the project tu
     const days = page.getByLabel('Keep recordings for (days)');
     await expect(days).toHaveValue('180');
     await days.fill('0');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).last().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).last().click();
     await expect(page.getByText('Keep recordings for a whole number of days from 1 to 3650.')).toBeVisible();
     await days.fill('30');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).last().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).last().click();
     await expect(page.getByText('Privacy settings saved')).toBeVisible();
     const projectId = (await (await page.request.get(`${cassette.url}/api/projects`, { headers: { Authorization: `Bearer ${jwt}` } })).json()).data[0].id as number;
     const gdpr = (await (await page.request.get(`${cassette.url}/api/${projectId}/gdpr`, { headers: { Authorization: `Bearer ${jwt}` } })).json()).data;
