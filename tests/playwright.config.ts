@@ -21,7 +21,10 @@ export default defineConfig({
   ],
   globalSetup: './e2e/support/pglite-template.global.ts',
   fullyParallel: false,
-  workers: 1,
+  // Files are spread over two workers, each with its own shared Cassette server (own-server-test.ts):
+  // the journeys mostly wait on their server and the browser, so two overlap well on two cores.
+  // E2E_WORKERS=1 runs them one after another.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },

@@ -38,7 +38,8 @@ export const test = base.extend<{ cassette: CassetteServer; site: Site }, { shar
         await cassette.dispose();
       }
     },
-    { scope: 'worker' },
+    // Its boot is not a test's time: on a busy machine two workers booting servers at once take longer than a test may.
+    { scope: 'worker', timeout: 240_000 },
   ],
   site: async ({ sharedServer }, use, testInfo) => {
     const owner = await newProject(sharedServer.cassette, sharedServer.owner, `Journey ${++projectsMade}`);
