@@ -81,8 +81,9 @@ function LiveSessionView() {
           if (n.agentId !== agentIdRef.current) return;
           if (n.action === 'accepted') {
             setCall('connecting');
+            // The account's STUN/TURN servers, read by the server when this call started (the visitor got the same).
             const agentCall = new AgentCall(
-              [],
+              n.iceServers ?? [],
               (signal: RtcSignal) => channelRef.current?.send({ type: 'signal', signal }),
               (stream) => {
                 if (remoteMedia.current) remoteMedia.current.srcObject = stream;
