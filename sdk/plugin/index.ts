@@ -13,3 +13,5 @@ export { toWallTime, fromWallTime, startOfDay, endOfDay, addDays, startOfMonth, 
 export type { WallTime } from './shared/zoned-time.js';
 export { APPEARANCE_ROLES, APPEARANCE_PRESETS, APPEARANCE_ROLE_LABELS, APPEARANCE_FLAGS, APPEARANCE_FLAG_LABELS, PRESET_FLAGS, presetAppearance, customAppearance, resolveAppearance, applyAppearanceChange, readAppearanceChange } from './shared/appearance.js';
 export type { Appearance, AppearanceRole, AppearancePreset, AppearanceFlag, AppearanceWidget, AppearanceChange } from './shared/appearance.js';
+export { readIceServers, iceUrlError, ICE_SERVERS_MAX, ICE_SERVER_URLS_MAX, ICE_SERVER_URL_MAX_LENGTH, ICE_SERVER_SECRET_MAX_LENGTH } from './shared/ice-servers.js';
+export type { IceServer, IceServersReading } from './shared/ice-servers.js';

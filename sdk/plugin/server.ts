@@ -51,6 +51,7 @@ export type {
   SecretsService,
   UserInfo,
   UsersService,
+  TenantsService,
 } from './server/services.js';
 export { OutboundHttpError } from './server/outbound-http.js';
 export { integrationFailure, isIntegrationFailure } from './server/integration-failure.js';

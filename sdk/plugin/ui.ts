@@ -15,6 +15,8 @@ export { memberRank, memberManageRefusal, OWNER_ONLY, ADMINS_BY_OWNER_ONLY, MEMB
 export type { RankedMember } from './shared/member-rank.js';
 export { APPEARANCE_ROLES, APPEARANCE_PRESETS, APPEARANCE_ROLE_LABELS, APPEARANCE_FLAGS, APPEARANCE_FLAG_LABELS, PRESET_FLAGS, presetAppearance, customAppearance, resolveAppearance, applyAppearanceChange, readAppearanceChange } from './shared/appearance.js';
 export type { Appearance, AppearanceRole, AppearancePreset, AppearanceFlag, AppearanceWidget, AppearanceChange } from './shared/appearance.js';
+export { readIceServers, iceUrlError, ICE_SERVERS_MAX } from './shared/ice-servers.js';
+export type { IceServer, IceServersReading } from './shared/ice-servers.js';
 
 // Slots: plugins (and the host) offer named places other plugins fill.
 export { Slot, UiRegistryContext, useSlotFills, selectFills } from './ui/slot.js';

@@ -10,7 +10,8 @@ import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from './support/chromium.js';
  * The agent finds the visitor in the live list, watches the tab live (a click on the shop shows
  * in the agent's replay), calls (fake microphone and camera; the visitor accepts in Cassette's
  * own prompt), takes control with a second consent (types into a plain field, is refused on the
- * password field), and the visitor stops it.
+ * password field), and the visitor stops it. Along the way the agent looks back within the live
+ * view and goes live again, and both peers of the call are made with the account's ICE servers.
  */
 
 test.use({
@@ -27,12 +28,37 @@ test.use({
 
 test.beforeAll(() => ensureTrackerBuilt());
 
+/** The organization's ICE servers for this journey: nothing listens there, so the call connects on host candidates. */
+const ICE_SERVERS = [{ urls: ['stun:127.0.0.1:3478'] }, { urls: ['turn:127.0.0.1:3478?transport=udp'], username: 'e2e-agent', credential: 'e2e-relay-secret' }];
+
+/** Keeps the configuration of every RTCPeerConnection the page makes (what the call's peers were given). */
+function recordPeerConfigs() {
+  const w = window as unknown as { RTCPeerConnection?: typeof RTCPeerConnection; __peerConfigs: unknown[] };
+  const Native = w.RTCPeerConnection;
+  w.__peerConfigs = [];
+  if (!Native) return;
+  w.RTCPeerConnection = class extends Native {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      w.__peerConfigs.push(JSON.parse(JSON.stringify(config ?? {})));
+    }
+  };
+}
+const peerConfigs = (p: Page) => p.evaluate(() => (window as unknown as { __peerConfigs: unknown[] }).__peerConfigs);
+
 /** Cassette's panel on the visitor's page (a shadow root of its own). */
 const assistPanel = (demo: Page, kind: string) => demo.locator(`cassette-assist [data-cassette="${kind}"]`);
 
 test('an agent watches a visitor live, calls them, and guides them with their consent until they stop it', async ({ site: { cassette, owner }, page, browser }, testInfo) => {
   test.setTimeout(180_000);
   const visitorContext = await browser.newContext({ userAgent: DESKTOP_CHROME, viewport: { width: 1280, height: 800 } });
+  // The organization is shared by the worker's journeys: its ICE servers are given back at the end.
+  const auth = { Authorization: `Bearer ${owner.jwt}` };
+  const before = ((await (await page.request.get(`${cassette.url}/api/account`, { headers: auth })).json()) as { data: { iceServers?: unknown[] } }).data.iceServers ?? [];
+  const setIce = await page.request.put(`${cassette.url}/api/account/ice-servers`, { headers: auth, data: { iceServers: ICE_SERVERS } });
+  expect(setIce.status(), await setIce.text()).toBe(200);
+  await visitorContext.addInitScript(recordPeerConfigs);
+  await page.context().addInitScript(recordPeerConfigs);
   try {
     const demo = await visitorContext.newPage();
     await demo.goto(`${cassette.url}/demo/?key=${owner.projectKey}`);
@@ -64,6 +90,20 @@ test('an agent watches a visitor live, calls them, and guides them with their co
       testInfo.annotations.push({ type: 'live latency (ms, upper bound)', description: String(Date.now() - clickedAt) });
     });
 
+    await test.step('the agent looks back within the live view, then goes live again', async () => {
+      await page.getByRole('button', { name: 'Jump back 10 s' }).click();
+      await expect(page.getByTestId('go-live')).toBeVisible();
+      await expect(page.getByTestId('live-badge')).toHaveCount(0);
+      await expect(page.getByTestId('live-behind')).toContainText('Looking back');
+      await expect(page.frameLocator('[data-testid="review-stage"] iframe').locator('#demo-checkout-result')).toBeAttached();
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+      await page.getByTestId('go-live').click();
+      await expect(page.getByTestId('live-badge')).toHaveText('LIVE');
+      await expect(page.locator('[data-testid="review-stage"] iframe')).toHaveCount(0);
+      await expect(replay.locator('#demo-checkout-result')).toContainText('Order API answered 404');
+    });
+
     await test.step('the agent calls; the visitor accepts in Cassette’s prompt; both see the call connected', async () => {
       await page.getByRole('button', { name: 'Call', exact: true }).click();
       await expect(page.getByTestId('call-state')).toHaveText('Calling… waiting for the visitor to accept');
@@ -73,6 +113,9 @@ test('an agent watches a visitor live, calls them, and guides them with their co
       await prompt.getByRole('button', { name: 'Accept call' }).click();
       await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 20_000 });
       await expect(demo.locator('cassette-assist [data-cassette^="call-"]')).toContainText('On a call with');
+      // Both peers were made with the ICE servers the admin set.
+      expect(await peerConfigs(page)).toEqual([{ iceServers: ICE_SERVERS }]);
+      expect(await peerConfigs(demo)).toEqual([{ iceServers: ICE_SERVERS }]);
     });
 
     await test.step('with a second consent the agent types into a plain field, and is refused on the password field', async () => {
@@ -112,5 +155,7 @@ test('an agent watches a visitor live, calls them, and guides them with their co
     });
   } finally {
     await visitorContext.close();
+    const restored = await page.request.put(`${cassette.url}/api/account/ice-servers`, { headers: auth, data: { iceServers: before } });
+    expect(restored.status(), await restored.text()).toBe(200);
   }
 });

@@ -96,4 +96,11 @@ export const coreMigrations: Migration[] = [
     id: '0003_project_tracker_version',
     up: [`alter table core_projects add column if not exists tracker_version text`],
   },
+  {
+    // The account's ICE servers (spec part 2 §3, Account.iceServers): STUN/TURN servers for assist
+    // calls, set by an admin for the whole organization. None by default: calls then use the
+    // peers' own addresses only (enough on one network).
+    id: '0005_tenant_ice_servers',
+    up: [`alter table core_tenants add column if not exists ice_servers jsonb not null default '[]'::jsonb`],
+  },
 ];

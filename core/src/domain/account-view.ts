@@ -25,7 +25,10 @@ export async function accountLimits(em: EntityManager, tenantId: number, config:
 
 /** `widgets` are the dashboard widgets plugins let members hide: the appearance answered names each. */
 export async function accountView(em: EntityManager, user: User, config: AppConfig, widgets: readonly AppearanceWidget[]) {
-  const role = user.roleId ? await em.findOne(RoleEntity, { id: user.roleId, deletedAt: null }) : null;
+  const [role, tenant] = await Promise.all([
+    user.roleId ? em.findOne(RoleEntity, { id: user.roleId, deletedAt: null }) : null,
+    em.findOne(TenantEntity, { id: user.tenantId }),
+  ]);
   const admin = user.admin || user.superAdmin;
   return {
     id: user.id,
@@ -47,6 +50,9 @@ export async function accountView(em: EntityManager, user: User, config: AppConf
     smtp: config.smtpUrl !== undefined,
     license: { name: config.license, edition: config.edition },
     expirationDate: null,
+    // The organization's STUN/TURN servers: the agent's browser needs them for calls (the visitor's
+    // tracker gets them from the server when a call starts).
+    iceServers: tenant?.iceServers ?? [],
   };
 }
 

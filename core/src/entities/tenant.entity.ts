@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { IceServer } from '@cassette/plugin-sdk';
 
 export const TenantEntity = defineEntity({
   name: 'Tenant',
@@ -14,6 +15,8 @@ export const TenantEntity = defineEntity({
     apiKeyHash: p.string().nullable(),
     /** The same key sealed with the kernel's secrets, so admins can read it again. */
     apiKeySealed: p.string().nullable(),
+    /** STUN/TURN servers of assist calls (Account.iceServers), checked by readIceServers when set. */
+    iceServers: p.json<IceServer[]>(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

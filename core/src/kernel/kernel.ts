@@ -35,6 +35,7 @@ import { corePlugin, type CoreRuntime } from '../routes/core-plugin.js';
 import { createServices, type ServiceOverrides } from './create-services.js';
 import { ProjectsDirectory } from '../domain/projects-directory.js';
 import { UsersDirectory } from '../domain/users-directory.js';
+import { TenantsDirectory } from '../domain/tenants-directory.js';
 import { OnboardingTasks } from '../domain/onboarding-tasks.js';
 import { issueMissingApiKeys } from '../domain/organization-api-key.js';
 import { countFailures, reportQueueDepth } from '../ops/job-metrics.js';
@@ -129,6 +130,7 @@ export class Kernel {
       register(coreServices.events, events);
       register(coreServices.projects, projects);
       register(coreServices.users, users);
+      register(coreServices.tenants, new TenantsDirectory(db));
       register(coreServices.onboarding, new OnboardingTasks(db));
       for (const [id, value] of settings) container.register(id, { useValue: value });
       register(coreServices.metrics, services.metrics);

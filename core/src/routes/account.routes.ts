@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { applyAppearanceChange, readAppearanceChange, resolveAppearance } from '@cassette/plugin-sdk';
+import { applyAppearanceChange, readAppearanceChange, readIceServers, resolveAppearance } from '@cassette/plugin-sdk';
 import { HttpError, defineRoute, type AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { TenantEntity } from '../entities/tenant.entity.js';
@@ -59,6 +59,24 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
       user.appearance = { ...applyAppearanceChange(user.appearance, read.change, core.appearanceWidgets) };
       await em.flush();
       return accountView(em, user, core.config, core.appearanceWidgets);
+    },
+  });
+
+  const iceServers = defineRoute({
+    method: 'PUT',
+    url: '/account/ice-servers',
+    access: { auth: 'admin' },
+    summary: "Set the organization's STUN/TURN servers for assist calls (Account.iceServers); an empty list removes them",
+    // Read by hand rather than by the schema: each entry's problem is named in the answer.
+    schema: { body: Type.Object({ iceServers: Type.Unknown() }, { additionalProperties: false }) },
+    handler: async ({ em, caller, body, log }) => {
+      const read = readIceServers(body.iceServers);
+      if (!read.servers) throw new HttpError(400, read.errors.join(' '), read.errors);
+      const tenant = await em.findOneOrFail(TenantEntity, { id: caller.tenantId });
+      tenant.iceServers = read.servers;
+      await em.flush();
+      log.info({ tenantId: tenant.id, userId: caller.userId, servers: read.servers.length }, 'ICE servers changed');
+      return accountView(em, await em.findOneOrFail(UserEntity, { id: caller.userId }), core.config, core.appearanceWidgets);
     },
   });
 
@@ -138,5 +156,5 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     },
   });
 
-  return [getAccount, updateAccount, getAppearance, appearance, getClient, updateClient, regenerateApiKey, plugins, boarding] as AnyRouteDef[];
+  return [getAccount, updateAccount, getAppearance, appearance, iceServers, getClient, updateClient, regenerateApiKey, plugins, boarding] as AnyRouteDef[];
 }

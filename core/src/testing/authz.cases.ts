@@ -52,6 +52,7 @@ export const authzRows = defineAuthzRows({
   'GET /api/account/appearance': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/account/appearance' }) },
   'POST /api/account/appearance': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/account/appearance', body: { appearance: { sessionsLive: true } } }) },
   'GET /api/client': { statuses: AUTHZ.USER, fixture: () => ({ url: '/api/client' }) },
+  'PUT /api/account/ice-servers': { statuses: AUTHZ.ADMIN_TENANT, fixture: () => ({ url: '/api/account/ice-servers', body: { iceServers: [{ urls: ['stun:stun.example.test:3478'] }] } }) },
   'PUT /api/client': { statuses: AUTHZ.ADMIN_TENANT, fixture: () => ({ url: '/api/client', body: { name: 'Renamed org' } }) },
   // Replaces the caller's tenant key: the key callers read the current key before each request.
   'POST /api/client/api-key': { statuses: AUTHZ.ADMIN_TENANT, fixture: () => ({ url: '/api/client/api-key' }) },

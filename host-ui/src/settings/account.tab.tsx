@@ -6,6 +6,7 @@ import { newPasswordErrors } from '../auth/password-rules.js';
 import { useSession } from '../session/session.js';
 import { roleLabel } from '../shell/account-rules.js';
 import { AppearanceSection } from './appearance-section.js';
+import { IceServersSection } from './ice-servers-section.js';
 import { OrganizationApiKey } from './organization-api-key.js';
 import { SettingsHeader } from './settings-header.js';
 
@@ -89,6 +90,7 @@ export default function AccountTab() {
       </section>
       {account.admin && client && <OrganizationForm client={client} onSaved={setClient} />}
       <OrganizationApiKey />
+      {account.admin && <IceServersSection onSaved={setAccount} />}
       <AppearanceSection onSaved={setAccount} />
       <section className="cs-card">
         <h2 className="cs-card__title">Change Password</h2>

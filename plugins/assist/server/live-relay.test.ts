@@ -129,10 +129,16 @@ describe('assist: live sessions and the live channel', () => {
       type: 'error',
       message: 'Not allowed: your role lacks the Assist (Call) permission. Please check with your admin.',
     });
+    // The account's ICE servers, as an admin set them, go to both peers when the call starts.
+    const iceServers = [{ urls: ['stun:stun.example.test:3478'] }, { urls: ['turn:turn.example.test:3478?transport=udp'], username: 'agent', credential: 'relay-secret' }];
+    expect((await t.request('PUT', '/api/account/ice-servers', { token: owner.token, body: { iceServers } })).status).toBe(200);
     agent.send({ type: 'call', action: 'request', video: true });
-    expect(await visitor.next((m) => m.type === 'call', 'call request')).toMatchObject({ type: 'call', action: 'request', agentId, video: true });
+    expect(await visitor.next((m) => m.type === 'call', 'call request')).toEqual({ type: 'call', action: 'request', agentId, agentName: expect.any(String), video: true, iceServers });
     visitor.send({ type: 'call', agentId, action: 'accepted' });
-    await agent.next((m) => m.type === 'call' && m.action === 'accepted', 'call accepted');
+    expect(await agent.next((m) => m.type === 'call' && m.action === 'accepted', 'call accepted')).toEqual({ type: 'call', agentId, action: 'accepted', iceServers });
+    // Others watching learn that the call started, without the servers.
+    expect(await watcher.next((m) => m.type === 'call' && m.action === 'accepted', 'call accepted (watcher)')).toEqual({ type: 'call', agentId, action: 'accepted' });
+    await t.request('PUT', '/api/account/ice-servers', { token: owner.token, body: { iceServers: [] } });
     agent.send({ type: 'signal', signal: { kind: 'offer', sdp: 'v=0' } });
     expect(await visitor.next((m) => m.type === 'signal', 'offer')).toEqual({ type: 'signal', agentId, signal: { kind: 'offer', sdp: 'v=0' } });
     visitor.send({ type: 'signal', agentId, signal: { kind: 'answer', sdp: 'v=0 answer' } });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { IceServer } from '@cassette/plugin-sdk';
 import type { Caller, RouteSocket } from '@cassette/plugin-sdk/server';
 import { sanitizeRecording } from '@cassette/recording-safety';
 import type { RecordingEvent, VisitorCommand } from '@cassette/tracker/protocol';
 import type { AgentNotice } from '../shared/messages.js';
 import { logConsent } from './consents.js';
-import { agentMessageCheck, readMessage, visitorMessageCheck } from './message-schemas.js';
+import { agentMessageCheck, readMessage, visitorMessageCheck, type CheckedAgentMessage } from './message-schemas.js';
 import type { AssistRuntime } from './runtime.js';
 import { ANNOUNCE_EVERY_MS } from './watchers.js';
 
@@ -134,6 +135,8 @@ export async function serveAgent(socket: RouteSocket, projectId: number, session
   const allowed = rateGate(MESSAGES_PER_SECOND);
   let calling = false;
   let controlling = false;
+  // Read when this agent asks to call: both peers get the same list.
+  let callIceServers: IceServer[] = [];
   let behind = false;
   const toVisitor = (command: VisitorCommand) =>
     pubsub.publish(visitorChannel(projectId, sessionId), { agent, command } satisfies ToVisitor).catch((err) => log.warn({ err, sessionId }, 'assist relay failed'));
@@ -141,7 +144,10 @@ export async function serveAgent(socket: RouteSocket, projectId: number, session
   const unsubscribe = await pubsub.subscribe(agentsChannel(projectId, sessionId), (message) => {
     const m = message as ToAgents;
     if (m.to !== undefined && m.to !== agentId) return;
-    if (m.notice.type === 'call' && m.notice.agentId === agentId) calling = m.notice.action === 'accepted';
+    if (m.notice.type === 'call' && m.notice.agentId === agentId) {
+      calling = m.notice.action === 'accepted';
+      if (calling) return send(socket, { ...m.notice, iceServers: callIceServers } satisfies AgentNotice);
+    }
     if (m.notice.type === 'control' && m.notice.agentId === agentId) controlling = m.notice.action === 'accepted';
     if (m.notice.type === 'events') {
       // A reader too slow for the stream skips events, then starts again from a fresh snapshot.
@@ -171,18 +177,18 @@ export async function serveAgent(socket: RouteSocket, projectId: number, session
   // The tracker is told to start streaming with its next batch answer; one already streaming sends a snapshot for this agent.
   void toVisitor({ type: 'snapshot' });
 
-  socket.onMessage((text) => {
-    if (!allowed()) return socket.close(1008, 'Too many messages');
-    const read = readMessage(agentMessageCheck, text);
-    if (!read.ok) return send(socket, { type: 'error', message: read.error } satisfies AgentNotice);
-    const m = read.value;
-    if ((m.type === 'call' || m.type === 'signal') && !canCall) {
-      return send(socket, { type: 'error', message: 'Not allowed: your role lacks the Assist (Call) permission. Please check with your admin.' } satisfies AgentNotice);
-    }
+  // Messages are handled one after another: a call request waits for the ICE servers, and what follows it must not overtake it.
+  let handled = Promise.resolve();
+  const handle = async (m: CheckedAgentMessage) => {
     switch (m.type) {
       case 'call':
-        if (m.action === 'hangup') calling = false;
-        void toVisitor({ type: 'call', agentId, agentName: agent.name, action: m.action === 'request' ? 'request' : 'ended', video: m.video === true });
+        if (m.action === 'hangup') {
+          calling = false;
+          void toVisitor({ type: 'call', agentId, agentName: agent.name, action: 'ended', video: m.video === true });
+          return;
+        }
+        callIceServers = await rt.iceServers(projectId);
+        void toVisitor({ type: 'call', agentId, agentName: agent.name, action: 'request', video: m.video === true, iceServers: callIceServers });
         return;
       case 'signal':
         void toVisitor({ type: 'signal', agentId, signal: m.signal });
@@ -196,5 +202,21 @@ export async function serveAgent(socket: RouteSocket, projectId: number, session
         void toVisitor({ type: 'input', agentId, input: m.input });
         return;
     }
+  };
+
+  socket.onMessage((text) => {
+    if (!allowed()) return socket.close(1008, 'Too many messages');
+    const read = readMessage(agentMessageCheck, text);
+    if (!read.ok) return send(socket, { type: 'error', message: read.error } satisfies AgentNotice);
+    const m = read.value;
+    if ((m.type === 'call' || m.type === 'signal') && !canCall) {
+      return send(socket, { type: 'error', message: 'Not allowed: your role lacks the Assist (Call) permission. Please check with your admin.' } satisfies AgentNotice);
+    }
+    handled = handled
+      .then(() => handle(m))
+      .catch((err: unknown) => {
+        log.error({ err, sessionId }, 'assist agent message failed');
+        if (socket.open) send(socket, { type: 'error', message: 'The server could not pass this on: try again.' } satisfies AgentNotice);
+      });
   });
 }

@@ -1,4 +1,5 @@
 import { coreServices, createServiceRef, type ResolvedDeps, type ServiceFactory } from '@cassette/plugin-sdk/server';
+import type { IceServer } from '@cassette/plugin-sdk';
 import { WatchRegistry } from './watchers.js';
 
 export const runtimeDeps = {
@@ -6,6 +7,8 @@ export const runtimeDeps = {
   database: coreServices.database,
   log: coreServices.logger,
   metrics: coreServices.metrics,
+  projects: coreServices.projects,
+  tenants: coreServices.tenants,
 };
 
 /** What the assist routes, sockets and the batch hint share in one API process. */
@@ -14,6 +17,12 @@ export class AssistRuntime {
     readonly deps: ResolvedDeps<typeof runtimeDeps>,
     readonly watchers: WatchRegistry,
   ) {}
+
+  /** The STUN/TURN servers of the project's organization (Account.iceServers), read when a call starts. */
+  async iceServers(projectId: number): Promise<IceServer[]> {
+    const project = await this.deps.projects.get(projectId);
+    return project ? this.deps.tenants.iceServers(project.tenantId) : [];
+  }
 }
 
 export const assistRuntimeRef = createServiceRef<AssistRuntime>('assist.runtime');

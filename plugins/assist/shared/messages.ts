@@ -1,7 +1,7 @@
 // The agent's side of the live channel: what the assist page and the server say on the agent's socket.
-import type { AgentInput, RecordingEvent, RtcSignal } from '@cassette/tracker/protocol';
+import type { AgentInput, CallIceServer, RecordingEvent, RtcSignal } from '@cassette/tracker/protocol';
 
-export type { AgentInput, RecordingEvent, RtcSignal };
+export type { AgentInput, CallIceServer, RecordingEvent, RtcSignal };
 
 /** Agent → server. */
 export type AgentMessage =
@@ -15,7 +15,8 @@ export type AgentNotice =
   | { type: 'hello'; agentId: string; canCall: boolean; visitorConnected: boolean }
   | { type: 'events'; events: RecordingEvent[] }
   | { type: 'visitor'; state: 'connected' | 'gone' }
-  | { type: 'call'; agentId: string; action: 'accepted' | 'declined' | 'ended' }
+  /** `iceServers` (on `accepted`, to the calling agent): the account's STUN/TURN servers, the same list the visitor got. */
+  | { type: 'call'; agentId: string; action: 'accepted' | 'declined' | 'ended'; iceServers?: CallIceServer[] }
   | { type: 'signal'; signal: RtcSignal }
   | { type: 'control'; agentId: string; action: 'accepted' | 'declined' | 'stopped' }
   | { type: 'refused'; reason: string }

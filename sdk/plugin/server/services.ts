@@ -5,6 +5,7 @@ import type { AnyActorRef } from 'xstate';
 import type { EventDef, EventPayload } from '../shared/events.js';
 import { createServiceRef } from '../shared/refs.js';
 import type { Permission } from '../shared/permissions.js';
+import type { IceServer } from '../shared/ice-servers.js';
 import type { OutboundHttpClient } from './outbound-http.js';
 
 /** Structured logger (pino-compatible subset). */
@@ -179,6 +180,12 @@ export interface UsersService {
   listForTenant(tenantId: number): Promise<UserInfo[]>;
 }
 
+/** What plugins may read of an organization (they never touch core tables). */
+export interface TenantsService {
+  /** The organization's STUN/TURN servers for assist calls (Account.iceServers, set by an admin); [] when none are set. */
+  iceServers(tenantId: number): Promise<IceServer[]>;
+}
+
 /** Onboarding tasks other plugins complete (spec part 1 §2: Identify Users, Integrations). */
 export type OnboardingTask = 'identifyUsers' | 'integrations';
 
@@ -253,6 +260,7 @@ export const coreServices = {
   events: createServiceRef<EventsService>('core.events'),
   projects: createServiceRef<ProjectsService>('core.projects'),
   users: createServiceRef<UsersService>('core.users'),
+  tenants: createServiceRef<TenantsService>('core.tenants'),
   flows: createServiceRef<FlowsService>('core.flows'),
   onboarding: createServiceRef<OnboardingService>('core.onboarding'),
   metrics: createServiceRef<MetricsService>('core.metrics'),

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Permission } from '../shared/permissions.js';
+import type { IceServer } from '../shared/ice-servers.js';
 import type { ApiClient } from './api-client.js';
 
 export interface AccountLimits {
@@ -27,6 +28,8 @@ export interface Account {
   smtp?: boolean;
   /** The licence and edition of the install. */
   license?: { name: string; edition: 'self-hosted' | 'cloud' };
+  /** The organization's STUN/TURN servers for assist calls (an admin sets them in Settings › Account). */
+  iceServers?: IceServer[];
 }
 
 export interface Client {

@@ -248,6 +248,16 @@ export type RtcSignal =
   | { kind: 'candidate'; candidate: string; sdpMid: string | null; sdpMLineIndex: number | null };
 
 /**
+ * A STUN or TURN server of the account (Account.iceServers), as RTCPeerConnection takes it: the
+ * server checked it when an admin set it and hands it to both peers when a call starts.
+ */
+export interface CallIceServer {
+  urls: string[];
+  username?: string;
+  credential?: string;
+}
+
+/**
  * What an agent in control does on the visitor's page. Targets are the DOM recording's node ids
  * (what the agent clicked in the replay is that node on the page); the pointer is a fraction of
  * the viewport.
@@ -272,7 +282,8 @@ export type VisitorCommand =
   | { type: 'snapshot' }
   /** Nobody watches any more: back to batches only. */
   | { type: 'idle' }
-  | { type: 'call'; agentId: string; agentName: string; action: 'request' | 'ended'; video: boolean }
+  /** `iceServers` (on a request): what the visitor's peer connection uses, the same list as the agent's. */
+  | { type: 'call'; agentId: string; agentName: string; action: 'request' | 'ended'; video: boolean; iceServers?: CallIceServer[] }
   | { type: 'signal'; agentId: string; signal: RtcSignal }
   | { type: 'control'; agentId: string; agentName: string; action: 'request' | 'ended' }
   | { type: 'input'; agentId: string; input: AgentInput };

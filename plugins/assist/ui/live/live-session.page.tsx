@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, Button, FormErrors, NotAllowed, useApi, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
 import '@rrweb/replay/dist/style.css';
@@ -8,11 +9,29 @@ import { assistApi, assistPaths } from '../common/paths.js';
 import { AgentCall } from './agent-call.js';
 import { AgentChannel, socketUrlOf } from './agent-channel.js';
 import { LivePlayer } from './live-player.js';
+import { createLivePreparer } from './live-preparation.js';
+import { JUMP_BACK_MS, liveViewMachine } from './live-view.machine.js';
+import { ReviewPlayer } from './review-player.js';
 import { controlInputs } from './remote-control.js';
 import './live-session.css';
 
 type CallState = 'idle' | 'asking' | 'connecting' | 'connected' | 'declined';
 type ControlState = 'idle' | 'asking' | 'on' | 'declined';
+
+const clock = (seconds: number) => {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** The project's asset token, or null (no SESSION_REPLAY, an older server): the view still opens, proxied assets then show broken. */
+async function assetToken(api: { get<T>(path: string): Promise<T> }, projectId: number): Promise<string | null> {
+  try {
+    const answer = await api.get<{ token?: unknown }>(`/${projectId}/assets/token`);
+    return typeof answer?.token === 'string' && answer.token !== '' ? answer.token : null;
+  } catch {
+    return null;
+  }
+}
 
 /** `/{siteId}/assist/{sessionId}`: one visitor's tab, live. */
 export default function LiveSessionPage() {
@@ -27,6 +46,9 @@ function LiveSessionView() {
   const { sessionId = '' } = useParams();
   const { hasPermission } = useHost();
   const stage = useRef<HTMLDivElement>(null);
+  const reviewStage = useRef<HTMLDivElement>(null);
+  const reviewRef = useRef<ReviewPlayer | null>(null);
+  const [view, sendView] = useMachine(liveViewMachine);
   const layer = useRef<HTMLDivElement>(null);
   const remoteMedia = useRef<HTMLVideoElement>(null);
   const [session, setSession] = useState<SessionSummary | null>(null);
@@ -52,7 +74,8 @@ function LiveSessionView() {
   useEffect(() => {
     if (projectId === null || !stage.current) return;
     let gone = false;
-    const player = new LivePlayer(stage.current);
+    const assets = { projectId, appOrigin: window.location.origin, token: null as string | null };
+    const player = new LivePlayer(stage.current, createLivePreparer(assets));
     playerRef.current = player;
     const endCall = () => {
       callRef.current?.hangUp();
@@ -69,6 +92,8 @@ function LiveSessionView() {
           if (player.started) {
             setStreaming(true);
             setStatus('Live');
+            const span = player.span;
+            if (span) sendView({ type: 'RECEIVED', ...span });
           }
           return;
         case 'visitor':
@@ -81,8 +106,9 @@ function LiveSessionView() {
           if (n.agentId !== agentIdRef.current) return;
           if (n.action === 'accepted') {
             setCall('connecting');
+            // The account's STUN/TURN servers, read by the server when this call started (the visitor got the same).
             const agentCall = new AgentCall(
-              [],
+              n.iceServers ?? [],
               (signal: RtcSignal) => channelRef.current?.send({ type: 'signal', signal }),
               (stream) => {
                 if (remoteMedia.current) remoteMedia.current.srcObject = stream;
@@ -129,9 +155,11 @@ function LiveSessionView() {
       },
     );
     channelRef.current = channel;
-    api.get<SessionSummary>(assistApi.session(projectId, sessionId)).then(
-      (s) => {
+    // The token first: every streamed URL is pointed at the asset proxy with it.
+    Promise.all([api.get<SessionSummary>(assistApi.session(projectId, sessionId)), assetToken(api, projectId)]).then(
+      ([s, token]) => {
         if (gone) return;
+        assets.token = token;
         setSession(s);
         void channel.open().catch((err: unknown) => setErrors(err instanceof ApiError ? err.errors : ['The live session could not be opened.']));
       },
@@ -141,15 +169,41 @@ function LiveSessionView() {
       gone = true;
       endCall();
       channel.close();
+      reviewRef.current?.destroy();
+      reviewRef.current = null;
       player.destroy();
     };
-  }, [api, projectId, sessionId]);
+  }, [api, projectId, sessionId, sendView]);
+
+  const live = view.matches('live');
+  const playing = view.matches({ review: 'playing' });
+  const { start, end, at, moves } = view.context;
+
+  // Looking back: an ordinary replay of what this view received, beside the live one (which runs on, hidden).
+  useEffect(() => {
+    if (live) {
+      reviewRef.current?.destroy();
+      reviewRef.current = null;
+      return;
+    }
+    const player = playerRef.current;
+    if (!player || !reviewStage.current || at === null) return;
+    reviewRef.current ??= new ReviewPlayer(reviewStage.current, player.received, () => sendView({ type: 'CAUGHT_UP' }));
+    reviewRef.current.seek(at, playing);
+    // Only the agent's moves reposition it; its own clock (TICK) does not.
+  }, [live, moves]);
+
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => reviewRef.current && sendView({ type: 'TICK', at: reviewRef.current.currentTime }), 250);
+    return () => clearInterval(timer);
+  }, [playing, sendView]);
 
   useEffect(() => {
     const player = playerRef.current;
-    if (control !== 'on' || !streaming || !player?.iframe || !layer.current) return;
+    if (control !== 'on' || !streaming || !live || !player?.iframe || !layer.current) return;
     return controlInputs(player, layer.current, (input) => channelRef.current?.send({ type: 'input', input }));
-  }, [control, streaming]);
+  }, [control, streaming, live]);
 
   if (projectId === null) return null;
   const elapsed = session ? Math.max(0, Math.floor((now - session.startedAt) / 1000)) : 0;
@@ -158,16 +212,24 @@ function LiveSessionView() {
       <header className="cs-assist-view__header">
         <Link to={assistPaths.list(projectId)}>← Live sessions</Link>
         <strong data-testid="live-user">{session?.userDisplayName ?? sessionId}</strong>
-        <span className="cs-session-live">LIVE</span>
+        {live ? (
+          <span className="cs-session-live" data-testid="live-badge">
+            LIVE
+          </span>
+        ) : (
+          <Button size="small" variant="primary" data-testid="go-live" onClick={() => sendView({ type: 'GO_LIVE' })}>
+            Go live
+          </Button>
+        )}
         <span className="cs-muted" data-testid="live-timer" aria-label="Time since the session started">
-          {String(Math.floor(elapsed / 3600)).padStart(2, '0')}:{String(Math.floor((elapsed % 3600) / 60)).padStart(2, '0')}:{String(elapsed % 60).padStart(2, '0')}
+          {clock(elapsed)}
         </span>
         <span className="cs-assist-view__status" data-testid="live-status" role="status">
           {status}
         </span>
         <span className="cs-assist-view__actions">
-          <Link to={assistPaths.replay(projectId, sessionId)} title="Replay what was recorded so far, from the start">
-            Jump back: recording so far
+          <Link to={assistPaths.replay(projectId, sessionId)} title="Open the whole recording, from the session’s start, in the sessions player">
+            Whole recording
           </Link>
           {canCall && (
             <>
@@ -212,10 +274,50 @@ function LiveSessionView() {
           </span>
         )}
       </div>
+      <div className="cs-assist-view__timeline" data-testid="live-timeline">
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={start === null || end === null}
+          title="Look back 10 seconds in this live view"
+          onClick={() => end !== null && sendView({ type: 'JUMP_BACK', at: (live || at === null ? end : at) - JUMP_BACK_MS })}
+        >
+          Jump back 10 s
+        </Button>
+        {!live && (
+          <Button size="small" variant="secondary" onClick={() => sendView({ type: playing ? 'PAUSE' : 'PLAY' })}>
+            {playing ? 'Pause' : 'Play'}
+          </Button>
+        )}
+        <input
+          type="range"
+          className="cs-assist-view__scrubber"
+          aria-label="Look back in this live view"
+          data-testid="live-scrubber"
+          min={start ?? 0}
+          max={end ?? 0}
+          step={100}
+          value={live || at === null ? (end ?? 0) : at}
+          disabled={start === null || end === null || start === end}
+          onChange={(e) => {
+            const to = Number(e.target.value);
+            sendView(live ? { type: 'JUMP_BACK', at: to } : { type: 'SEEK', at: to });
+          }}
+        />
+        <span className="cs-muted" data-testid="live-behind">
+          {live ? 'Watching live' : `Looking back: ${clock(((end ?? 0) - (at ?? 0)) / 1000)} behind live`}
+        </span>
+      </div>
       {errors.length > 0 && <FormErrors errors={errors} />}
       <div className="cs-assist-view__screen">
-        <div className={['cs-assist-view__stage', control === 'on' ? 'cs-assist-view__stage--control' : ''].join(' ')} ref={stage} data-testid="live-stage" />
-        {control === 'on' && <div className="cs-assist-view__control-layer" ref={layer} data-testid="control-layer" title="Click and type here: it happens on the visitor’s page" />}
+        <div
+          className={['cs-assist-view__stage', control === 'on' && live ? 'cs-assist-view__stage--control' : '', live ? '' : 'cs-assist-view__stage--hidden'].join(' ')}
+          ref={stage}
+          data-testid="live-stage"
+          aria-hidden={!live}
+        />
+        <div className={['cs-assist-view__stage', live ? 'cs-assist-view__stage--hidden' : ''].join(' ')} ref={reviewStage} data-testid="review-stage" aria-hidden={live} />
+        {control === 'on' && live && <div className="cs-assist-view__control-layer" ref={layer} data-testid="control-layer" title="Click and type here: it happens on the visitor’s page" />}
       </div>
       <video ref={remoteMedia} className="cs-assist-view__media" autoPlay playsInline data-testid="call-media" />
     </div>

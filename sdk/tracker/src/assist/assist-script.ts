@@ -96,7 +96,7 @@ function connect(win: AssistWindow, host: AssistHost): void {
             guard((yes: boolean) => {
               send({ type: 'call', agentId, action: yes ? 'accepted' : 'declined' });
               if (!yes) return;
-              const call = new VisitorCall(command.video, (signal) => send({ type: 'signal', agentId, signal }), (stream) => ui().audio(stream));
+              const call = new VisitorCall(command.video, command.iceServers ?? [], (signal) => send({ type: 'signal', agentId, signal }), (stream) => ui().audio(stream));
               const unbanner = ui().banner(`call-${agentId}`, `On a call with ${agentName}.`, 'Hang up', () => endCall(agentId, true));
               calls.set(agentId, { call, unbanner });
             }),

@@ -1,16 +1,20 @@
-import type { RtcSignal } from '../protocol';
+import type { CallIceServer, RtcSignal } from '../protocol';
 
-/** The visitor's side of a call: answers the agent's offer with the microphone (and camera when asked). */
+/**
+ * The visitor's side of a call: answers the agent's offer with the microphone (and camera when
+ * asked), through the account's STUN/TURN servers the server sent with the call request.
+ */
 export class VisitorCall {
   private readonly peer: RTCPeerConnection;
   private local: MediaStream | null = null;
 
   constructor(
     private readonly video: boolean,
+    iceServers: CallIceServer[],
     private readonly signal: (signal: RtcSignal) => void,
     onRemote: (stream: MediaStream) => void,
   ) {
-    this.peer = new RTCPeerConnection({ iceServers: [] });
+    this.peer = new RTCPeerConnection({ iceServers });
     this.peer.onicecandidate = (event) => {
       if (event.candidate) this.signal({ kind: 'candidate', candidate: event.candidate.candidate, sdpMid: event.candidate.sdpMid, sdpMLineIndex: event.candidate.sdpMLineIndex });
     };
