@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Bytes of `/heavy.js`, the large resource of `/heavy` (network profile tests). */
@@ -24,6 +24,8 @@ export interface TestSite {
   hostPort: string;
   /** Paths requested, in order. */
   requests: string[];
+  /** The request headers each path was last asked with. */
+  headers: Map<string, IncomingHttpHeaders>;
   /** When true, the home page loses its Buy button (a broken release). */
   broken: boolean;
   /** A second server on another port that runs must never reach (not on the allow-list). */
@@ -48,10 +50,12 @@ export async function startTestSite(): Promise<TestSite> {
     res.end('{}');
   });
   const elsewhere: RecordingServer = { ...(await listen(private_)), requests: hits };
-  const site: Partial<TestSite> = { requests, broken: false, elsewhere };
+  const headers = new Map<string, IncomingHttpHeaders>();
+  const site: Partial<TestSite> = { requests, headers, broken: false, elsewhere };
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     requests.push(path);
+    headers.set(path, req.headers);
     const send = (status: number, type: string, body: string) => {
       res.writeHead(status, { 'content-type': type });
       res.end(body);

@@ -104,7 +104,8 @@ describe('runs in headless Chromium', () => {
     expect(run.lighthouse!.performance).toBeLessThanOrEqual(100);
     // Lighthouse loaded the page itself (its tab, through the interception) besides the run's load...
     expect(site.requests.filter((p) => p === '/audited').length).toBeGreaterThanOrEqual(2);
-    expect(site.requests).toContain('/robots.txt');
+    // What Lighthouse fetches itself (robots.txt, source maps) comes through the outbound client too.
+    expect(site.headers.get('/robots.txt')?.['user-agent']).toMatch(/^Cassette /);
     // ...and neither reached the private address the page refers to: image, manifest, icon, source map.
     expect(site.elsewhere.requests).toEqual([]);
     expect(run.network.filter((n) => n.url.startsWith(site.elsewhere.origin)).every((n) => n.failure?.includes('CASSETTE_OUTBOUND_ALLOW_HOSTS'))).toBe(true);
@@ -145,6 +146,7 @@ describe('runs in headless Chromium', () => {
     expect(fast.state).toBe('passed');
     expect(slow.state).toBe('passed');
     expect(slow.options).toMatchObject({ headers: { 'X-Synthetic': 'yes' }, cookies: [{ name: 'ab', value: 'b' }], bypassCSP: true, network: '3g' });
+    expect(site.headers.get('/heavy')).toMatchObject({ 'x-synthetic': 'yes', cookie: 'ab=b' });
     expect(heavy(fast)).toMatchObject({ status: 200, transferSize: HEAVY_BYTES });
     expect(heavy(slow)).toMatchObject({ status: 200, transferSize: HEAVY_BYTES });
     // 3G brings 300 KB in no less than its latency plus 300 KB at 1.6 Mbit/s (about 1.6 s): a
