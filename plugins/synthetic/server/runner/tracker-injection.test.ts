@@ -1,11 +1,19 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SYNTHETIC_METADATA_KEY, trackerInitScript } from './tracker-injection.js';
 
 type Call = [string, ...unknown[]];
+/** happy-dom does not load script files; it reports them loaded instead of logging an error. */
+const settings = () => (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings;
 
 describe('the tracker a run injects', () => {
+  let loadingAsSuccess = false;
+  beforeEach(() => {
+    loadingAsSuccess = settings().handleDisabledFileLoadingAsSuccess;
+    settings().handleDisabledFileLoadingAsSuccess = true;
+  });
   afterEach(() => {
+    settings().handleDisabledFileLoadingAsSuccess = loadingAsSuccess;
     for (const script of document.querySelectorAll('script[src*="tracker.js"]')) script.remove();
     delete (window as unknown as { CassetteTracker?: unknown }).CassetteTracker;
   });
