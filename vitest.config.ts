@@ -22,9 +22,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       // See tests/setup/test-isolation.ts: one module graph per worker, shared by its files.
-      { extends: true, test: { name: 'shared', include: INCLUDE, exclude: [...EXCLUDE, ...GROUPS.dom, ...GROUPS.isolated], isolate: false } },
+      { extends: true, test: { name: 'shared', include: INCLUDE, exclude: [...EXCLUDE, ...GROUPS.dom, ...GROUPS.isolated, ...GROUPS.chromium], isolate: false } },
       { extends: true, test: { name: 'dom', include: GROUPS.dom, exclude: EXCLUDE, environment: 'happy-dom', isolate: false } },
       { extends: true, test: { name: 'isolated', include: GROUPS.isolated, exclude: EXCLUDE } },
+      // One browser at a time: these files run in one worker, after the groups above (a group of its own, as its worker count differs).
+      { extends: true, test: { name: 'chromium', include: GROUPS.chromium, exclude: EXCLUDE, isolate: false, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },
 });

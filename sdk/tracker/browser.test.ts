@@ -1,5 +1,6 @@
 // The script build in real Chromium against a stand-in ingest server: what a DOM emulator
 // cannot show (rrweb's text masking, gzip, beacons on navigation) is checked here.
+// @test-group chromium (one browser-driving file at a time: tests/setup/test-isolation.ts)
 import { chromium, type Browser } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -255,10 +256,9 @@ describe('tracker.js in Chromium', () => {
     // The window's last scroll position is recorded when the recording stops before the end of its sampling window.
     expect(rrwebEvents.filter((e) => e.type === 3 && e.data.source === 3).map((e) => (e.data as { y?: number }).y)).toEqual([100, 300]);
   }, 30_000);
-  // The original tab has 100 ms to answer for its session (tab-claim.ts): on a machine where
-  // other test files drive Chromium, Lighthouse and ffmpeg at the same time, its answer was seen
-  // to come later once, and the copy resumed. A retry starts from a new pair of tabs.
-  it('a tab opened with a copy of a recording tab\'s sessionStorage records its own session', { retry: 2, timeout: 30_000 }, async () => {
+  // The original tab has 100 ms to answer for its session (tab-claim.ts): no other file drives a
+  // browser meanwhile (the chromium test group), so its answer is not starved.
+  it('a tab opened with a copy of a recording tab\'s sessionStorage records its own session', { timeout: 30_000 }, async () => {
     const context = await browser.newContext();
     const original = await context.newPage();
     await original.goto(origin + '/');

@@ -11,8 +11,17 @@ export const DEVICE_PROFILES: Record<Device, { viewport: { width: number; height
   },
 };
 
-/** DevTools network conditions per profile (throughput in bytes per second, latency in ms). */
-export const NETWORK_CONDITIONS: Record<NetworkProfile, { offline: boolean; latency: number; downloadThroughput: number; uploadThroughput: number }> = {
+export interface NetworkConditions {
+  offline: boolean;
+  /** Added to every request's round trip, ms. */
+  latency: number;
+  /** Bytes per second; -1: not limited. */
+  downloadThroughput: number;
+  uploadThroughput: number;
+}
+
+/** Network conditions per profile, as DevTools names them (throughput in bytes per second, latency in ms). */
+export const NETWORK_CONDITIONS: Record<NetworkProfile, NetworkConditions> = {
   wifi: { offline: false, latency: 2, downloadThroughput: -1, uploadThroughput: -1 },
   '4g': { offline: false, latency: 20, downloadThroughput: (9 * 1024 * 1024) / 8, uploadThroughput: (9 * 1024 * 1024) / 8 },
   '3g': { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },

@@ -5,10 +5,11 @@ import { substituteVariables } from '../../shared/validation.js';
 import type { RunOutcome, StoredRun } from '../store/run-store.js';
 import { launchChromium, type ChromiumProcess } from './chromium-process.js';
 import { DEVICE_PROFILES, NETWORK_CONDITIONS } from './devices.js';
+import { interceptBrowserRequests } from './browser-interception.js';
 import { routeThroughOutbound, type NetworkLog } from './outbound-route.js';
 import { screenshotKey, screenshotPath, videoKey, videoPath } from './run-files.js';
 import { startScreencastVideo, type ScreencastVideo } from './screencast-video.js';
-import { failureText, withTimeout } from './step-failure.js';
+import { failureText, GuardTimeout, withTimeout } from './step-failure.js';
 import { trackerInitScript, readSessionId } from './tracker-injection.js';
 
 export const MAX_CONSOLE_ENTRIES = 500;
@@ -123,7 +124,8 @@ export async function executeRun(run: StoredRun, options: ExecuteOptions): Promi
     });
     context.setDefaultTimeout(options.stepTimeoutMs);
     context.setDefaultNavigationTimeout(options.stepTimeoutMs);
-    await routeThroughOutbound(context, options.outbound, options.stepTimeoutMs, network, startedAt);
+    const conditions = run.options.network === 'wifi' ? null : NETWORK_CONDITIONS[run.options.network];
+    await routeThroughOutbound(context, options.outbound, options.stepTimeoutMs, network, startedAt, conditions);
     if (options.tracker) await context.addInitScript({ content: trackerInitScript(options.tracker, run.runId) });
     const base = run.environment?.url;
     if (run.options.cookies.length) {
@@ -132,9 +134,8 @@ export async function executeRun(run: StoredRun, options: ExecuteOptions): Promi
       if (cookieUrl) await context.addCookies(run.options.cookies.map((c) => ({ name: c.name, value: c.value, url: cookieUrl })));
     }
     const page = await context.newPage();
-    const conditions = NETWORK_CONDITIONS[run.options.network];
-    if (conditions.offline) await context.setOffline(true);
-    else if (run.options.network !== 'wifi') await (await context.newCDPSession(page)).send('Network.emulateNetworkConditions', conditions);
+    // Latency and throughput are emulated by the interception (DevTools throttling skips fulfilled answers).
+    if (conditions?.offline) await context.setOffline(true);
     page.on('console', (message) => {
       if (consoleLogs.length < MAX_CONSOLE_ENTRIES) consoleLogs.push({ level: message.type() === 'warning' ? 'warn' : message.type(), value: message.text().slice(0, 4000), time: Date.now() - startedAt });
     });
@@ -145,6 +146,7 @@ export async function executeRun(run: StoredRun, options: ExecuteOptions): Promi
 
     for (const [index, step] of run.definition.entries()) {
       if (stopped()) break;
+      let pageHung = false;
       const result = results[index]!;
       const stepStart = Date.now();
       result.timings.start = stepStart - startedAt;
@@ -186,11 +188,14 @@ export async function executeRun(run: StoredRun, options: ExecuteOptions): Promi
         await withTimeout(work, options.stepTimeoutMs + 1000, 'The step');
         result.status = 'passed';
       } catch (error) {
+        // Only a page whose main thread is stuck (a loop in custom code) outlasts Playwright's own timeouts.
+        pageHung = error instanceof GuardTimeout;
         result.status = stopped() ? 'stopped' : 'failed';
         result.info = stopped() ? 'The run was stopped during this step.' : failureText(error, options.stepTimeoutMs);
       }
       result.timings.duration = Date.now() - stepStart;
-      if (!stopped()) {
+      // A stuck page answers neither a screenshot nor a read of its storage: not waited for.
+      if (!stopped() && !pageHung) {
         const shot = await withTimeout(page.screenshot({ type: 'jpeg', quality: 60, timeout: SCREENSHOT_TIMEOUT_MS, animations: 'disabled' }), SCREENSHOT_TIMEOUT_MS + 500, 'The screenshot').catch(() => null);
         if (shot) {
           await options.blobs.put(screenshotKey(run.projectId, run.runId, result.order), shot, { contentType: 'image/jpeg' });
@@ -213,7 +218,18 @@ export async function executeRun(run: StoredRun, options: ExecuteOptions): Promi
       if (bytes && bytes.length > 0) await options.blobs.put(videoKey(run.projectId, run.runId), bytes, { contentType: 'video/webm' });
     }
     if (state === 'passed' && options.lighthouse && firstPageUrl && !stopped()) {
-      lighthouse = await options.lighthouse(firstPageUrl, chromiumProcess.port).catch((error: unknown) => ({
+      const audit = options.lighthouse;
+      const url: string = firstPageUrl;
+      const port = chromiumProcess.port;
+      const connected = browser;
+      lighthouse = await (async () => {
+        // Lighthouse opens a tab of its own, outside the run's routed context: from here every
+        // request of the browser is intercepted instead, so the audit reaches what the run may.
+        // The run's pages are done; closed first, they are not intercepted twice.
+        await withTimeout(context.close(), 5000, 'Closing the run\'s pages').catch(() => undefined);
+        await interceptBrowserRequests(await connected.newBrowserCDPSession(), options.outbound, options.stepTimeoutMs);
+        return audit(url, port);
+      })().catch((error: unknown) => ({
         performance: null,
         accessibility: null,
         bestPractices: null,

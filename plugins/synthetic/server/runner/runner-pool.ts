@@ -41,7 +41,12 @@ export class RunnerPool {
   /** The last browsers started (process ids), newest last: tests check that each is gone. */
   readonly launchedPids: number[] = [];
 
-  constructor(private readonly deps: RunnerPoolDeps) {}
+  /** The settings each run starts with: the plugin's; tests narrow them (no Lighthouse audit, a short step limit). */
+  settings: RunnerSettings;
+
+  constructor(private readonly deps: RunnerPoolDeps) {
+    this.settings = deps.settings;
+  }
 
   /** Browser processes alive now, by run id (for tests of the cleanup). */
   browserPids(): number[] {
@@ -54,7 +59,7 @@ export class RunnerPool {
   }
 
   private async acquire(): Promise<void> {
-    if (this.running < this.deps.settings.maxBrowsers) {
+    if (this.running < this.settings.maxBrowsers) {
       this.running++;
       return;
     }
@@ -75,7 +80,7 @@ export class RunnerPool {
       const db = this.deps.database.sql;
       if (!(await markRunning(db, runId))) return null;
       const run = (await findRun(db, runId))!;
-      const { settings } = this.deps;
+      const { settings } = this;
       const controller = new AbortController();
       const entry = { controller, browser: null as ChromiumProcess | null };
       this.active.set(runId, entry);

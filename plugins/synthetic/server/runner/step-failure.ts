@@ -9,13 +9,18 @@ export function failureText(error: unknown, stepTimeoutMs: number): string {
   return first.replace(/^(page|locator|frame)\.\w+: /, '').slice(0, 1000) || 'The step failed.';
 }
 
+/** The guard of `withTimeout` gave up on the work (which may still be running). */
+export class GuardTimeout extends Error {
+  override name = 'GuardTimeout';
+}
+
 /** Rejects after `ms` with a timeout message; the work keeps running (its browser is closed by the caller). */
 export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
   return Promise.race([
     work,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} timed out after ${Math.round(ms / 1000)} s.`)), ms);
+      timer = setTimeout(() => reject(new GuardTimeout(`${what} timed out after ${Math.round(ms / 1000)} s.`)), ms);
     }),
   ]).finally(() => clearTimeout(timer));
 }

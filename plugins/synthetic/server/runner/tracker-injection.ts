@@ -1,14 +1,17 @@
 import type { Page } from 'playwright-core';
 
 const STORAGE_PREFIX = 'cassette:session:';
+/** The session metadata key that marks a session as a synthetic run's (its value: the run id). */
+export const SYNTHETIC_METADATA_KEY = 'synthetic';
 
 /**
  * A script run in every page of a run before the page's own: unless the site already loads the
  * tracker, it loads the project's tracker from this server and starts it, so the run is itself
- * a recorded session (marked with the run's id in its metadata).
+ * a recorded session, tagged synthetic from its start: metadata `synthetic` = the run's id
+ * (sessions filter on it; the session id is kept on the run).
  */
 export function trackerInitScript(tracker: { publicUrl: string; projectKey: string }, runId: number): string {
-  const config = JSON.stringify({ base: tracker.publicUrl.replace(/\/$/, ''), projectKey: tracker.projectKey, runId: String(runId) });
+  const config = JSON.stringify({ base: tracker.publicUrl.replace(/\/$/, ''), projectKey: tracker.projectKey, runId: String(runId), metadataKey: SYNTHETIC_METADATA_KEY });
   return `(() => {
   if (window.top !== window) return;
   const config = ${config};
@@ -19,7 +22,9 @@ export function trackerInitScript(tracker: { publicUrl: string; projectKey: stri
     script.onload = () => {
       try {
         const tracker = new window.CassetteTracker({ projectKey: config.projectKey, ingestPoint: config.base + '/api/ingest' });
-        Promise.resolve(tracker.start()).then(() => { try { tracker.setMetadata('synthetic', config.runId); } catch (_) {} });
+        // Before start: the session is tagged synthetic from its start request on.
+        tracker.setMetadata(config.metadataKey, config.runId);
+        void tracker.start();
       } catch (_) {}
     };
     (document.head || document.documentElement).appendChild(script);

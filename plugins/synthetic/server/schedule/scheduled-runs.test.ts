@@ -1,3 +1,4 @@
+// Runs real Chromium. @test-group chromium (one browser-driving file at a time: tests/setup/test-isolation.ts)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '@cassette/plugin-webhooks/testing';
 import type { Run, Scheduler } from '../../shared/model.js';
