@@ -11,5 +11,5 @@ export { defineEvent } from './shared/events.js';
 export type { EventDef, EventPayload } from './shared/events.js';
 export { toWallTime, fromWallTime, startOfDay, endOfDay, addDays, startOfMonth, startOfYear, dayKey, minuteKey, fromDayAndTime, daysInMonth, zoneLabel } from './shared/zoned-time.js';
 export type { WallTime } from './shared/zoned-time.js';
-export { APPEARANCE_ROLES, APPEARANCE_PRESETS, APPEARANCE_ROLE_LABELS, APPEARANCE_FLAGS, APPEARANCE_FLAG_LABELS, PRESET_FLAGS, presetAppearance, customAppearance, resolveAppearance, applyAppearanceChange, readAppearanceChange } from './shared/appearance.js';
+export { APPEARANCE_ROLES, APPEARANCE_PRESETS, APPEARANCE_ROLE_LABELS, APPEARANCE_FLAGS, APPEARANCE_FLAG_LABELS, PRESET_FLAGS, appearanceFlagOn, presetAppearance, customAppearance, resolveAppearance, applyAppearanceChange, readAppearanceChange } from './shared/appearance.js';
 export type { Appearance, AppearanceRole, AppearancePreset, AppearanceFlag, AppearanceWidget, AppearanceChange } from './shared/appearance.js';
