@@ -13,3 +13,7 @@ export { toWallTime, fromWallTime, startOfDay, endOfDay, addDays, startOfMonth, 
 export type { WallTime } from './shared/zoned-time.js';
 export { APPEARANCE_ROLES, APPEARANCE_PRESETS, APPEARANCE_ROLE_LABELS, APPEARANCE_FLAGS, APPEARANCE_FLAG_LABELS, PRESET_FLAGS, appearanceFlagOn, presetAppearance, customAppearance, resolveAppearance, applyAppearanceChange, readAppearanceChange } from './shared/appearance.js';
 export type { Appearance, AppearanceRole, AppearancePreset, AppearanceFlag, AppearanceWidget, AppearanceChange } from './shared/appearance.js';
+export { DEFAULT_LOGGER_OPTIONS, INPUT_MODES, LOGGER_OPTIONS_MAX_ENTRIES, domainAllowed, ipVersion, readDomainEntry, readIpEntry, readLoggerOptionsChange, resolveLoggerOptions, stricterInputMode } from './shared/logger-options.js';
+export type { InputMode, LoggerOptions } from './shared/logger-options.js';
+export { DEFAULT_TAG_COLOR, PROJECT_TAGS_MAX, PROJECT_TAG_DESCRIPTION_MAX, PROJECT_TAG_NAME_MAX, readProjectTags } from './shared/project-tags.js';
+export type { ProjectTag, ProjectTagInput } from './shared/project-tags.js';

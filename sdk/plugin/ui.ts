@@ -15,6 +15,10 @@ export { memberRank, memberManageRefusal, OWNER_ONLY, ADMINS_BY_OWNER_ONLY, MEMB
 export type { RankedMember } from './shared/member-rank.js';
 export { APPEARANCE_ROLES, APPEARANCE_PRESETS, APPEARANCE_ROLE_LABELS, APPEARANCE_FLAGS, APPEARANCE_FLAG_LABELS, PRESET_FLAGS, appearanceFlagOn, presetAppearance, customAppearance, resolveAppearance, applyAppearanceChange, readAppearanceChange } from './shared/appearance.js';
 export type { Appearance, AppearanceRole, AppearancePreset, AppearanceFlag, AppearanceWidget, AppearanceChange } from './shared/appearance.js';
+export { DEFAULT_LOGGER_OPTIONS, INPUT_MODES, LOGGER_OPTIONS_MAX_ENTRIES, domainAllowed, ipVersion, readDomainEntry, readIpEntry, readLoggerOptionsChange, resolveLoggerOptions, stricterInputMode } from './shared/logger-options.js';
+export type { InputMode, LoggerOptions } from './shared/logger-options.js';
+export { DEFAULT_TAG_COLOR, PROJECT_TAGS_MAX, PROJECT_TAG_DESCRIPTION_MAX, PROJECT_TAG_NAME_MAX, readProjectTags } from './shared/project-tags.js';
+export type { ProjectTag, ProjectTagInput } from './shared/project-tags.js';
 
 // Slots: plugins (and the host) offer named places other plugins fill.
 export { Slot, UiRegistryContext, useSlotFills, selectFills, useAppearanceFlag } from './ui/slot.js';

@@ -14,6 +14,8 @@ export const TenantEntity = defineEntity({
     apiKeyHash: p.string().nullable(),
     /** The same key sealed with the kernel's secrets, so admins can read it again. */
     apiKeySealed: p.string().nullable(),
+    /** The client's loggerOptions as saved (read through resolveLoggerOptions). */
+    loggerOptions: p.json<Record<string, unknown>>(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
