@@ -7,6 +7,7 @@ import { useSession } from '../session/session.js';
 import { roleLabel } from '../shell/account-rules.js';
 import { AppearanceSection } from './appearance-section.js';
 import { OrganizationApiKey } from './organization-api-key.js';
+import { RecordingRulesForm } from './recording-rules-form.js';
 import { SettingsHeader } from './settings-header.js';
 
 export default function AccountTab() {
@@ -88,6 +89,7 @@ export default function AccountTab() {
         </form>
       </section>
       {account.admin && client && <OrganizationForm client={client} onSaved={setClient} />}
+      {account.admin && client && <RecordingRulesForm client={client} onSaved={setClient} />}
       <OrganizationApiKey />
       <AppearanceSection onSaved={setAccount} />
       <section className="cs-card">
