@@ -288,6 +288,20 @@ describe('what is captured', () => {
     expect(server.allBytes()).not.toContain('Grace');
   });
 
+  it("records a single-page app's route changes as page visits, and leaves history as it was after stop()", async () => {
+    const pushState = window.history.pushState;
+    const t = tracker();
+    await t.start();
+    window.history.pushState({}, '', '/cart');
+    document.title = 'Cart';
+    window.history.pushState({}, '', '/checkout#payment');
+    window.history.replaceState({}, '', '/checkout#shipping');
+    await t.stop();
+    expect(server.events('page').map((e) => new URL(String((e as { url: string }).url)).pathname)).toEqual(['/', '/cart', '/checkout']);
+    expect(window.history.pushState).toBe(pushState);
+    window.history.replaceState(null, '', '/');
+  });
+
   it('sends where the pointer came to rest in the last batch when it stops', async () => {
     document.body.innerHTML = '<p id="far">Far</p><button id="target">Hover me</button>';
     const t = tracker();
