@@ -9,10 +9,10 @@ const LiveSessionPage = lazy(() => import('./ui/live/live-session.page.js'));
 export default defineUiPlugin({
   id: 'assist',
   pages: [
-    { path: '/:siteId/assist', component: LiveListPage, permission: 'ASSIST_LIVE' },
+    { path: '/:siteId/assist', component: LiveListPage, permission: 'ASSIST_LIVE', appearance: 'sessionsLive' },
     // The page says 'Not allowed' itself: for a live session the text says it is still live.
     { path: '/:siteId/assist/:sessionId', component: LiveSessionPage, hideTopBar: true },
   ],
-  navItems: [{ id: 'assist', label: 'Assist', to: (siteId) => `/${siteId}/assist`, order: 15, permission: 'ASSIST_LIVE' }],
-  fills: [fillSlot(sessionsSlots.listTabs, { id: 'assist.live', label: 'Live', component: LiveTabFill, order: 10, permission: 'ASSIST_LIVE' })],
+  navItems: [{ id: 'assist', label: 'Assist', to: (siteId) => `/${siteId}/assist`, order: 15, permission: 'ASSIST_LIVE', appearance: 'sessionsLive' }],
+  fills: [fillSlot(sessionsSlots.listTabs, { id: 'assist.live', label: 'Live', component: LiveTabFill, order: 10, permission: 'ASSIST_LIVE', appearance: 'sessionsLive' })],
 });

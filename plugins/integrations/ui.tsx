@@ -31,8 +31,8 @@ export default defineUiPlugin({
   fills: [
     fillSlot(hostSlots.onboardingIntegrations, { id: 'integrations.onboarding', component: OnboardingTab, order: 10 }),
     // Backend lines are Developer Tools data, as the console and network are.
-    fillSlot(sessionsSlots.playerPanels, { id: 'integrations.backend-logs', label: 'Backend logs', component: lazy(() => import('./ui/backend-logs.panel.js')), order: 10, permission: 'DEV_TOOLS' }),
-    fillSlot(sessionsSlots.playerTimelineMarkers, { id: 'integrations.backend-log-markers', label: 'Backend log', component: lazy(() => import('./ui/backend-log-markers.js')), order: 10, permission: 'DEV_TOOLS' }),
+    fillSlot(sessionsSlots.playerPanels, { id: 'integrations.backend-logs', label: 'Backend logs', component: lazy(() => import('./ui/backend-logs.panel.js')), order: 10, permission: 'DEV_TOOLS', appearance: 'sessionsDevtools' }),
+    fillSlot(sessionsSlots.playerTimelineMarkers, { id: 'integrations.backend-log-markers', label: 'Backend log', component: lazy(() => import('./ui/backend-log-markers.js')), order: 10, permission: 'DEV_TOOLS', appearance: 'sessionsDevtools' }),
     fillSlot(sessionsSlots.playerHeaderActions, { id: 'integrations.create-issue', component: HeaderAction, order: 10, permission: 'SESSION_REPLAY' }),
   ],
 });

@@ -11,11 +11,11 @@ const TestSettingsPage = lazy(() => import('./ui/settings/test-settings.page.js'
 export default defineUiPlugin({
   id: 'synthetic',
   pages: [
-    { path: '/:siteId/tests', component: TestsPage, permission: 'SESSION_REPLAY' },
-    { path: '/:siteId/test-builder', component: TestBuilderPage, permission: 'SESSION_REPLAY' },
-    { path: '/:siteId/tests/runs/:runId', component: RunDetailPage, permission: 'SESSION_REPLAY' },
-    { path: '/:siteId/tests/settings', component: TestSettingsPage, permission: 'SESSION_REPLAY' },
+    { path: '/:siteId/tests', component: TestsPage, permission: 'SESSION_REPLAY', appearance: 'tests' },
+    { path: '/:siteId/test-builder', component: TestBuilderPage, permission: 'SESSION_REPLAY', appearance: 'tests' },
+    { path: '/:siteId/tests/runs/:runId', component: RunDetailPage, permission: 'SESSION_REPLAY', appearance: 'runs' },
+    { path: '/:siteId/tests/settings', component: TestSettingsPage, permission: 'SESSION_REPLAY', appearance: 'tests' },
   ],
-  fills: [fillSlot(sessionsSlots.playerHeaderActions, { id: 'synthetic.generate-test', component: GenerateTestAction, order: 20, permission: 'SESSION_REPLAY' })],
-  navItems: [{ id: 'synthetic', label: 'Tests', to: (siteId) => `/${siteId}/tests`, order: 60, permission: 'SESSION_REPLAY' }],
+  fills: [fillSlot(sessionsSlots.playerHeaderActions, { id: 'synthetic.generate-test', component: GenerateTestAction, order: 20, permission: 'SESSION_REPLAY', appearance: 'tests' })],
+  navItems: [{ id: 'synthetic', label: 'Tests', to: (siteId) => `/${siteId}/tests`, order: 60, permission: 'SESSION_REPLAY', appearance: 'tests' }],
 });

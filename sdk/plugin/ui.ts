@@ -13,13 +13,17 @@ export { readSiteHost, SITE_HOST_INPUT_MAX_LENGTH, SITE_HOST_NAME_MAX_LENGTH, SI
 export type { SiteHostReading } from './shared/site-host.js';
 export { memberRank, memberManageRefusal, OWNER_ONLY, ADMINS_BY_OWNER_ONLY, MEMBERS_BY_ADMINS_ONLY } from './shared/member-rank.js';
 export type { RankedMember } from './shared/member-rank.js';
-export { APPEARANCE_ROLES, APPEARANCE_PRESETS, APPEARANCE_ROLE_LABELS, APPEARANCE_FLAGS, APPEARANCE_FLAG_LABELS, PRESET_FLAGS, presetAppearance, customAppearance, resolveAppearance, applyAppearanceChange, readAppearanceChange } from './shared/appearance.js';
+export { APPEARANCE_ROLES, APPEARANCE_PRESETS, APPEARANCE_ROLE_LABELS, APPEARANCE_FLAGS, APPEARANCE_FLAG_LABELS, PRESET_FLAGS, appearanceFlagOn, presetAppearance, customAppearance, resolveAppearance, applyAppearanceChange, readAppearanceChange } from './shared/appearance.js';
 export type { Appearance, AppearanceRole, AppearancePreset, AppearanceFlag, AppearanceWidget, AppearanceChange } from './shared/appearance.js';
 export { readIceServers, iceUrlError, ICE_SERVERS_MAX } from './shared/ice-servers.js';
 export type { IceServer, IceServersReading } from './shared/ice-servers.js';
+export { DEFAULT_LOGGER_OPTIONS, INPUT_MODES, LOGGER_OPTIONS_MAX_ENTRIES, domainAllowed, ipVersion, readDomainEntry, readIpEntry, readLoggerOptionsChange, resolveLoggerOptions, stricterInputMode } from './shared/logger-options.js';
+export type { InputMode, LoggerOptions } from './shared/logger-options.js';
+export { DEFAULT_TAG_COLOR, PROJECT_TAGS_MAX, PROJECT_TAG_DESCRIPTION_MAX, PROJECT_TAG_NAME_MAX, readProjectTags } from './shared/project-tags.js';
+export type { ProjectTag, ProjectTagInput } from './shared/project-tags.js';
 
 // Slots: plugins (and the host) offer named places other plugins fill.
-export { Slot, UiRegistryContext, useSlotFills, selectFills } from './ui/slot.js';
+export { Slot, UiRegistryContext, useSlotFills, selectFills, useAppearanceFlag } from './ui/slot.js';
 export { useLatestAnswer } from './ui/use-latest-answer.js';
 export type { LatestAnswer } from './ui/use-latest-answer.js';
 export type { SlotProps, UiRegistryValue } from './ui/slot.js';

@@ -6,7 +6,8 @@ import { test } from './support/own-server-test.js';
  * Appearance in real Chromium: a dashboard holds a custom metric and two catalogue widgets; the
  * member picks the Product Owner preset under Preferences › Account, and the dashboard leaves
  * out the widget that preset hides, says so, and shows it marked on request. Turning its flag
- * back on (the preset becomes Custom) brings it back for good.
+ * back on (the preset becomes Custom) brings it back for good. The preset's tests flag takes
+ * the Tests entry out of the top bar.
  */
 
 const cardNames = (page: Page) => page.getByTestId('widget-card').locator('.cs-widget-card__header [data-field="name"]').allInnerTexts();
@@ -15,6 +16,8 @@ test("a member's appearance hides the catalogue widgets its preset turns off, an
   test.setTimeout(120_000);
   await logIn(page, cassette, owner);
   await page.goto(`${cassette.url}/${owner.projectId}/dashboard`);
+  const testsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tests', exact: true });
+  await expect(testsLink).toBeVisible();
 
   await page.getByRole('button', { name: 'Create Dashboard' }).first().click();
   await page.getByRole('dialog', { name: 'Create Dashboard' }).getByRole('button', { name: 'Create' }).click();
@@ -38,6 +41,8 @@ test("a member's appearance hides the catalogue widgets its preset turns off, an
 
   await page.goto(`${cassette.url}/${owner.projectId}/dashboard`);
   await expect.poll(() => cardNames(page)).toEqual(['Captured Sessions']);
+  // The preset has no tests either: their entry leaves the top bar.
+  await expect(testsLink).toHaveCount(0);
   const notice = page.getByTestId('hidden-widgets');
   await expect(notice).toContainText('1 catalogue widget hidden by your appearance (Product Owner).');
   await notice.getByRole('button', { name: 'Show them' }).click();

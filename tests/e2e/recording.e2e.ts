@@ -141,6 +141,29 @@ test('onboarding shows the real snippet with the project key, and the project tu
       data: { projectKey: key, trackerVersion: '1.0.0', protocolVersion: 1, timestamp: Date.now(), url: `${cassette.url}/demo/`, referrer: '', title: 'Demo', screen: { width: 1, height: 1 }, viewport: { width: 1, height: 1 } },
     });
     expect((await started.json()).data.config.captureNetworkPayloads).toBe(true);
+
+    // The organization's recording rules: a page outside the allowed domains starts nothing, and says why.
+    const startDemo = () =>
+      page.request.post(`${cassette.url}/api/ingest/v1/start`, {
+        headers: { Origin: cassette.url },
+        data: { projectKey: key, trackerVersion: '1.0.0', protocolVersion: 1, timestamp: Date.now(), url: `${cassette.url}/demo/`, referrer: '', title: 'Demo', screen: { width: 1, height: 1 }, viewport: { width: 1, height: 1 } },
+      });
+    await page.goto(`${cassette.url}/client/account`);
+    const rules = page.getByTestId('recording-rules');
+    await rules.getByLabel('Allowed domains').fill('shop.elsewhere.test');
+    await rules.getByRole('button', { name: 'Save Recording Rules' }).click();
+    await expect(page.getByText('Recording rules saved')).toBeVisible();
+    const refused = await startDemo();
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).errors[0]).toContain(`Pages on ${new URL(cassette.url).hostname} are not recorded: it is not one of the organization's allowed domains.`);
+    await rules.getByLabel('Allowed domains').fill('');
+    await rules.getByRole('button', { name: 'Save Recording Rules' }).click();
+    const allowedDomains = async () => (await (await page.request.get(`${cassette.url}/api/client`, { headers: { Authorization: `Bearer ${jwt}` } })).json()).data.loggerOptions.allowedDomains;
+    await expect.poll(allowedDomains).toEqual([]);
+    expect((await startDemo()).status()).toBe(200);
+    // Back to the project's settings, where the next step works.
+    await page.goto(`${cassette.url}/client/projects`);
+    await page.getByRole('button', { name: 'Edit My first project' }).click();
   });
 
   await test.step("an admin deletes one user's recorded sessions", async () => {

@@ -97,6 +97,15 @@ export const coreMigrations: Migration[] = [
     up: [`alter table core_projects add column if not exists tracker_version text`],
   },
   {
+    // The client's loggerOptions, and the project's stackIntegrations and tags (spec part 2 §3).
+    id: '0004_client_logger_options_project_tags',
+    up: [
+      `alter table core_tenants add column if not exists logger_options jsonb not null default '{}'::jsonb`,
+      `alter table core_projects add column if not exists stack_integrations boolean not null default false`,
+      `alter table core_projects add column if not exists tags jsonb not null default '[]'::jsonb`,
+    ],
+  },
+  {
     // The account's ICE servers (spec part 2 §3, Account.iceServers): STUN/TURN servers for assist
     // calls, set by an admin for the whole organization. None by default: calls then use the
     // peers' own addresses only (enough on one network).

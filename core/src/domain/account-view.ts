@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { PERMISSIONS, resolveAppearance, type AppearanceWidget } from '@cassette/plugin-sdk';
+import { PERMISSIONS, resolveAppearance, resolveLoggerOptions, type AppearanceWidget } from '@cassette/plugin-sdk';
 import type { AppConfig } from '../config/app-config.js';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { RoleEntity } from '../entities/role.entity.js';
@@ -65,6 +65,7 @@ export function clientView(tenant: Tenant, apiKey: string | null = null, edition
     tenantKey: tenant.tenantKey,
     edition,
     optOut: tenant.optOut,
+    loggerOptions: resolveLoggerOptions(tenant.loggerOptions),
   };
 }
 

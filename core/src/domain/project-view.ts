@@ -27,6 +27,8 @@ export function projectView(project: Project) {
     gdpr: { ...DEFAULT_GDPR, ...project.gdpr },
     saveRequestPayloads: project.saveRequestPayloads,
     trackerVersion: project.trackerVersion ?? null,
+    stackIntegrations: project.stackIntegrations ?? false,
+    tags: project.tags ?? [],
     createdAt: project.createdAt.toISOString(),
   };
 }

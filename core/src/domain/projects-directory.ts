@@ -1,3 +1,4 @@
+import { resolveLoggerOptions, type LoggerOptions } from '@cassette/plugin-sdk';
 import { sql, type ProjectInfo, type ProjectsService } from '@cassette/plugin-sdk/server';
 import type { DatabaseRuntime } from '../database/create-database.js';
 import { ProjectEntity } from '../entities/project.entity.js';
@@ -25,6 +26,11 @@ export class ProjectsDirectory implements ProjectsService {
   async listAll(): Promise<ProjectInfo[]> {
     const projects = await this.db.em().find(ProjectEntity, { deletedAt: null }, { orderBy: { id: 'asc' } });
     return projects.map(projectInfo);
+  }
+
+  async loggerOptions(tenantId: number): Promise<LoggerOptions> {
+    const [row] = await this.db.sql<{ logger_options: Record<string, unknown> | null }>(sql`select logger_options from core_tenants where id = ${tenantId}`);
+    return resolveLoggerOptions(row?.logger_options);
   }
 
   async markRecorded(projectId: number, at: Date, trackerVersion?: string): Promise<void> {

@@ -45,7 +45,7 @@ export async function setUpTenant(
   input: TenantSetupInput,
   secrets: SecretsService,
 ): Promise<{ tenant: Tenant; owner: User; project: Project; apiKey: string }> {
-  const tenant = em.create(TenantEntity, { name: input.organizationName, tenantKey: randomBytes(12).toString('hex'), onboarding: {}, iceServers: [] });
+  const tenant = em.create(TenantEntity, { name: input.organizationName, tenantKey: randomBytes(12).toString('hex'), onboarding: {}, iceServers: [], loggerOptions: {} });
   const apiKey = issueApiKey(tenant, secrets);
   await em.flush();
   const roles = DEFAULT_ROLES.map((r) =>
@@ -70,6 +70,7 @@ export async function setUpTenant(
     projectKey: newProjectKey(),
     gdpr: { ...DEFAULT_GDPR },
     customFields: [],
+    tags: [],
   });
   await em.flush();
   return { tenant, owner, project, apiKey };

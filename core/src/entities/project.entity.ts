@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { ProjectTag } from '@cassette/plugin-sdk';
 import type { GdprSettings } from '@cassette/plugin-sdk/server';
 
 export interface CustomField {
@@ -24,6 +25,9 @@ export const ProjectEntity = defineEntity({
     lastRecordedSessionAt: p.datetime().nullable(),
     /** The tracker version the latest session start reported. */
     trackerVersion: p.string().nullable(),
+    /** Whether the project's backend stack (its logs and error tools) is connected: the admin's word, shown on the project. */
+    stackIntegrations: p.boolean().default(false),
+    tags: p.json<ProjectTag[]>(),
     createdAt: p.datetime().onCreate(() => new Date()),
     deletedAt: p.datetime().nullable(),
   },

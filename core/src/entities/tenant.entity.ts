@@ -17,6 +17,8 @@ export const TenantEntity = defineEntity({
     apiKeySealed: p.string().nullable(),
     /** STUN/TURN servers of assist calls (Account.iceServers), checked by readIceServers when set. */
     iceServers: p.json<IceServer[]>(),
+    /** The client's loggerOptions as saved (read through resolveLoggerOptions). */
+    loggerOptions: p.json<Record<string, unknown>>(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

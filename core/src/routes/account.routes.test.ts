@@ -84,4 +84,19 @@ describe('the organization API key (GET /api/client, POST /api/client/api-key)',
     expect((await whoami(before)).status).toBe(401);
     expect((await whoami(after)).body).toEqual({ data: { tenantId } });
   });
+
+  it("keeps the client's logger options: defaults first, changed field by field by admins, each bad entry refused by name", async () => {
+    expect((await client(ownerToken)).loggerOptions).toEqual({ ipWhitelist: [], allowedDomains: [], defaultInputMode: 'plain', obscureEmailData: false, obscureNumericData: false });
+    const saved = await t.request('PUT', '/api/client', { token: ownerToken, body: { loggerOptions: { allowedDomains: ['https://Shop.example.test/cart', '*.cobol.example.test'], obscureEmailData: true } } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ tenantId, loggerOptions: { ipWhitelist: [], allowedDomains: ['shop.example.test', '*.cobol.example.test'], obscureEmailData: true } });
+    const refused = await t.request('PUT', '/api/client', { token: ownerToken, body: { name: 'Renamed', loggerOptions: { ipWhitelist: ['10.0.0.0/8', '10.0.0.300'] } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual(['ipWhitelist: "10.0.0.300" is not IP addresses or ranges (such as 203.0.113.7 or 203.0.113.0/24).']);
+    expect((await t.request('PUT', '/api/client', { token: ownerToken, body: {} })).status).toBe(400);
+    const member = await t.createMember(tenantId, { permissions: ['SESSION_REPLAY'] });
+    expect((await t.request('PUT', '/api/client', { token: member.token, body: { loggerOptions: { ipWhitelist: [] } } })).status).toBe(403);
+    // Members see the rules their recordings follow.
+    expect((await client(member.token)).loggerOptions).toMatchObject({ obscureEmailData: true, allowedDomains: ['shop.example.test', '*.cobol.example.test'] });
+  });
 });

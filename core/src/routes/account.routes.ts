@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { applyAppearanceChange, readAppearanceChange, readIceServers, resolveAppearance } from '@cassette/plugin-sdk';
+import { applyAppearanceChange, readAppearanceChange, readIceServers, readLoggerOptionsChange, resolveAppearance, resolveLoggerOptions } from '@cassette/plugin-sdk';
 import { HttpError, defineRoute, type AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { ProjectEntity } from '../entities/project.entity.js';
 import { TenantEntity } from '../entities/tenant.entity.js';
@@ -93,11 +93,21 @@ export function accountRoutes(core: CoreRuntime): AnyRouteDef[] {
     method: 'PUT',
     url: '/client',
     access: { auth: 'admin' },
-    summary: 'Rename the organization',
-    schema: { body: Type.Object({ name: ORG_NAME }, { additionalProperties: false }) },
-    handler: async ({ em, caller, body }) => {
+    summary: "Rename the organization, or change its logger options (the rules every project records by)",
+    schema: {
+      // loggerOptions is read by hand so that each bad entry is named (see readLoggerOptionsChange).
+      body: Type.Object({ name: Type.Optional(ORG_NAME), loggerOptions: Type.Optional(Type.Unknown()) }, { additionalProperties: false }),
+    },
+    handler: async ({ em, caller, body, log }) => {
+      if (body.name === undefined && body.loggerOptions === undefined) throw new HttpError(400, 'Send a name or loggerOptions to change.');
+      const options = body.loggerOptions === undefined ? null : readLoggerOptionsChange(body.loggerOptions);
+      if (options && !options.change) throw new HttpError(400, options.errors.join(' '), options.errors);
       const tenant = await em.findOneOrFail(TenantEntity, { id: caller.tenantId });
-      tenant.name = body.name.trim();
+      if (body.name !== undefined) tenant.name = body.name.trim();
+      if (options?.change) {
+        tenant.loggerOptions = { ...resolveLoggerOptions(tenant.loggerOptions), ...options.change };
+        log.info({ tenantId: tenant.id, userId: caller.userId, changed: Object.keys(options.change) }, 'logger options changed');
+      }
       await em.flush();
       return clientViewFor(core, tenant, caller);
     },

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Type } from '@sinclair/typebox';
+import { readProjectTags } from '@cassette/plugin-sdk';
 import { defineRoute, HttpError, badRequest, conflict, notFound, coreEvents, type Caller, type AnyRouteDef } from '@cassette/plugin-sdk/server';
 import { ProjectEntity, type Project } from '../entities/project.entity.js';
 import { accountLimits } from '../domain/account-view.js';
@@ -67,7 +68,7 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
       // The host is what the player trusts recorded pages by: a project starts with one.
       const host = siteHostOrRefuse(body.host);
       if (await nameTaken(em, tenantId, name)) throw conflict(DUPLICATE_SITE);
-      const project = em.create(ProjectEntity, { tenantId, name, host, projectKey: newProjectKey(), gdpr: { ...DEFAULT_GDPR }, customFields: [] });
+      const project = em.create(ProjectEntity, { tenantId, name, host, projectKey: newProjectKey(), gdpr: { ...DEFAULT_GDPR }, customFields: [], tags: [] });
       await em.flush();
       await core.events.publish(coreEvents.projectCreated, { tenantId, projectId: project.id });
       return projectView(project);
@@ -78,15 +79,27 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
     method: 'PUT',
     url: '/projects/:id',
     access: { auth: 'admin' },
-    summary: 'Rename a project or change its host',
+    summary: 'Rename a project, change its host, its stack integrations flag or its tags',
     schema: {
       params,
-      body: Type.Object({ name: Type.Optional(PROJECT_NAME), host: Type.Optional(SITE_HOST), saveRequestPayloads: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+      body: Type.Object(
+        {
+          name: Type.Optional(PROJECT_NAME),
+          host: Type.Optional(SITE_HOST),
+          saveRequestPayloads: Type.Optional(Type.Boolean()),
+          stackIntegrations: Type.Optional(Type.Boolean()),
+          // The whole list, read by hand so each bad tag is named (see readProjectTags).
+          tags: Type.Optional(Type.Unknown()),
+        },
+        { additionalProperties: false },
+      ),
     },
     handler: async ({ em, caller, body, params: p }) => {
       const project = await findForCaller(em, caller, p.id);
-      // Checked first: a refused host leaves the project as it was. Clearing it is refused too.
+      // Checked first: a refused host (or tag) leaves the project as it was. Clearing the host is refused too.
       const host = body.host === undefined ? undefined : siteHostOrRefuse(body.host);
+      const tags = body.tags === undefined ? undefined : readProjectTags(body.tags, project.tags ?? []);
+      if (tags && !tags.tags) throw new HttpError(400, tags.errors.join(' '), tags.errors);
       if (body.name !== undefined) {
         const name = body.name.trim();
         if (await nameTaken(em, caller.tenantId, name, project.id)) throw conflict(DUPLICATE_SITE);
@@ -94,6 +107,8 @@ export function projectRoutes(core: CoreRuntime): AnyRouteDef[] {
       }
       if (host !== undefined) project.host = host;
       if (body.saveRequestPayloads !== undefined) project.saveRequestPayloads = body.saveRequestPayloads;
+      if (body.stackIntegrations !== undefined) project.stackIntegrations = body.stackIntegrations;
+      if (tags?.tags) project.tags = tags.tags;
       await em.flush();
       return projectView(project);
     },

@@ -120,6 +120,32 @@ describe('team, roles, projects, metadata', () => {
     expect((await t.request('GET', `/api/projects/${pid}`, { token: admin })).body.data.host).toBe('shop.example.com');
   });
 
+  it('stores a project\'s stackIntegrations and tags, keeps tag ids, and refuses bad tags naming them', async () => {
+    const pid = tenant.projectId;
+    const fresh = (await t.request('GET', `/api/projects/${pid}`, { token: admin })).body.data;
+    expect(fresh).toMatchObject({ stackIntegrations: false, tags: [] });
+    const saved = await t.request('PUT', `/api/projects/${pid}`, { token: admin, body: { stackIntegrations: true, tags: [{ name: 'checkout', color: '#FF0000' }, { name: 'beta', description: 'new UI' }] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      stackIntegrations: true,
+      tags: [
+        { id: 1, name: 'checkout', color: '#ff0000', description: '', iconUrl: '' },
+        { id: 2, name: 'beta', color: '#394eff', description: 'new UI', iconUrl: '' },
+      ],
+    });
+    // Sent back with its id, a tag keeps it; a new one gets the next.
+    const edited = await t.request('PUT', `/api/projects/${pid}`, { token: admin, body: { tags: [{ id: 2, name: 'beta 2' }, { name: 'mobile' }] } });
+    expect(edited.body.data.tags.map((tag: { id: number; name: string }) => [tag.id, tag.name])).toEqual([[2, 'beta 2'], [3, 'mobile']]);
+    const refused = await t.request('PUT', `/api/projects/${pid}`, { token: admin, body: { name: 'Not saved', tags: [{ name: 'x', color: 'blue' }] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual(['Tag 1: the color must be like #394eff.']);
+    expect((await t.request('PUT', `/api/projects/${pid}`, { token: admin, body: { stackIntegrations: 'yes' } })).status).toBe(400);
+    const after = (await t.request('GET', `/api/projects/${pid}`, { token: admin })).body.data;
+    expect(after).toMatchObject({ name: fresh.name, stackIntegrations: true, tags: [{ id: 2 }, { id: 3 }] });
+    expect((await t.request('GET', '/api/projects', { token: admin })).body.data.find((p: { id: number }) => p.id === pid).tags).toHaveLength(2);
+    expect((await t.request('PUT', `/api/projects/${pid}`, { token: admin, body: { stackIntegrations: false, tags: [] } })).body.data).toMatchObject({ stackIntegrations: false, tags: [] });
+  });
+
   it('keeps GDPR settings and metadata fields per project with the key rule and the limit of 10', async () => {
     const pid = tenant.projectId;
     const gdpr = await t.request('POST', `/api/${pid}/gdpr`, { token: admin, body: { maskNumbers: true, defaultInputMode: 'hidden', sampleRate: 50, retentionDays: 30 } });

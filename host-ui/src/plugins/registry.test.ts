@@ -15,6 +15,11 @@ describe('visibleNavItems', () => {
   it('shows everything to someone holding all permissions', () => {
     expect(visibleNavItems(items, () => true).map((i) => i.id)).toEqual(['sessions', 'assist', 'errors', 'dashboards']);
   });
+  it("hides an item whose appearance flag the member's appearance turns off", () => {
+    const tests: NavItem = { ...nav('tests', 60), appearance: 'tests' };
+    expect(visibleNavItems([...items, tests], () => true, (flag) => flag !== 'tests').map((i) => i.id)).toEqual(['sessions', 'assist', 'errors', 'dashboards']);
+    expect(visibleNavItems([...items, tests], () => true, () => true).map((i) => i.id)).toContain('tests');
+  });
 });
 
 describe('buildRegistry', () => {

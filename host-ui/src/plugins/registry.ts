@@ -1,4 +1,4 @@
-import type { NavItem, Permission, SettingsTab, AnySlotFill, TopBarItem, UiPage, UiPlugin } from '@cassette/plugin-sdk/ui';
+import type { AppearanceFlag, NavItem, Permission, SettingsTab, AnySlotFill, TopBarItem, UiPage, UiPlugin } from '@cassette/plugin-sdk/ui';
 
 /** Everything the enabled plugins contribute, merged. */
 export interface UiRegistry {
@@ -46,9 +46,9 @@ export function buildRegistry(plugins: readonly UiPlugin[], warn: (message: stri
   };
 }
 
-/** Nav items sorted by order, hidden when the user lacks their permission. */
-export function visibleNavItems(items: readonly NavItem[], hasPermission: (p: Permission) => boolean): NavItem[] {
-  return items.filter((item) => !item.permission || hasPermission(item.permission)).sort(byOrder);
+/** Nav items sorted by order, hidden when the user lacks their permission or their appearance turns their flag off. */
+export function visibleNavItems(items: readonly NavItem[], hasPermission: (p: Permission) => boolean, shows: (flag: AppearanceFlag) => boolean = () => true): NavItem[] {
+  return items.filter((item) => (!item.permission || hasPermission(item.permission)) && (!item.appearance || shows(item.appearance))).sort(byOrder);
 }
 
 /** The host's own settings tabs first, then the plugins' tabs by order; host ids win. */

@@ -1,4 +1,4 @@
-import type { Permission, ProjectSummary } from '@cassette/plugin-sdk/ui';
+import type { Permission, ProjectSummary, ProjectTag } from '@cassette/plugin-sdk/ui';
 
 export type InputMode = 'plain' | 'obscured' | 'hidden';
 
@@ -20,6 +20,10 @@ export interface Project extends ProjectSummary {
   lastRecordedSessionAt?: string | number | null;
   gdpr?: GdprSettings;
   saveRequestPayloads?: boolean;
+  /** Whether the project's backend stack (logs, error tools) is connected, as its admins say. */
+  stackIntegrations?: boolean;
+  tags?: ProjectTag[];
+  trackerVersion?: string | null;
   createdAt?: string;
 }
 

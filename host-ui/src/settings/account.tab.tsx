@@ -8,6 +8,7 @@ import { roleLabel } from '../shell/account-rules.js';
 import { AppearanceSection } from './appearance-section.js';
 import { IceServersSection } from './ice-servers-section.js';
 import { OrganizationApiKey } from './organization-api-key.js';
+import { RecordingRulesForm } from './recording-rules-form.js';
 import { SettingsHeader } from './settings-header.js';
 
 export default function AccountTab() {
@@ -89,6 +90,7 @@ export default function AccountTab() {
         </form>
       </section>
       {account.admin && client && <OrganizationForm client={client} onSaved={setClient} />}
+      {account.admin && client && <RecordingRulesForm client={client} onSaved={setClient} />}
       <OrganizationApiKey />
       {account.admin && <IceServersSection onSaved={setAccount} />}
       <AppearanceSection onSaved={setAccount} />

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { buttonNamed, cleanup, click, fakeHost, renderPage, settle, typeInto } from '@cassette/plugin-sdk/testing/ui';
+import { buttonNamed, byLabel, cleanup, click, fakeHost, renderPage, settle, typeInto } from '@cassette/plugin-sdk/testing/ui';
+import { ApiError } from '@cassette/plugin-sdk/ui';
 import type { Project } from '../session/types.js';
 import { ProjectForm, ProjectFormPanel } from './project-form.js';
 
@@ -54,7 +55,38 @@ describe('project form (Preferences › Projects, Add Project)', () => {
     typeInto(field('host'), 'shop.example.com');
     await click(buttonNamed(page.container, 'Update'));
     await settle();
-    expect(host.api.put).toHaveBeenCalledWith('/projects/7', { name: 'Shop', host: 'shop.example.com', saveRequestPayloads: false });
+    expect(host.api.put).toHaveBeenCalledWith('/projects/7', { name: 'Shop', host: 'shop.example.com', saveRequestPayloads: false, stackIntegrations: false, tags: [] });
+  });
+
+  it('edits the stack integrations flag and the tags, keeping the ids of tags it had', async () => {
+    const { host, page } = mount({ ...SHOP, host: 'shop.example.com', tags: [{ id: 3, name: 'checkout', color: '#ff0000', description: '', iconUrl: '' }] });
+    await click(byLabel(page.container, 'Stack integrations'));
+    await click(buttonNamed(page.container, 'Add tag'));
+    typeInto(byLabel<HTMLInputElement>(page.container, 'Tag 2 name'), 'beta');
+    typeInto(byLabel<HTMLInputElement>(page.container, 'Tag 1 name'), 'checkout v2');
+    await click(buttonNamed(page.container, 'Update'));
+    await settle();
+    expect(host.api.put).toHaveBeenCalledWith('/projects/7', {
+      name: 'Shop',
+      host: 'shop.example.com',
+      saveRequestPayloads: false,
+      stackIntegrations: true,
+      tags: [
+        { id: 3, name: 'checkout v2', color: '#ff0000', description: '', iconUrl: '' },
+        { name: 'beta', color: '#394eff', description: '', iconUrl: '' },
+      ],
+    });
+  });
+
+  it("shows the server's refusal of a tag and keeps what was typed", async () => {
+    const { host, page } = mount({ ...SHOP, host: 'shop.example.com' });
+    host.api.put.mockRejectedValueOnce(new ApiError(400, ['Tag 1: the icon URL is not an http(s) address; leave it empty or give an http(s) address.']));
+    await click(buttonNamed(page.container, 'Add tag'));
+    typeInto(byLabel<HTMLInputElement>(page.container, 'Tag 1 name'), 'beta');
+    await click(buttonNamed(page.container, 'Update'));
+    await settle();
+    expect(page.container.textContent).toContain('Tag 1: the icon URL is not an http(s) address');
+    expect(byLabel<HTMLInputElement>(page.container, 'Tag 1 name')!.value).toBe('beta');
   });
 
   it('shows a new project\'s key and the tracker snippet right after it is created, until Done', async () => {

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, CopyButton, COPY_FEEDBACK_SHORT_MS, FormErrors, hostSlots, Input, NoContent, readSiteHost, SidePanel, SITE_HOST_INPUT_MAX_LENGTH, Slot, useHost } from '@cassette/plugin-sdk/ui';
+import { Button, Checkbox, type ProjectTagInput, CopyButton, COPY_FEEDBACK_SHORT_MS, FormErrors, hostSlots, Input, NoContent, readSiteHost, SidePanel, SITE_HOST_INPUT_MAX_LENGTH, Slot, useHost } from '@cassette/plugin-sdk/ui';
 import { errorsOf, statusOf } from '../app/errors.js';
 import type { Project } from '../session/types.js';
 import { duplicateSiteName, SITE_EXISTS } from '../shell/account-rules.js';
+import { ProjectTagsEditor } from './project-tags-editor.js';
 
 interface ProjectFormProps {
   project?: Project;
@@ -17,6 +18,8 @@ export function ProjectForm({ project, onSaved }: ProjectFormProps) {
   const [name, setName] = useState(project?.name ?? '');
   const [host, setHost] = useState(project?.host ?? '');
   const [capturePayloads, setCapturePayloads] = useState(project?.saveRequestPayloads ?? false);
+  const [stackIntegrations, setStackIntegrations] = useState(project?.stackIntegrations ?? false);
+  const [tags, setTags] = useState<ProjectTagInput[]>(project?.tags ?? []);
   const [nameError, setNameError] = useState<string | null>(null);
   const [hostError, setHostError] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -37,7 +40,7 @@ export function ProjectForm({ project, onSaved }: ProjectFormProps) {
     try {
       const body = { name: name.trim(), host: reading.host };
       const saved = exists
-        ? await api.put<Project>(`/projects/${project?.id}`, { ...body, saveRequestPayloads: capturePayloads })
+        ? await api.put<Project>(`/projects/${project?.id}`, { ...body, saveRequestPayloads: capturePayloads, stackIntegrations, tags })
         : await api.post<Project>('/projects', body);
       toast(exists ? 'Project updated' : 'Project added', 'success');
       onSaved(saved);
@@ -88,6 +91,15 @@ export function ProjectForm({ project, onSaved }: ProjectFormProps) {
           onChange={(e) => setCapturePayloads(e.target.checked)}
         />
       )}
+      {exists && (
+        <Checkbox
+          label="Stack integrations"
+          hint="This project's backend logs and error tools are connected (Preferences › Integrations), so its sessions can be followed into the backend."
+          checked={stackIntegrations}
+          onChange={(e) => setStackIntegrations(e.target.checked)}
+        />
+      )}
+      {exists && <ProjectTagsEditor tags={tags} onChange={setTags} />}
       <FormErrors errors={errors} />
       <div className="cs-form__actions">
         <Button type="submit" variant="primary" loading={saving} disabled={!name.trim()}>

@@ -1,4 +1,4 @@
-import { useHost, type TopBarItem } from '@cassette/plugin-sdk/ui';
+import { appearanceFlagOn, useHost, type TopBarItem } from '@cassette/plugin-sdk/ui';
 import { Link } from 'react-router-dom';
 import { usePlugins } from '../plugins/plugin-boot.js';
 import { visibleNavItems } from '../plugins/registry.js';
@@ -28,9 +28,9 @@ function renderItem(item: TopBarItem) {
 
 export function TopBar() {
   const { registry } = usePlugins();
-  const { hasPermission, currentProject } = useHost();
+  const { hasPermission, currentProject, account } = useHost();
   const { onboarding } = useSession();
-  const navItems = visibleNavItems(registry.navItems, hasPermission);
+  const navItems = visibleNavItems(registry.navItems, hasPermission, (flag) => appearanceFlagOn(account.appearance, flag));
   const home = currentProject ? `/${currentProject.id}/sessions` : '/';
 
   return (

@@ -120,6 +120,34 @@ describe('POST /api/ingest/v1/start', () => {
     expect((await start(w.t, startBody(w.projectKey, { userUuid: '<img src=x>' }))).status).toBe(400);
   });
 
+  it("follows the client's logger options: refuses other addresses and pages with the reason, and masks what they ask", async () => {
+    const setOptions = (loggerOptions: Record<string, unknown>) => w.t.request('PUT', '/api/client', { token: w.owner.token, body: { loggerOptions } });
+    const saved = await setOptions({ ipWhitelist: ['203.0.113.0/24'], allowedDomains: ['*.example.test'], defaultInputMode: 'hidden', obscureNumericData: true });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.loggerOptions).toEqual({ ipWhitelist: ['203.0.113.0/24'], allowedDomains: ['*.example.test'], defaultInputMode: 'hidden', obscureEmailData: false, obscureNumericData: true });
+    try {
+      const sessions = async () => (await w.t.kernel.resolve(coreServices.database).sql<{ n: number }>(sql`select count(*)::int as n from ingest_sessions`))[0]!.n;
+      const before = await sessions();
+      const otherAddress = await start(w.t, startBody(w.projectKey), { origin: 'https://shop.example.test' }, '192.0.2.10');
+      expect(otherAddress.status).toBe(403);
+      expect(otherAddress.body.errors[0]).toMatch(/^Sessions from this address \(192\.0\.2\.10\) are not recorded: it is not in the organization's IP allow-list\./);
+      const otherSite = await start(w.t, startBody(w.projectKey, { url: 'https://evil.test/' }), { origin: 'https://evil.test' }, '203.0.113.8');
+      expect(otherSite.status).toBe(403);
+      expect(otherSite.body.errors[0]).toMatch(/^Pages on evil\.test are not recorded/);
+      expect(await sessions()).toBe(before);
+
+      const allowed = await start(w.t, startBody(w.projectKey), { origin: 'https://shop.example.test' }, '203.0.113.8');
+      expect(allowed.status).toBe(200);
+      // The stricter of the project's settings (plain, e-mails masked) and the client's.
+      expect(allowed.body.data.config).toMatchObject({ defaultInputMode: 'hidden', maskEmails: true, maskNumbers: true });
+      // Without an Origin header the page address the tracker sent is checked.
+      expect((await start(w.t, startBody(w.projectKey), {}, '203.0.113.9')).status).toBe(200);
+    } finally {
+      const reset = await setOptions({ ipWhitelist: [], allowedDomains: [], defaultInputMode: 'plain', obscureNumericData: false });
+      expect(reset.status).toBe(200);
+    }
+  });
+
   it('answers CORS preflights for any origin, without credentials', async () => {
     const res = await w.t.kernel.app.inject({ method: 'OPTIONS', url: '/api/ingest/v1/start', headers: { origin: 'https://shop.example.test', 'access-control-request-method': 'POST' } });
     expect(res.statusCode).toBe(204);

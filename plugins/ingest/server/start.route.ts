@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { notFound, type ProjectInfo } from '@cassette/plugin-sdk/server';
+import type { LoggerOptions } from '@cassette/plugin-sdk';
+import { forbidden, notFound, type ProjectInfo } from '@cassette/plugin-sdk/server';
 import type { RecordingConfig, StartResponse } from '@cassette/tracker/protocol';
 import type { IngestSession } from '../api.js';
 import { DEFAULT_CAPTURE_RATE, effectiveSampleRate } from '../shared/capture-rate.js';
@@ -7,6 +8,7 @@ import { readCaptureRate } from './capture-rate-store.js';
 import { route } from './deps.js';
 import { countryOf } from './geo-country.js';
 import type { IngestRuntime } from './runtime.js';
+import { recordingPrivacy, startRefusal } from './logger-rules.js';
 import { findSession, insertSession, nextSeqToSend } from './session-store.js';
 import { newSessionId } from './session-id.js';
 import { issueSessionToken, verifySessionToken } from './session-token.js';
@@ -14,11 +16,9 @@ import { START_BODY, type StartBody } from './start.schema.js';
 import { unavailableOnFailure } from './unavailable-on-failure.js';
 import { parseUserAgent } from './user-agent.js';
 
-function recordingConfig(project: ProjectInfo, runtime: IngestRuntime): RecordingConfig {
+function recordingConfig(project: ProjectInfo, loggerOptions: LoggerOptions, runtime: IngestRuntime): RecordingConfig {
   return {
-    defaultInputMode: project.gdpr.defaultInputMode,
-    maskEmails: project.gdpr.maskEmails,
-    maskNumbers: project.gdpr.maskNumbers,
+    ...recordingPrivacy(project.gdpr, loggerOptions),
     captureNetworkPayloads: project.saveRequestPayloads,
     maxBatchBytes: runtime.settings.maxBatchBytes,
     maxBatchEvents: runtime.settings.maxBatchEvents,
@@ -52,6 +52,13 @@ export const startRoute = route({
     runtime.startsPerProject.take(body.projectKey);
     const project = await deps.projects.byKey(body.projectKey);
     if (!project) throw notFound(`Unknown project key "${body.projectKey.slice(0, 64)}": check the key in Settings > Projects.`);
+    // The organization's rules come first: a refused page or address starts (and resumes) nothing.
+    const loggerOptions = await deps.projects.loggerOptions(project.tenantId);
+    const refusal = startRefusal(loggerOptions, request.ip, typeof request.headers.origin === 'string' ? request.headers.origin : undefined, body.url);
+    if (refusal) {
+      log.info({ projectId: project.id, reason: refusal }, 'session start refused by the logger options');
+      throw forbidden(refusal);
+    }
     const now = Date.now();
     const clockOffsetMs = Math.round(now - body.timestamp);
     const tokenTtlMs = settings.tokenTtlHours * 3_600_000;
@@ -63,7 +70,7 @@ export const startRoute = route({
       serverTime: now,
       resumed,
       nextSeq,
-      config: recordingConfig(project, runtime),
+      config: recordingConfig(project, loggerOptions, runtime),
     });
 
     const resumed = await resumable(runtime, project, body.resume, now);

@@ -4,6 +4,7 @@ import type { TSchema, Static } from '@sinclair/typebox';
 import type { AnyActorRef } from 'xstate';
 import type { EventDef, EventPayload } from '../shared/events.js';
 import { createServiceRef } from '../shared/refs.js';
+import type { LoggerOptions } from '../shared/logger-options.js';
 import type { Permission } from '../shared/permissions.js';
 import type { IceServer } from '../shared/ice-servers.js';
 import type { OutboundHttpClient } from './outbound-http.js';
@@ -158,6 +159,8 @@ export interface ProjectsService {
   /** Called by ingest when a session is recorded: drives status and onboarding. */
   /** A session started now; `trackerVersion` is what its tracker reported (the project's trackerVersion then). */
   markRecorded(projectId: number, at: Date, trackerVersion?: string): Promise<void>;
+  /** The client's logger options (defaults filled in): the rules every project of the tenant records by. */
+  loggerOptions(tenantId: number): Promise<LoggerOptions>;
 }
 
 export interface UserInfo {

@@ -79,6 +79,14 @@ export function customAppearance(widgets: readonly AppearanceWidget[]): Appearan
   };
 }
 
+/**
+ * Whether a stored appearance shows what `flag` governs (the live tab, the player's developer
+ * panels, tests, runs): what the screens read, without the dashboard widgets.
+ */
+export function appearanceFlagOn(stored: Readonly<Record<string, unknown>> | null | undefined, flag: AppearanceFlag): boolean {
+  return resolveAppearance(stored, [])[flag];
+}
+
 function sameFlags(a: Appearance, b: Appearance, widgets: readonly AppearanceWidget[]): boolean {
   return APPEARANCE_FLAGS.every((f) => a[f] === b[f]) && widgets.every((w) => a.dashboard[w.key] === b.dashboard[w.key]);
 }

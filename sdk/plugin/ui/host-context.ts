@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { LoggerOptions } from '../shared/logger-options.js';
 import type { Permission } from '../shared/permissions.js';
 import type { IceServer } from '../shared/ice-servers.js';
 import type { ApiClient } from './api-client.js';
@@ -38,6 +39,8 @@ export interface Client {
   tenantKey?: string;
   edition?: string;
   optOut?: boolean;
+  /** The rules every project of the organization records by (spec part 2 §3). */
+  loggerOptions?: LoggerOptions;
 }
 
 export interface ProjectSummary {

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ProjectSummary } from './host-context.js';
+import type { AppearanceFlag } from '../shared/appearance.js';
 import type { Permission } from '../shared/permissions.js';
 import { createSlot, type SlotRef } from '../shared/refs.js';
 
@@ -14,6 +15,11 @@ export interface UiPage {
   component: ComponentType;
   /** The host shows 'Not allowed' when the user's role lacks it. */
   permission?: Permission;
+  /**
+   * The appearance flag (spec part 2 §6) that shows the page: with it off, the host says the
+   * member's appearance hides the page and offers to show it anyway. A preference, not a guard.
+   */
+  appearance?: AppearanceFlag;
   /** Session and assist views hide the top bar. */
   hideTopBar?: boolean;
 }
@@ -25,6 +31,8 @@ export interface NavItem {
   to(siteId: number): string;
   order: number;
   permission?: Permission;
+  /** Left out of the top bar while the member's appearance turns this flag off. */
+  appearance?: AppearanceFlag;
   /** Shown next to the label (e.g. the new-errors count); renders nothing when there is nothing to say. */
   badge?: ComponentType<{ siteId: number }>;
 }
@@ -53,6 +61,8 @@ export interface SlotFill<P extends object> {
   component: ComponentType<P>;
   order: number;
   permission?: Permission;
+  /** Left out while the member's appearance turns this flag off (spec part 2 §6). */
+  appearance?: AppearanceFlag;
   /** The fill's name where the slot shows one (a player panel's toggle). */
   label?: string;
 }
@@ -64,6 +74,7 @@ export interface AnySlotFill {
   component: ComponentType<never>;
   order: number;
   permission?: Permission;
+  appearance?: AppearanceFlag;
   label?: string;
 }
 

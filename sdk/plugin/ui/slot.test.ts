@@ -15,6 +15,14 @@ describe('selectFills', () => {
   it('hides permissioned fills outside a logged-in shell', () => {
     expect(selectFills(fills, panel, null).map((f) => f.id)).toEqual(['b']);
   });
+  it('leaves out fills whose appearance flag the member turned off', () => {
+    const live = { slot: panel, id: 'live', order: 1, appearance: 'sessionsLive' as const };
+    const withLive = [...fills, live];
+    expect(selectFills(withLive, panel, () => true, (flag) => flag !== 'sessionsLive').map((f) => f.id)).toEqual(['d', 'a', 'b']);
+    expect(selectFills(withLive, panel, () => true, () => true).map((f) => f.id)).toEqual(['live', 'd', 'a', 'b']);
+    // Without an appearance every flag is on.
+    expect(selectFills(withLive, panel, () => true).map((f) => f.id)).toEqual(['live', 'd', 'a', 'b']);
+  });
 });
 
 describe('fillSlot', () => {

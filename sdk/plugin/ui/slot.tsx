@@ -1,5 +1,6 @@
 import { createContext, Fragment, useContext, type ComponentType, type ReactNode } from 'react';
 import { HostContext } from './host-context.js';
+import { appearanceFlagOn, type AppearanceFlag } from '../shared/appearance.js';
 import type { Permission } from '../shared/permissions.js';
 import type { SlotRef } from '../shared/refs.js';
 import type { AnySlotFill } from './plugin.js';
@@ -13,23 +14,33 @@ export const UiRegistryContext = createContext<UiRegistryValue>({ fills: [] });
 
 /**
  * The fills of a slot, sorted by order, minus those whose permission the user lacks
- * (outside a logged-in shell, `hasPermission` is null and permissioned fills are hidden).
+ * (outside a logged-in shell, `hasPermission` is null and permissioned fills are hidden) and
+ * those whose appearance flag the member turned off (`shows` left out: every flag is on).
  */
-export function selectFills<F extends Pick<AnySlotFill, 'slot' | 'order' | 'permission'>>(
+export function selectFills<F extends Pick<AnySlotFill, 'slot' | 'order' | 'permission' | 'appearance'>>(
   fills: readonly F[],
   slot: { readonly id: string },
   hasPermission: ((permission: Permission) => boolean) | null,
+  shows: (flag: AppearanceFlag) => boolean = () => true,
 ): F[] {
   return fills
     .filter((fill) => fill.slot.id === slot.id)
     .filter((fill) => !fill.permission || (hasPermission ? hasPermission(fill.permission) : false))
+    .filter((fill) => !fill.appearance || shows(fill.appearance))
     .sort((a, b) => a.order - b.order);
 }
 
 export function useSlotFills(slot: { readonly id: string }): AnySlotFill[] {
   const { fills } = useContext(UiRegistryContext);
   const host = useContext(HostContext);
-  return selectFills(fills, slot, host ? host.hasPermission : null);
+  const appearance = host?.account.appearance;
+  return selectFills(fills, slot, host ? host.hasPermission : null, (flag) => appearanceFlagOn(appearance, flag));
+}
+
+/** Whether the member's appearance shows what `flag` governs (on outside a logged-in shell). */
+export function useAppearanceFlag(flag: AppearanceFlag): boolean {
+  const host = useContext(HostContext);
+  return appearanceFlagOn(host?.account.appearance, flag);
 }
 
 export interface SlotProps<P extends object> {

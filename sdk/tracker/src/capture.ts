@@ -1,6 +1,7 @@
 import { installConsoleCapture } from './console-capture';
 import { installDomCapture } from './dom-capture';
 import { installErrorCapture } from './error-capture';
+import { installLocationCapture } from './location-capture';
 import { maskConsoleText, type PrivacyRules } from './masking';
 import { installNetworkCapture } from './network-capture';
 import { DEFAULTS, type TrackerOptions } from './options';
@@ -69,15 +70,19 @@ export function installCaptures(win: Win, settings: CaptureSettings, push: (even
     );
   }
   captures.disposers.push(installErrorCapture(win, push, now));
+  // A single-page app's route change is a page visit too (LOCATION), as a page load is.
+  captures.disposers.push(installLocationCapture(win, () => push(pageEvent(win, now()))));
   const dom = installDomCapture(win.document, rules, push, now);
   captures.flushPendingInputs = dom.flushPendingInputs;
   captures.disposers.push(dom.dispose);
   if (options.capturePerformance !== false) {
+    // The load's timings belong to the page that loaded, even when the app has changed route since.
+    const loadedUrl = win.location.href;
     const perf = installPerformanceCapture(win, {
       ingestPoint,
       sampleMs: DEFAULTS.performanceSampleMs,
       now,
-      emitTimings: (timings) => push({ type: 'page_timing', ts: now(), url: win.location.href, timings }),
+      emitTimings: (timings) => push({ type: 'page_timing', ts: now(), url: loadedUrl, timings }),
       emitResource: push,
       emitSample: push,
     });

@@ -252,6 +252,56 @@ describe('start', () => {
 });
 
 describe('what is captured', () => {
+  it("applies the input mode and the e-mail and number obscuring the start answer gives (the organization's and the project's rules)", async () => {
+    document.body.innerHTML = '<p id="contact">Call 555-0199 or write to ada@shop.test</p><input id="name"><textarea id="note"></textarea>';
+    server.config = { ...config, defaultInputMode: 'obscured', maskEmails: true, maskNumbers: true };
+    const t = tracker();
+    await t.start();
+    const fill = (id: string, value: string) => {
+      const el = document.getElementById(id) as HTMLInputElement;
+      el.value = value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    fill('name', 'Grace Hopper');
+    fill('note', 'ring 42');
+    await t.stop();
+    expect(server.events('input')).toEqual([
+      expect.objectContaining({ selector: '#name', value: '************', mode: 'obscured' }),
+      expect.objectContaining({ selector: '#note', value: '*******', mode: 'obscured' }),
+    ]);
+    const bytes = server.allBytes();
+    for (const secret of ['Grace Hopper', 'ring 42', '555-0199', 'ada@shop.test']) expect(bytes, secret).not.toContain(secret);
+  });
+
+  it('records no typed value at all when the start answer says hidden', async () => {
+    document.body.innerHTML = '<input id="name">';
+    server.config = { ...config, defaultInputMode: 'hidden' };
+    const t = tracker();
+    await t.start();
+    const el = document.getElementById('name') as HTMLInputElement;
+    el.value = 'Grace';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    await t.stop();
+    expect(server.events('input')).toEqual([expect.objectContaining({ selector: '#name', value: '', mode: 'hidden' })]);
+    expect(server.allBytes()).not.toContain('Grace');
+  });
+
+  it("records a single-page app's route changes as page visits, and leaves history as it was after stop()", async () => {
+    const pushState = window.history.pushState;
+    const t = tracker();
+    await t.start();
+    window.history.pushState({}, '', '/cart');
+    document.title = 'Cart';
+    window.history.pushState({}, '', '/checkout#payment');
+    window.history.replaceState({}, '', '/checkout#shipping');
+    await t.stop();
+    expect(server.events('page').map((e) => new URL(String((e as { url: string }).url)).pathname)).toEqual(['/', '/cart', '/checkout']);
+    expect(window.history.pushState).toBe(pushState);
+    window.history.replaceState(null, '', '/');
+  });
+
   it('sends where the pointer came to rest in the last batch when it stops', async () => {
     document.body.innerHTML = '<p id="far">Far</p><button id="target">Hover me</button>';
     const t = tracker();

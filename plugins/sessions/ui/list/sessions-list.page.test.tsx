@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, HostContext, type ProjectSummary } from '@cassette/plugin-sdk/ui';
-import { buttonNamed, chooseOption, cleanup, click, pressKey, renderPage, settle, TEST_PROJECT, typeInto, type FakeHost, type FakeHostOptions, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
+import { ApiError, fillSlot, HostContext, UiRegistryContext, type ProjectSummary } from '@cassette/plugin-sdk/ui';
+import { buttonNamed, chooseOption, cleanup, click, fakeAccount, pressKey, renderPage, settle, TEST_PROJECT, typeInto, type FakeHost, type FakeHostOptions, type RenderedPage } from '@cassette/plugin-sdk/testing/ui';
 import type { SessionSearchResult } from '../../shared/search.js';
 import SessionsListPage from './sessions-list.page.js';
 import type { SessionSearchBody } from './use-session-search.js';
 import { listHost, session } from '../../testing/sessions-list.js';
+import { sessionsSlots } from '../../api.js';
 
 let page: RenderedPage<FakeHost>;
 
@@ -47,6 +48,25 @@ async function pressEnter(input: HTMLInputElement) {
 }
 
 describe('the sessions list page', () => {
+  it("shows a Live tab contributed under the live-sessions flag only while the member's appearance shows live sessions", async () => {
+    const live = fillSlot(sessionsSlots.listTabs, { id: 'assist.live', label: 'Live', component: () => <p>live</p>, order: 10, appearance: 'sessionsLive' });
+    const openWith = async (appearance: Record<string, unknown>) => {
+      page = renderPage(
+        <UiRegistryContext.Provider value={{ fills: [live] }}>
+          <SessionsListPage />
+        </UiRegistryContext.Provider>,
+        `/${TEST_PROJECT.id}/sessions`,
+        '*',
+        { host: hostWithSessions(1, { account: fakeAccount({ appearance }) }) },
+      );
+      await settle();
+      return page.container;
+    };
+    expect(tab(await openWith({ role: 'dev' }), 'Live')).toBeUndefined();
+    cleanup();
+    expect(tab(await openWith({ role: 'CUSTOM', sessionsLive: true }), 'Live')).toBeDefined();
+  });
+
   it('offers the timezone dropdown, and a choice goes to the host for the whole app', async () => {
     const setTimezone = vi.fn();
     const container = await openPage(hostWithSessions(1, { timezone: 'UTC', setTimezone }));

@@ -104,10 +104,10 @@ interface Answers {
 }
 
 /** A member allowed to replay (not to use the developer tools, unless given), and the session's routes as the server answers them. */
-function hostWith(answers: Answers = {}, permissions: ('SESSION_REPLAY' | 'DEV_TOOLS')[] = ['SESSION_REPLAY']): FakeHost {
+function hostWith(answers: Answers = {}, permissions: ('SESSION_REPLAY' | 'DEV_TOOLS')[] = ['SESSION_REPLAY'], appearance: Record<string, unknown> = {}): FakeHost {
   let favorite = false;
   return fakeHost({
-    account: fakeAccount({ admin: false, roleId: 1, permissions }),
+    account: fakeAccount({ admin: false, roleId: 1, permissions, appearance }),
     projects: [],
     routes: {
       [`GET /${PROJECT}/sessions2/s1`]: () => (answers.session ? answers.session() : sessionFixture()),
@@ -191,6 +191,17 @@ describe('session player page', () => {
     expect(byTestId('player-panel')?.textContent).toContain(NOT_ALLOWED_TEXT);
     await click(byTestId('panel-toggle-console')!);
     expect(byTestId('player-panel')).toBeNull();
+  });
+
+  it("offers the developer panels only while the member's appearance shows developer tools", async () => {
+    const toggles = () => [...page.container.querySelectorAll<HTMLElement>('[data-testid^="panel-toggle-"]')].map((b) => b.dataset.testid);
+    await open(hostWith({}, ['SESSION_REPLAY', 'DEV_TOOLS'], { role: 'po' }));
+    expect(toggles()).toEqual(['panel-toggle-errors', 'panel-toggle-events', 'panel-toggle-issues', 'panel-toggle-metadata']);
+    cleanup();
+    await open(hostWith({}, ['SESSION_REPLAY', 'DEV_TOOLS'], { role: 'dev' }));
+    expect(toggles()).toEqual(expect.arrayContaining(['panel-toggle-console', 'panel-toggle-network', 'panel-toggle-performance']));
+    await click(byTestId('panel-toggle-console')!);
+    expect(byTestId('player-panel')?.textContent).not.toContain(NOT_ALLOWED_TEXT);
   });
 
   it('toggles favorite through the API and shows the answer', async () => {
