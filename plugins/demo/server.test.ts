@@ -110,3 +110,20 @@ describe('demo plugin', () => {
     expect((await t.request('GET', '/demo/missing.js')).status).toBe(404);
   });
 });
+
+describe('demo plugin with the test switch brokenCheckout', () => {
+  it('drops the product page link to the checkout, and nothing else', async () => {
+    const normal = await createTestKernel({ plugins: [demo] });
+    const broken = await createTestKernel({ plugins: [demo], config: { plugins: [{ id: 'demo', settings: { brokenCheckout: true } }] } });
+    try {
+      const link = '<a class="demo-button" href="/demo/checkout">Continue to checkout</a>';
+      expect(String((await normal.request('GET', '/demo/product')).body)).toContain(link);
+      const product = String((await broken.request('GET', '/demo/product')).body);
+      expect(product).not.toContain(link);
+      expect(product).toContain('Checkout is closed.');
+      for (const url of ['/demo/', '/demo/checkout']) expect((await broken.request('GET', url)).body, url).toBe((await normal.request('GET', url)).body);
+    } finally {
+      await Promise.all([normal.close(), broken.close()]);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defineAsset, type AssetDef } from '@cassette/plugin-sdk/server';
+import { demoSettings } from './settings.js';
 import { DEMO_PAGES } from './demo-pages.js';
 
 const SITE_DIR = join(import.meta.dirname, '..', 'site');
@@ -22,9 +23,13 @@ function siteFile(url: string, file: string, contentType: string): AssetDef {
   });
 }
 
+export const demoDeps = { settings: demoSettings };
+
 /** Every public file of the demo shop, all under `/demo/`. */
-export function demoAssets(): AssetDef[] {
-  const pages = DEMO_PAGES.map((page) => defineAsset({ url: page.url, contentType: HTML, load: () => page.html }));
+export function demoAssets(): AssetDef<typeof demoDeps>[] {
+  const pages = DEMO_PAGES.map(
+    (page): AssetDef<typeof demoDeps> => ({ url: page.url, contentType: HTML, load: (_request, deps) => (deps.settings.brokenCheckout && page.brokenHtml ? page.brokenHtml : page.html) }),
+  );
   const home = DEMO_PAGES[0]!;
   return [
     ...pages,

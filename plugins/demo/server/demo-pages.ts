@@ -7,6 +7,8 @@ export interface DemoPage {
   url: string;
   title: string;
   html: string;
+  /** The page with the test switch `brokenCheckout` on, when it differs. */
+  brokenHtml?: string;
 }
 
 const NAV = [
@@ -152,8 +154,15 @@ const checkout = `      <h1>Checkout</h1>
         </aside>
       </div>`;
 
+const CHECKOUT_LINK = '<a class="demo-button" href="/demo/checkout">Continue to checkout</a>';
+
 export const DEMO_PAGES: readonly DemoPage[] = [
   { url: '/demo/', title: 'Shop', html: layout('/demo/', 'Shop', home) },
-  { url: '/demo/product', title: 'Ethiopia Guji', html: layout('/demo/product', 'Ethiopia Guji', product) },
+  {
+    url: '/demo/product',
+    title: 'Ethiopia Guji',
+    html: layout('/demo/product', 'Ethiopia Guji', product),
+    brokenHtml: layout('/demo/product', 'Ethiopia Guji', product.replace(CHECKOUT_LINK, '<p class="demo-note" id="demo-checkout-closed">Checkout is closed.</p>')),
+  },
   { url: '/demo/checkout', title: 'Checkout', html: layout('/demo/checkout', 'Checkout', checkout) },
 ];

@@ -20,6 +20,24 @@ describe('a test generated from a recorded visit', () => {
     expect(variables).toEqual([]);
   });
 
+  it("follows the tracker's capture order: a click listed after the page it opened still comes before it", () => {
+    // As the demo shop's checkout visit is listed: the home page's click (batch 0) after the product page (batch 1).
+    const { steps } = generateSteps([
+      { key: '0:0', type: 'LOCATION', url: 'https://shop.example.com/' },
+      { key: '1:0', type: 'LOCATION', url: 'https://shop.example.com/product' },
+      { key: 'rage:7', type: 'CLICKRAGE', target: { path: '#zoom', label: '' }, targetContent: '' },
+      { key: '0:6', type: 'CLICK', target: { path: 'a.details', label: 'View details' }, targetContent: 'View details' },
+      { key: '1:6', type: 'CLICK', target: { path: 'a.checkout', label: 'Continue to checkout' }, targetContent: 'Continue to checkout' },
+      { key: '2:0', type: 'LOCATION', url: 'https://shop.example.com/checkout' },
+    ]);
+    expect(steps).toEqual([
+      { key: 'g1', type: 'navigate', value: 'https://shop.example.com/' },
+      { key: 'g2', type: 'click', selectors: ['a.details', 'text="View details"'] },
+      { key: 'g3', type: 'click', selectors: ['#zoom'] },
+      { key: 'g4', type: 'click', selectors: ['a.checkout', 'text="Continue to checkout"'] },
+    ]);
+  });
+
   it('turns masked values into variables, one per field', () => {
     const { steps, variables } = generateSteps([
       { type: 'LOCATION', url: 'https://shop.example.com/checkout' },

@@ -5,6 +5,8 @@ import type { TestStep } from './model.js';
 
 export interface RecordedEvent {
   type: string;
+  /** The player's event key: `batch:index` for tracked events, the order the tracker captured them in. */
+  key?: string;
   url?: string;
   target?: { path?: string; label?: string };
   targetContent?: string;
@@ -37,8 +39,32 @@ function selectorsOf(event: RecordedEvent, withText: boolean): string[] {
   return [...new Set(selectors)];
 }
 
-/** Steps from the session's events, in order. Keys are `g1`, `g2`, ... */
-export function generateSteps(events: RecordedEvent[]): GeneratedSteps {
+const CAPTURE_KEY = /^(\d+):(\d+)$/;
+
+/**
+ * The events in the order the tracker captured them. The player lists events by timestamp, and a
+ * page's clock can run ahead of the next page's: a click that opened a page may be listed after
+ * that page's visit. Tracked events carry `batch:index` keys that keep the tab's own order; they
+ * are put in that order within the places they hold, other events (rage clicks) stay where they are.
+ */
+export function inCaptureOrder(events: RecordedEvent[]): RecordedEvent[] {
+  const slots: number[] = [];
+  const tracked: { event: RecordedEvent; batch: number; index: number }[] = [];
+  events.forEach((event, at) => {
+    const match = CAPTURE_KEY.exec(event.key ?? '');
+    if (!match) return;
+    slots.push(at);
+    tracked.push({ event, batch: Number(match[1]), index: Number(match[2]) });
+  });
+  tracked.sort((a, b) => a.batch - b.batch || a.index - b.index);
+  const ordered = [...events];
+  slots.forEach((at, n) => (ordered[at] = tracked[n]!.event));
+  return ordered;
+}
+
+/** Steps from the session's events, in the order they were captured. Keys are `g1`, `g2`, ... */
+export function generateSteps(recorded: RecordedEvent[]): GeneratedSteps {
+  const events = inCaptureOrder(recorded);
   const steps: TestStep[] = [];
   const variables: { name: string; label: string }[] = [];
   const taken = new Set<string>();

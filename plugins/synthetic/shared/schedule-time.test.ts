@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localToUtc, nextExecution, zoneOffsetMinutes } from './schedule-time.js';
+import { localToUtc, localWeekday, nextExecution, zoneOffsetMinutes } from './schedule-time.js';
 
 const WINTER = Date.UTC(2026, 0, 15, 12); // Thursday 15 Jan 2026
 const SUMMER = Date.UTC(2026, 6, 15, 12); // Wednesday 15 Jul 2026
@@ -30,6 +30,13 @@ describe('scheduler time conversion (spec §9: local hours to UTC minutes)', () 
   it('moves a weekday forward when the UTC time falls on the next day', () => {
     // Sunday 22:00 in New York (UTC-5 in winter) is Monday 03:00 UTC.
     expect(localToUtc(22, 6, 'America/New_York', WINTER)).toEqual({ hour: 3 * 60, day: 0 });
+  });
+
+  it('gives back the weekday the member chose from the stored UTC one', () => {
+    expect(localWeekday({ day: 6, localHour: 3, timezone: 'Asia/Kolkata' }, SUMMER)).toBe(0);
+    expect(localWeekday({ day: 0, localHour: 22, timezone: 'America/New_York' }, WINTER)).toBe(6);
+    expect(localWeekday({ day: 2, localHour: 12, timezone: 'UTC' }, SUMMER)).toBe(2);
+    expect(localWeekday({ day: -1, localHour: 12, timezone: 'Asia/Kolkata' }, SUMMER)).toBe(-1);
   });
 
   it('keeps every-N-minutes schedules as they are', () => {

@@ -63,3 +63,10 @@ export function nextExecution(schedule: { day: number; minutes: number; hour: nu
   }
   throw new Error(`No next execution for day ${schedule.day}`);
 }
+
+/** The weekday the member chose, from the stored UTC weekday (the inverse of `localToUtc`, with the zone's offset at `at`). */
+export function localWeekday(schedule: { day: number; localHour: number; timezone: string }, at: number): number {
+  if (schedule.day < 0) return schedule.day;
+  const shift = Math.floor((schedule.localHour * 60 - zoneOffsetMinutes(schedule.timezone, at)) / MINUTES_PER_DAY);
+  return (((schedule.day - shift) % 7) + 7) % 7;
+}

@@ -82,6 +82,7 @@ export const authzRows = defineAuthzRows({
       return { url: url(w, `/schedulers/${(await post(w, '/schedulers', { testId })).schedulerId}`), body: { testId, day: -1, hour: 6, timezone: 'Europe/Berlin' } };
     },
   },
+  'POST /api/:projectId/schedulers/:schedulerId/run': { statuses: P, fixture: async (w) => ({ url: url(w, `/schedulers/${(await post(w, '/schedulers', { testId: await sharedTest(w) })).schedulerId}/run`) }) },
   'POST /api/:projectId/sessions2/:sessionId/gentest': {
     statuses: P,
     fixture: (w) => ({ url: url(w, `/sessions2/s${w.unique().replace(/\W/g, '')}/gentest`), body: { events: [{ type: 'LOCATION', url: SITE }, { type: 'CLICK', target: { path: '#buy', label: 'Buy' }, targetContent: 'Buy' }] } }),

@@ -48,15 +48,25 @@ export class CassetteServer {
     private readonly extraEnv: Record<string, string>,
   ) {}
 
-  /** `env`: settings of the test's own on top of the usual ones (e.g. hosts its outbound client may reach). */
-  static async start(options: { env?: Record<string, string> } = {}): Promise<CassetteServer> {
+  /**
+   * `env`: settings of the test's own on top of the usual ones (e.g. hosts its outbound client
+   * may reach; a function of the server's port for its own address). `settings`: plugin settings
+   * by plugin id.
+   */
+  static async start(options: { env?: Record<string, string> | ((port: number) => Record<string, string>); settings?: Record<string, Record<string, unknown>> } = {}): Promise<CassetteServer> {
     const root = mkdtempSync(join(tmpdir(), 'cassette-rec-e2e-'));
     mkdirSync(join(root, 'data'));
-    const plugins = Object.fromEntries(shippedPlugins().map((id) => [id, { enabled: true, settings: id === 'ingest' ? INGEST_SETTINGS : {} }]));
-    writeFileSync(join(root, 'cassette.json'), JSON.stringify({ plugins }, null, 2));
-    const server = new CassetteServer(root, await freePort(), options.env ?? {});
+    const port = await freePort();
+    const server = new CassetteServer(root, port, typeof options.env === 'function' ? options.env(port) : (options.env ?? {}));
+    server.writeSettings(options.settings ?? {});
     await server.boot();
     return server;
+  }
+
+  /** Writes the config file with these plugin settings (on top of the usual ones): they take effect at the next `boot`. */
+  writeSettings(settings: Record<string, Record<string, unknown>>): void {
+    const plugins = Object.fromEntries(shippedPlugins().map((id) => [id, { enabled: true, settings: { ...(id === 'ingest' ? INGEST_SETTINGS : {}), ...settings[id] } }]));
+    writeFileSync(join(this.root, 'cassette.json'), JSON.stringify({ plugins }, null, 2));
   }
 
   get url(): string {

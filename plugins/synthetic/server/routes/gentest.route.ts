@@ -14,6 +14,7 @@ export const MASKED_VARIABLE_PLACEHOLDER = 'change-me';
 const eventSchema = Type.Object(
   {
     type: Type.String({ maxLength: 20 }),
+    key: Type.Optional(Type.String({ maxLength: 100 })),
     url: Type.Optional(Type.String({ maxLength: 4000 })),
     target: Type.Optional(Type.Object({ path: Type.Optional(Type.String({ maxLength: 2000 })), label: Type.Optional(Type.String({ maxLength: 500 })) })),
     targetContent: Type.Optional(Type.String({ maxLength: 2000 })),

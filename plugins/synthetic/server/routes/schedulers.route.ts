@@ -6,8 +6,12 @@ import { route } from '../deps.js';
 import { refuse } from '../input/refuse.js';
 import { idParams, schedulerBody } from '../input/schemas.js';
 import { findEnvironment } from '../store/environment-store.js';
-import { deleteScheduler, findScheduler, listSchedulers, saveScheduler, type SchedulerInput, type StoredScheduler } from '../store/scheduler-store.js';
+import { countExecution, deleteScheduler, findScheduler, listSchedulers, saveScheduler, type SchedulerInput, type StoredScheduler } from '../store/scheduler-store.js';
 import { findTest } from '../store/test-store.js';
+import { startRun } from '../runs/start-run.js';
+import { schedulerRunOptions } from '../schedule/scheduler-tick.js';
+import { findRun, publicRun } from '../store/run-store.js';
+import type { Run } from '../../shared/model.js';
 import { SYNTHETIC_ACCESS } from './access.js';
 
 const NOT_FOUND = 'Scheduler not found; it may have been deleted with its test.';
@@ -123,4 +127,19 @@ export const deleteSchedulerRoute = route({
   },
 });
 
-export const schedulerRoutes = [listSchedulersRoute, createSchedulerRoute, schedulerDetailRoute, updateSchedulerRoute, deleteSchedulerRoute];
+export const runSchedulerNowRoute = route({
+  method: 'POST',
+  url: '/schedulers/:schedulerId/run',
+  access: SYNTHETIC_ACCESS,
+  summary: "Run the scheduler's test now, as a scheduled run (its options, counted, failures and recoveries notified); the next execution time stays",
+  schema: { params: idParams.scheduler },
+  handler: async ({ sql, deps, projectId, caller, params }): Promise<Run> => {
+    const scheduler = await findScheduler(sql, projectId, params.schedulerId);
+    if (!scheduler) throw notFound(NOT_FOUND);
+    const runId = await startRun(deps, sql, { projectId, testId: scheduler.testId, schedulerId: scheduler.schedulerId, createdBy: caller.userId, options: schedulerRunOptions(scheduler) });
+    await countExecution(sql, projectId, scheduler.schedulerId);
+    return publicRun((await findRun(sql, runId, projectId))!);
+  },
+});
+
+export const schedulerRoutes = [listSchedulersRoute, createSchedulerRoute, schedulerDetailRoute, updateSchedulerRoute, deleteSchedulerRoute, runSchedulerNowRoute];

@@ -128,6 +128,9 @@ describe('environments, variables, templates and schedulers', () => {
       expect((await call('GET', `/schedulers/${made.schedulerId}`)).body.data.name).toBe('Nightly');
       expect((await call('DELETE', `/schedulers/${made.schedulerId}`)).status).toBe(200);
       expect((await call('GET', `/schedulers/${made.schedulerId}`)).status).toBe(404);
+      const gone = await call('POST', `/schedulers/${made.schedulerId}/run`);
+      expect(gone.status).toBe(404);
+      expect(gone.body.errors).toEqual(['Scheduler not found; it may have been deleted with its test.']);
     });
   });
 });

@@ -213,7 +213,9 @@ export async function executeRun(run: StoredRun, options: ExecuteOptions): Promi
     }
     if (stopped() && state === 'passed') state = 'stopped';
     if (video) {
-      const bytes = await withTimeout(video.finish(), 15_000, 'Encoding the video').catch(() => null);
+      // ffmpeg encodes as frames come but falls behind on a busy host (150 frames took it a minute
+      // on two loaded cores): it gets up to a minute to finish before the run goes without video.
+      const bytes = await withTimeout(video.finish(), 60_000, 'Encoding the video').catch(() => null);
       video = null;
       if (bytes && bytes.length > 0) await options.blobs.put(videoKey(run.projectId, run.runId), bytes, { contentType: 'video/webm' });
     }

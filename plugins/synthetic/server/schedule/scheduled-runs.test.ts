@@ -101,5 +101,13 @@ describe('scheduled runs', () => {
     expect(scheduler.numberOFExecutions).toBe(4);
     const list = (await call('GET', `/api/${projectId}/tests`)) as { testId: number; uptime: number; runHistory: unknown[] }[];
     expect(list.find((x) => x.testId === test.testId)).toMatchObject({ uptime: 50 });
+
+    // "Run now": a scheduled run with the scheduler's options, counted; the next time stays.
+    const next = scheduler.nextExecutionTime;
+    const now = (await call('POST', `/api/${projectId}/schedulers/${scheduler.schedulerId}/run`)) as Run;
+    expect(now).toMatchObject({ scheduled: true, schedulerId: scheduler.schedulerId, starter: 'scheduler' });
+    expect((await finished(now.runId)).state).toBe('passed');
+    scheduler = (await call('GET', `/api/${projectId}/schedulers/${scheduler.schedulerId}`)) as Scheduler;
+    expect(scheduler).toMatchObject({ numberOFExecutions: 5, nextExecutionTime: next });
   }, 240_000);
 });

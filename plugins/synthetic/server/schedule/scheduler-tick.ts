@@ -2,6 +2,20 @@ import type { SyntheticDeps } from '../deps.js';
 import { nextExecution } from '../../shared/schedule-time.js';
 import { startRun } from '../runs/start-run.js';
 import { claimDue } from '../store/scheduler-store.js';
+import type { RunOptions, Scheduler } from '../../shared/model.js';
+
+/** What a scheduler's runs are made with. */
+export function schedulerRunOptions(scheduler: Scheduler): Partial<RunOptions> {
+  return {
+    ...(scheduler.environmentId ? { environmentId: scheduler.environmentId } : {}),
+    device: scheduler.device,
+    network: scheduler.advancedOptions.network,
+    headers: scheduler.advancedOptions.headers,
+    cookies: scheduler.advancedOptions.cookies,
+    ...(scheduler.advancedOptions.basicAuth ? { basicAuth: scheduler.advancedOptions.basicAuth } : {}),
+    bypassCSP: scheduler.advancedOptions.bypassCSP,
+  };
+}
 
 /**
  * Starts a run for every scheduler due at `now`. Each scheduler's next time is moved on as it is
@@ -19,15 +33,7 @@ export async function runDueSchedulers(deps: Pick<SyntheticDeps, 'database' | 'j
           testId: scheduler.testId,
           schedulerId: scheduler.schedulerId,
           createdBy: null,
-          options: {
-            ...(scheduler.environmentId ? { environmentId: scheduler.environmentId } : {}),
-            device: scheduler.device,
-            network: scheduler.advancedOptions.network,
-            headers: scheduler.advancedOptions.headers,
-            cookies: scheduler.advancedOptions.cookies,
-            ...(scheduler.advancedOptions.basicAuth ? { basicAuth: scheduler.advancedOptions.basicAuth } : {}),
-            bypassCSP: scheduler.advancedOptions.bypassCSP,
-          },
+          options: schedulerRunOptions(scheduler),
         }),
       );
     } catch (error) {

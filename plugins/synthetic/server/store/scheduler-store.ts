@@ -104,6 +104,11 @@ export async function claimDue(run: SqlRunner, now: number, nextOf: (s: StoredSc
   });
 }
 
+/** Counts a run started by hand from the scheduler (its next time stays). */
+export async function countExecution(run: SqlRunner, projectId: number, schedulerId: number): Promise<void> {
+  await run(sql`update synthetic_schedulers set number_of_executions = number_of_executions + 1 where project_id = ${projectId} and scheduler_id = ${schedulerId}`);
+}
+
 /** Records a finished scheduled run's state; answers the state before it (for recovery notices). */
 export async function recordLastState(run: SqlRunner, schedulerId: number, state: RunState): Promise<RunState | null> {
   const [row] = await run<{ previous: RunState | null }>(sql`

@@ -31,6 +31,7 @@ function host() {
       'GET /7/templates': () => [],
       'GET /7/environments': () => [],
       'PUT /7/tests/5': (body: unknown) => ({ ...saved, ...(body as object), seqId: 2 }),
+      'POST /7/tests/5/runs': () => ({ runId: 9 }),
     },
   });
 }
@@ -61,5 +62,33 @@ describe('test builder page', () => {
     await click(buttonNamed(page.container, 'Save'));
     expect(page.container.textContent).toContain('A test name may hold letters, digits, spaces, underscores, colons and hyphens only.');
     expect(h.api.put).not.toHaveBeenCalled();
+  });
+
+  it('sends the run options: headers, cookies, basic auth and bypass CSP', async () => {
+    const h = host();
+    const page = renderPage(<TestBuilderPage />, '/7/test-builder?testId=5', '/:siteId/test-builder', { host: h });
+    await settle();
+    await click(buttonNamed(page.container, 'Run options'));
+    typeInto(byLabel(page.container, 'Headers') as HTMLTextAreaElement, 'X-Test: 1');
+    typeInto(byLabel(page.container, 'Cookies') as HTMLTextAreaElement, 'consent=yes');
+    typeInto(byLabel(page.container, 'Basic auth user') as HTMLInputElement, 'qa');
+    typeInto(byLabel(page.container, 'Basic auth password') as HTMLInputElement, 'secret');
+    await click(byLabel(page.container, 'Bypass CSP') as HTMLInputElement);
+    await click(buttonNamed(page.container, 'Run test'));
+    await settle();
+    const [path, body] = h.api.post.mock.calls[0]!;
+    expect(path).toBe('/7/tests/5/runs');
+    expect(body).toEqual({ device: 'desktop', network: 'wifi', headers: { 'X-Test': '1' }, cookies: [{ name: 'consent', value: 'yes' }], basicAuth: { username: 'qa', password: 'secret' }, bypassCSP: true });
+  });
+
+  it('refuses a header line it cannot read, before starting a run', async () => {
+    const h = host();
+    const page = renderPage(<TestBuilderPage />, '/7/test-builder?testId=5', '/:siteId/test-builder', { host: h });
+    await settle();
+    await click(buttonNamed(page.container, 'Run options'));
+    typeInto(byLabel(page.container, 'Headers') as HTMLTextAreaElement, 'nonsense');
+    await click(buttonNamed(page.container, 'Run test'));
+    expect(page.container.textContent).toContain('Header "nonsense" is not "Name: value"');
+    expect(h.api.post).not.toHaveBeenCalled();
   });
 });

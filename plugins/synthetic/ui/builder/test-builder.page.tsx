@@ -6,6 +6,8 @@ import { testProblems } from '../../shared/validation.js';
 import { runPath, testsPath } from '../common/paths.js';
 import { builderReducer, emptyBuilder, newStepKey, saveBody } from './builder-state.js';
 import { StepEditor } from './step-editor.js';
+import { emptyRunOptions, readRunOptions } from '../common/run-options.js';
+import { RunOptionsFields } from '../common/run-options-fields.js';
 import '../synthetic.css';
 
 const STEP_LABELS: Record<StepType, string> = { navigate: 'Navigate', click: 'Click', input: 'Input', custom: 'Custom code', test: 'Import test' };
@@ -44,6 +46,8 @@ export default function TestBuilderPage() {
   const [environmentId, setEnvironmentId] = useState('');
   const [device, setDevice] = useState('desktop');
   const [busy, setBusy] = useState(false);
+  const [options, setOptions] = useState(emptyRunOptions);
+  const [showOptions, setShowOptions] = useState(false);
 
   useEffect(() => {
     void api.get<Template[]>(`/${siteId}/templates`).then(setTemplates, () => undefined);
@@ -75,10 +79,16 @@ export default function TestBuilderPage() {
   };
 
   const run = async () => {
+    const read = readRunOptions(options);
+    if (read.problems.length) {
+      setShowOptions(true);
+      setErrors(read.problems);
+      return;
+    }
     const id = state.modified || !state.testId ? await save() : state.testId;
     if (!id) return;
     try {
-      const started = await api.post<Run>(`/${siteId}/tests/${id}/runs`, { ...(environmentId ? { environmentId: Number(environmentId) } : {}), device });
+      const started = await api.post<Run>(`/${siteId}/tests/${id}/runs`, { ...(environmentId ? { environmentId: Number(environmentId) } : {}), device, ...read.options });
       navigate(runPath(siteId, started.runId));
     } catch (error) {
       setErrors(error instanceof ApiError ? error.errors : ['The run could not start.']);
@@ -99,6 +109,9 @@ export default function TestBuilderPage() {
           <Button onClick={() => void save()} loading={busy} disabled={!state.modified && !!state.testId}>
             Save
           </Button>
+          <Button variant="ghost" aria-expanded={showOptions} onClick={() => setShowOptions(!showOptions)}>
+            Run options
+          </Button>
           <Button variant="primary" onClick={() => void run()}>
             Run test
           </Button>
@@ -107,6 +120,7 @@ export default function TestBuilderPage() {
           </Button>
         </div>
       </header>
+      {showOptions ? <RunOptionsFields value={options} onChange={setOptions} /> : null}
       <div className="syn-actions" aria-label="Tags">
         {state.tags.map((tag) => (
           <span key={tag} className="syn-badge">

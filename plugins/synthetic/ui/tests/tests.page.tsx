@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
-import { Button, FormErrors, Loader, NoContent, useApi, useLatestAnswer } from '@cassette/plugin-sdk/ui';
+import { useState } from 'react';
+import { ApiError, Button, ConfirmDialog, FormErrors, Loader, NoContent, useApi, useLatestAnswer, useToast } from '@cassette/plugin-sdk/ui';
 import type { Test } from '../../shared/model.js';
-import { builderPath, runPath, testSettingsPath } from '../common/paths.js';
+import { builderPath, runPath, schedulersPath, testSettingsPath } from '../common/paths.js';
 import { lastExecuted } from '../common/run-format.js';
 import '../synthetic.css';
 
@@ -9,19 +10,42 @@ import '../synthetic.css';
 export default function TestsPage() {
   const { siteId = '' } = useParams();
   const api = useApi();
+  const toast = useToast();
   const tests = useLatestAnswer<Test[]>(siteId, () => api.get<Test[]>(`/${siteId}/tests`), 'The tests could not be loaded.');
+  const [confirmStop, setConfirmStop] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const stopAll = async () => {
+    setStopping(true);
+    try {
+      const { stopped } = await api.post<{ stopped: number[] }>(`/${siteId}/runs/stop`, {});
+      toast(stopped.length ? `${stopped.length} run${stopped.length === 1 ? '' : 's'} stopped` : 'No run was queued or running', 'success');
+      setErrors([]);
+      tests.retry();
+    } catch (error) {
+      setErrors(error instanceof ApiError ? error.errors : ['The runs could not be stopped; try again.']);
+    } finally {
+      setStopping(false);
+      setConfirmStop(false);
+    }
+  };
   return (
     <div className="syn-page">
       <header className="syn-page__header">
         <h1>Synthetic tests</h1>
         <div className="syn-actions">
+          <Link to={schedulersPath(siteId)}>Schedulers</Link>
           <Link to={testSettingsPath(siteId)}>Environments, variables and templates</Link>
+          <Button variant="danger" onClick={() => setConfirmStop(true)}>
+            Stop all
+          </Button>
           <Link to={builderPath(siteId)}>
             <Button variant="primary">New test</Button>
           </Link>
         </div>
       </header>
-      <FormErrors errors={tests.errors} />
+      {confirmStop ? <ConfirmDialog title="Stop all runs" message="Stop every queued and running run of this project?" confirmLabel="Stop all" loading={stopping} onConfirm={() => void stopAll()} onCancel={() => setConfirmStop(false)} /> : null}
+      <FormErrors errors={[...tests.errors, ...errors]} />
       {tests.loading && !tests.data ? <Loader /> : null}
       {tests.data && tests.data.length === 0 ? <NoContent title="No tests yet" subtext="Build one, or generate one from a session in the player." /> : null}
       {tests.data && tests.data.length > 0 ? (
