@@ -9,7 +9,7 @@ import { funnelsRoutes } from '../paths.js';
 import { funnelPageMachine, type FunnelSessionsBody } from './funnel-page.machine.js';
 
 // Answers leave out empty fields; the page reads them whole.
-const funnelOf = (answer: Funnel): Funnel => ({ ...answer, stages: answer?.stages ?? [] });
+export const funnelOf = (answer: Funnel): Funnel => ({ ...answer, stages: answer?.stages ?? [] });
 const issuesOf = (answer: FunnelIssuesAnswer, body: FunnelQueryBody): FunnelIssuesAnswer => ({
   issues: answer?.issues ?? [],
   firstStage: answer?.firstStage ?? body.firstStage ?? 1,
