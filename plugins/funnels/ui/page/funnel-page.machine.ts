@@ -49,6 +49,8 @@ export interface FunnelPageInput {
   funnelId: number;
   range: FunnelRange;
   span?: StageSpan | null;
+  /** An edit brought back from an issue page. */
+  edited?: FunnelFilter | null;
 }
 
 export type FunnelPageEvent =
@@ -183,7 +185,7 @@ export const funnelPageMachine = setup({
     sessions: null,
     sessionsFailure: null,
     sessionsView: { cohort: 'entered', page: 1, focus: null },
-    edited: null,
+    edited: input.edited ?? null,
   }),
   type: 'parallel',
   on: {

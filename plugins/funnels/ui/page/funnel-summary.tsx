@@ -32,6 +32,8 @@ export interface FunnelSummaryProps {
    * not exactly one (or the issues have not loaded).
    */
   criticalIssueLink: ((cohort: FunnelSessionsCohort) => string) | null;
+  /** The history state issue links carry (the unsaved filter edit). */
+  linkState?: unknown;
   /** Shows the issues list, where each critical issue's numbers open its sessions. */
   onShowIssues(): void;
 }
@@ -41,10 +43,10 @@ export interface FunnelSummaryProps {
  * page (the lost conversions are among the affected sessions that dropped); with several, the
  * issues list, each issue's numbers opening its own sessions; with none there is nothing behind it.
  */
-function CriticalFigure({ field, value, unit, cohort, funnel, criticalIssueLink, onShowIssues }: { field: string; value: number; unit: string; cohort: FunnelSessionsCohort } & Omit<FunnelSummaryProps, 'onShowSessions'>) {
+function CriticalFigure({ field, value, unit, cohort, funnel, criticalIssueLink, linkState, onShowIssues }: { field: string; value: number; unit: string; cohort: FunnelSessionsCohort } & Omit<FunnelSummaryProps, 'onShowSessions'>) {
   if (funnel.criticalIssuesCount === 1 && criticalIssueLink)
     return (
-      <Link to={criticalIssueLink(cohort)} className="cs-funnel-number cs-funnel-number--link" data-field={field} title={`The sessions the critical issue affected${cohort === 'dropped' ? ' that dropped' : ''}`}>
+      <Link to={criticalIssueLink(cohort)} state={linkState} className="cs-funnel-number cs-funnel-number--link" data-field={field} title={`The sessions the critical issue affected${cohort === 'dropped' ? ' that dropped' : ''}`}>
         {formatCount(value)}
       </Link>
     );
@@ -58,7 +60,7 @@ function CriticalFigure({ field, value, unit, cohort, funnel, criticalIssueLink,
  * (spec part 1 §3 "Funnel": conversions is 100 minus the conversion impact of the issues).
  * Every count opens the sessions behind it.
  */
-export function FunnelSummary({ funnel, onShowSessions, criticalIssueLink, onShowIssues }: FunnelSummaryProps) {
+export function FunnelSummary({ funnel, onShowSessions, criticalIssueLink, linkState, onShowIssues }: FunnelSummaryProps) {
   const reached = spanConversion(funnel);
   // A one-stage funnel has no span to ask sessions over.
   const span = funnel.lastStage > funnel.firstStage ? { firstStage: funnel.firstStage, lastStage: funnel.lastStage } : null;
@@ -76,10 +78,10 @@ export function FunnelSummary({ funnel, onShowSessions, criticalIssueLink, onSho
         {formatPercent(funnel.conversions)}
       </Figure>
       <Figure label="Lost conversions" field="lost-conversions" hint="Sessions affected by a critical issue that did not reach the last step because of it">
-        <CriticalFigure field="lost-conversions-sessions" value={funnel.lostConversions} unit="" cohort="dropped" funnel={funnel} criticalIssueLink={criticalIssueLink} onShowIssues={onShowIssues} />
+        <CriticalFigure field="lost-conversions-sessions" value={funnel.lostConversions} unit="" cohort="dropped" funnel={funnel} criticalIssueLink={criticalIssueLink} linkState={linkState} onShowIssues={onShowIssues} />
       </Figure>
       <Figure label="Affected users" field="affected-users" hint="Users who met at least one critical issue">
-        <CriticalFigure field="affected-users-sessions" value={funnel.affectedUsers} unit="" cohort="entered" funnel={funnel} criticalIssueLink={criticalIssueLink} onShowIssues={onShowIssues} />
+        <CriticalFigure field="affected-users-sessions" value={funnel.affectedUsers} unit="" cohort="entered" funnel={funnel} criticalIssueLink={criticalIssueLink} linkState={linkState} onShowIssues={onShowIssues} />
       </Figure>
       <div className="cs-funnel-summary__figure" title="Issues that lower conversion beyond chance (significant after correction across the issues)">
         <span className="cs-funnel-summary__label">Critical issues</span>

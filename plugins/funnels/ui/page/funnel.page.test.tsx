@@ -7,6 +7,8 @@ import { sessionsSlots, type SearchFilterSlotProps, type SessionRowsProps } from
 import type { Funnel, FunnelQueryBody } from '../../shared/funnel.js';
 import { funnel, issue, issuesAnswer, sessionsAnswer, stage } from '../../testing/ui-fixtures.js';
 import { FUNNEL_FILTER_REFETCH_MS } from '../constants.js';
+import { Route, Routes } from 'react-router-dom';
+import FunnelIssuePage from '../issue/funnel-issue.page.js';
 import FunnelPage from './funnel.page.js';
 import type { FunnelSessionsBody } from './funnel-page.machine.js';
 
@@ -409,6 +411,33 @@ describe('the funnel page', () => {
       const changes = byTestId(container, 'funnel-filter-changes')!;
       expect(changes.textContent).toContain('Only the author of this funnel can save them.');
       expect(buttonNamed(changes, 'Modify')).toBeNull();
+    });
+    it('opens an issue over the edit, and Back to the funnel finds the edit again', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+      const host = countingEdits({ [`POST ${BASE}/issues/click_rage-pay/sessions`]: () => ({ issue: issue(), total: 0, sessions: [] }) });
+      const page = renderPage(
+        <UiRegistryContext.Provider value={{ fills: FILLS }}>
+          <Routes>
+            <Route path="/:siteId/funnels/:funnelId" element={<FunnelPage />} />
+            <Route path="/:siteId/funnels/:funnelId/:issueId" element={<FunnelIssuePage />} />
+          </Routes>
+        </UiRegistryContext.Provider>,
+        BASE,
+        '*',
+        { host },
+      );
+      await settle();
+      await click(buttonNamed(page.container, 'Add Firefox'));
+      await advance(FUNNEL_FILTER_REFETCH_MS);
+      await settle();
+      await click(byTestId(page.container, 'funnel-issue')!.querySelector('[data-field="name"]'));
+      await settle();
+      expect(host.api.post).toHaveBeenLastCalledWith(`${BASE}/issues/click_rage-pay/sessions`, expect.objectContaining({ filter: edited, cohort: 'entered' }));
+      expect(byTestId(page.container, 'issue-edited-filter')).not.toBeNull();
+      await click(byTestId(page.container, 'back-to-funnel'));
+      await settle();
+      expect(calls(host, 'insights').at(-1)).toMatchObject({ filter: edited });
+      expect(byTestId(page.container, 'funnel-filter-changes')).not.toBeNull();
     });
   });
 

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loader, NoContent, rangeButtonLabel, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
 import type { FunnelSessionsCohort } from '../../shared/funnel.js';
+import { editedFilterState } from '../common/edited-filter-state.js';
 import { FunnelNotFound } from '../common/funnel-not-found.js';
 import { NO_SESSIONS_IN_RANGE } from '../common/funnel-sessions-list.js';
 import { viewOf, writeFunnelView } from '../common/funnel-view.js';
@@ -134,7 +135,7 @@ function FunnelView({ projectId, funnelId }: { projectId: number; funnelId: numb
         </div>
       ) : (
         <>
-          <FunnelSummary funnel={funnel} onShowSessions={showSessions} criticalIssueLink={criticalIssueLink} onShowIssues={showIssues} />
+          <FunnelSummary funnel={funnel} onShowSessions={showSessions} criticalIssueLink={criticalIssueLink} linkState={editedFilterState(edited)} onShowIssues={showIssues} />
           <section className="cs-card cs-funnel-steps" aria-label="Steps">
             <FunnelChart stages={stages} span={span} picked={picked} onPickStage={pickStage} />
             <FunnelStages stages={stages} span={span} picked={picked} onPick={pickStage} onClear={() => actor.send({ type: 'CLEAR_STAGES' })} onShowSessions={showSessions} />
@@ -145,6 +146,7 @@ function FunnelView({ projectId, funnelId }: { projectId: number; funnelId: numb
             failure={context.issuesFailure}
             onRetry={() => actor.send({ type: 'RETRY_ISSUES' })}
             issueLink={(issueId, cohort) => funnelIssuePath(projectId, funnel.funnelId, issueId, issueQuery(cohort))}
+            linkState={editedFilterState(edited)}
           />
           <FunnelSessions
             ref={sessionsRef}
