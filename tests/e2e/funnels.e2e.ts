@@ -8,8 +8,9 @@ import { sessionIdOn, test } from './support/own-server-test.js';
 /**
  * A funnel in real Chromium: visits of the demo shop go through the checkout or leave at
  * different steps; the funnel is started from the sessions list (its blank steps filled in the
- * filter bar), saved, and opened; its stage counts are read, two stages picked, and the
- * sessions that dropped between them opened in the player.
+ * filter bar), saved, and opened; its stage counts are read, two stages picked, a step removed
+ * on the funnel page and saved with Modify, and the sessions that dropped between two stages
+ * opened in the player.
  */
 
 test.beforeAll(() => ensureTrackerBuilt());
@@ -100,6 +101,28 @@ test('a funnel made from the search counts the checkout steps; the sessions that
     await expect.poll(() => listed(page)).toEqual([leftAtProduct]);
     await page.getByRole('radiogroup', { name: 'Sessions' }).getByRole('radio', { name: 'Converted' }).click();
     await expect.poll(() => listed(page)).toEqual([orderedAndFailed, ordered, leftAtCheckout].sort());
+  });
+
+  await test.step("a changed step re-counts the funnel; Modify keeps it over a reload", async () => {
+    const api = `${cassette.url}/api${new URL(page.url()).pathname}`;
+    const headers = { Authorization: `Bearer ${owner.jwt}` };
+    const { filter } = (await (await page.request.get(api, { headers })).json()).data;
+    // Without the product page as a first step, the funnel starts at checkout.
+    await page.getByRole('button', { name: 'Remove step 1 (Visited URL)' }).click();
+    await expect(stage(page, 1).locator('[data-field="header"]')).toHaveText('Visited URL is /demo/checkout', { timeout: 20_000 });
+    await expect.poll(() => stageSessions(page, 1)).toBe('3 sessions');
+    await page.getByTestId('funnel-filter-changes').getByRole('button', { name: 'Modify' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Modify Funnel' });
+    await dialog.getByTestId('save-funnel-submit').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('funnel-filter-changes')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('funnel-stage')).toHaveCount(2, { timeout: 20_000 });
+    await expect.poll(() => stageSessions(page, 1)).toBe('3 sessions');
+    // The funnel as it was, for the steps below.
+    expect((await page.request.post(api, { headers, data: { filter } })).status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => stageSessions(page, 1)).toBe('4 sessions');
   });
 
   await test.step('a dropped session opens in the player', async () => {

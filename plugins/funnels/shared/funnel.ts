@@ -118,6 +118,11 @@ export interface FunnelQueryBody {
   lastStage?: number;
   /** Extra session attributes, on top of the funnel's own. */
   filters?: SearchFilterItem[];
+  /**
+   * The funnel's steps and attributes as edited on its page: counted instead of the saved ones,
+   * without saving them (on `POST /funnels/{id}` a filter is saved: that is the update).
+   */
+  filter?: FunnelFilter;
 }
 
 export interface FunnelIssuesAnswer {

@@ -23,3 +23,10 @@ export const SHARED_WITH_TEAM = 'Shared with team';
 
 /** Funnels open on the past 7 days (spec part 1 §3). */
 export const FUNNEL_DEFAULT_RANGE = 'LAST_7_DAYS' as const;
+
+/**
+ * After the funnel page's filter changes, the figures are asked again once it has stood this
+ * long: a few quick changes (a step added, then its operator) cost one round of calls. The
+ * filter bar already waits for typing to pause before it reports a value.
+ */
+export const FUNNEL_FILTER_REFETCH_MS = 400;

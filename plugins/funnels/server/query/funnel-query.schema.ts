@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_FUNNEL_STEPS } from '../../shared/funnel.js';
+import { funnelFilterSchema } from '../input/funnel-filter.schema.js';
 import { epochMsSchema, filterItemSchema, MAX_FILTER_ITEMS } from '../input/filter-item.schema.js';
 import { RANGE_NAMES } from './date-range.js';
 
@@ -16,4 +17,11 @@ export const funnelQueryProperties = {
   filters: Type.Optional(Type.Array(filterItemSchema, { maxItems: MAX_FILTER_ITEMS })),
 };
 
-export const funnelQuerySchema = Type.Object(funnelQueryProperties, { additionalProperties: false });
+/**
+ * The figures' questions (insights, issues, sessions) may also bring the funnel's filter as
+ * edited on its page, counted instead of the saved one. `POST /funnels/{id}` has a `filter` of
+ * its own: there it is saved.
+ */
+export const funnelAskedProperties = { ...funnelQueryProperties, filter: Type.Optional(funnelFilterSchema) };
+
+export const funnelQuerySchema = Type.Object(funnelAskedProperties, { additionalProperties: false });

@@ -54,6 +54,6 @@ export function resolveSpan(input: { firstStage?: number; lastStage?: number }, 
 }
 
 /** A request body's question about a funnel of `steps` steps. */
-export function resolveQuery(body: FunnelQueryBody, steps: number, now = Date.now()): ResolvedQuery {
+export function resolveQuery(body: Omit<FunnelQueryBody, 'filter'>, steps: number, now = Date.now()): ResolvedQuery {
   return { range: resolveRange(body, now), span: resolveSpan(body, steps), filters: body.filters ?? [] };
 }

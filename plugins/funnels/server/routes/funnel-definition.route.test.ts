@@ -118,6 +118,12 @@ describe('funnel definitions: save, list, change, delete', () => {
     expect((await list(member.token)).map((f) => f.funnelId)).toContain(network.funnelId);
     expect((await t.request('GET', url(`/${network.funnelId}`), { token: member.token })).status).toBe(403);
     expect((await t.request('GET', url(`/${network.funnelId}`), { token: devTools.token })).status).toBe(200);
+    // Nor count by them in an edit of a funnel they may read.
+    const plain = await created({ name: 'Plain', filter: FILTER, isPublic: true }, devTools.token);
+    const edit = { filter: { events: [STEPS[0], NETWORK_STEP] } };
+    expect((await t.request('POST', url(`/${plain.funnelId}/insights`), { token: member.token, body: edit })).status).toBe(403);
+    expect((await t.request('POST', url(`/${plain.funnelId}/sessions`), { token: member.token, body: edit })).status).toBe(403);
+    expect((await t.request('POST', url(`/${plain.funnelId}/insights`), { token: devTools.token, body: edit })).status).toBe(200);
   });
 
   it('is for members holding METRICS', async () => {

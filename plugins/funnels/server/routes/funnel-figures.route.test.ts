@@ -242,6 +242,47 @@ describe('funnel figures on a known project', () => {
     expect((await t.request('POST', `${path}/sessions`, { token: owner.token, body: { cohort: 'dropped' } })).body.data).toEqual({ sessions: [], total: 0 });
   });
 
+  /** /cart then /checkout: 22 sessions reach the cart (the one from outside too), 16 of them check out; the 6 the pay error ended drop. */
+  const cartToCheckout = { events: CHECKOUT_FILTER.events.slice(1), filters: [] };
+
+  it("counts the page's edited steps and attributes instead of the saved ones, without saving them", async () => {
+    const edited = await post<Funnel>('/insights', { ...everything, filter: cartToCheckout });
+    expect(edited.stages.map((s) => [s.header, s.sessionsCount])).toEqual([
+      ['Visited URL is /cart', 22],
+      ['Visited URL is /checkout', 16],
+    ]);
+    expect(edited).toMatchObject({ stepsCount: 2, filter: cartToCheckout, sessionsCount: 22, firstStage: 1, lastStage: 2 });
+    const issues = await post<FunnelIssuesAnswer>('/issues', { ...everything, filter: cartToCheckout });
+    expect(issues.issues.find((i) => i.issueId === payIssueId)).toMatchObject({ affectedSessions: 6, affectedConversion: 0 });
+    const dropped = await post<FunnelSessionsAnswer>('/sessions', { ...everything, filter: cartToCheckout, cohort: 'dropped', limit: 50 });
+    expect({ total: dropped.total, ids: sessionIds(dropped) }).toEqual({ total: 6, ids: newestFirst('payErrorDropped') });
+    const affected = await post<FunnelSessionsAnswer>(`/issues/${payIssueId}/sessions`, { ...everything, filter: cartToCheckout, limit: 50 });
+    expect(affected.total).toBe(6);
+    // Edited attributes replace the saved ones; the body's `filters` still come on top.
+    const oneUser = { ...CHECKOUT_FILTER, filters: [{ type: 'USERID', operator: 'is', value: ['smooth-user-0@shop.test'] }] };
+    expect((await post<Funnel>('/insights', { ...everything, filter: oneUser })).stages.map((s) => s.sessionsCount)).toEqual([2, 2, 2]);
+    // A span over the edited steps; the saved funnel is as it was.
+    expect(await refusal('/issues', { ...everything, filter: cartToCheckout, firstStage: 1, lastStage: 3 })).toEqual([400, "firstStage and lastStage must satisfy 1 <= firstStage < lastStage <= 2 (the funnel's steps); got 1 and 3."]);
+    expect(await refusal('/insights', { filter: { events: [] } })).toEqual([400, 'A funnel needs at least one step: add an event (a visited URL, a click, an input or a custom event).']);
+    expect((await refusal('/sessions', { filter: { events: [{ type: 'USEROS', operator: 'is', value: ['Linux'] }] } }))[0]).toBe(400);
+    expect(await get<Funnel>('')).toEqual(funnel);
+  });
+
+  it('stores a filter changed with Modify and counts with it from then on', async () => {
+    const res = await t.request('POST', `/api/${projectId}/funnels`, { token: owner.token, body: { name: 'To modify', filter: CHECKOUT_FILTER } });
+    const copy: Funnel = res.body.data;
+    const path = `/api/${projectId}/funnels/${copy.funnelId}`;
+    const modified = await t.request('POST', path, { token: owner.token, body: { name: 'Modified', filter: cartToCheckout, ...everything } });
+    expect(modified.status, JSON.stringify(modified.body)).toBe(200);
+    expect(modified.body.data.stages.map((s: { sessionsCount: number }) => s.sessionsCount)).toEqual([22, 16]);
+    const read = (await t.request('GET', path, { token: owner.token })).body.data as Funnel;
+    expect(read).toMatchObject({ name: 'Modified', stepsCount: 2, filter: cartToCheckout });
+    const insights = (await t.request('POST', `${path}/insights`, { token: owner.token, body: everything })).body.data as Funnel;
+    expect(insights.stages.map((s) => s.sessionsCount)).toEqual([22, 16]);
+    const dropped = (await t.request('POST', `${path}/sessions`, { token: owner.token, body: { ...everything, cohort: 'dropped' } })).body.data as FunnelSessionsAnswer;
+    expect(dropped.total).toBe(6);
+  });
+
   it('refuses a range or stages it cannot read, with what is allowed', async () => {
     expect(await refusal('/insights', { startDate: startedAt })).toEqual([400, 'Give both startDate and endDate (epoch milliseconds), or neither and a rangeValue.']);
     expect(await refusal('/insights', { startDate: startedAt, endDate: startedAt - 1 })).toEqual([400, 'startDate must not be after endDate.']);

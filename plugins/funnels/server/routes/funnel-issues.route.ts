@@ -1,16 +1,19 @@
 import type { Caller, SqlRunner } from '@cassette/plugin-sdk/server';
-import type { FunnelIssuesAnswer, FunnelQueryBody } from '../../shared/funnel.js';
+import type { Static } from '@sinclair/typebox';
+import type { FunnelIssuesAnswer } from '../../shared/funnel.js';
 import { route, type FunnelsDeps } from '../deps.js';
 import { spanIssues } from '../figures/funnel-figures.js';
+import { askedFunnel } from '../input/asked-funnel.js';
 import { readerContext } from '../input/readable-filter.js';
 import { funnelQuerySchema } from '../query/funnel-query.schema.js';
 import { resolveQuery } from '../query/funnel-query.js';
 import { funnelParams, FUNNELS_ACCESS, requireVisible } from './funnel-access.js';
 
-async function issuesAnswer(deps: FunnelsDeps, run: SqlRunner, projectId: number, funnelId: number, caller: Caller, body: FunnelQueryBody): Promise<FunnelIssuesAnswer> {
-  const funnel = await requireVisible(run, projectId, funnelId, caller);
+async function issuesAnswer(deps: FunnelsDeps, run: SqlRunner, projectId: number, funnelId: number, caller: Caller, body: Static<typeof funnelQuerySchema>): Promise<FunnelIssuesAnswer> {
+  const context = await readerContext(deps, projectId, caller);
+  const funnel = askedFunnel(deps, await requireVisible(run, projectId, funnelId, caller), body, context);
   const query = resolveQuery(body, funnel.stepsCount);
-  const issues = await spanIssues(deps, funnel, query, await readerContext(deps, projectId, caller));
+  const issues = await spanIssues(deps, funnel, query, context);
   return { issues, ...query.span };
 }
 

@@ -1,12 +1,13 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { notFound, type Caller, type SqlRunner } from '@cassette/plugin-sdk/server';
-import type { FunnelIssue, FunnelQueryBody, FunnelSessionsAnswer, FunnelSessionsCohort } from '../../shared/funnel.js';
+import type { FunnelIssue, FunnelSessionsAnswer } from '../../shared/funnel.js';
 import { route, type FunnelsDeps } from '../deps.js';
 import { spanIssues } from '../figures/funnel-figures.js';
 import { funnelSessionsPage, type SessionsPageRequest } from '../figures/funnel-sessions.js';
 import { isIssueId } from '../figures/issue-id.js';
+import { askedFunnel } from '../input/asked-funnel.js';
 import { readerContext } from '../input/readable-filter.js';
-import { funnelQueryProperties } from '../query/funnel-query.schema.js';
+import { funnelAskedProperties } from '../query/funnel-query.schema.js';
 import { resolveQuery } from '../query/funnel-query.js';
 import { funnelParams, FUNNELS_ACCESS, requireVisible } from './funnel-access.js';
 
@@ -17,7 +18,7 @@ export const ISSUE_NOT_FOUND = 'Issue not found in this funnel';
 
 const sessionsQuery = Type.Object(
   {
-    ...funnelQueryProperties,
+    ...funnelAskedProperties,
     cohort: Type.Optional(Type.Union([Type.Literal('entered'), Type.Literal('converted'), Type.Literal('dropped')])),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FUNNEL_SESSIONS_MAX_LIMIT })),
@@ -25,22 +26,19 @@ const sessionsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-interface SessionsBody extends FunnelQueryBody {
-  cohort?: FunnelSessionsCohort;
-  page?: number;
-  limit?: number;
-}
+type SessionsBody = Static<typeof sessionsQuery>;
 
 /** The funnel and the question, read and checked before the issue (if any) is looked for. */
 async function sessionsRequest(deps: FunnelsDeps, run: SqlRunner, projectId: number, funnelId: number, caller: Caller, body: SessionsBody): Promise<SessionsPageRequest> {
-  const funnel = await requireVisible(run, projectId, funnelId, caller);
+  const context = await readerContext(deps, projectId, caller);
+  const funnel = askedFunnel(deps, await requireVisible(run, projectId, funnelId, caller), body, context);
   return {
     funnel,
     query: resolveQuery(body, funnel.stepsCount),
     cohort: body.cohort ?? 'entered',
     page: body.page ?? 1,
     limit: body.limit ?? FUNNEL_SESSIONS_PAGE_SIZE,
-    context: await readerContext(deps, projectId, caller),
+    context,
     viewerId: caller.userId,
   };
 }

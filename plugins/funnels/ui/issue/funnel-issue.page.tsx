@@ -1,7 +1,8 @@
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Button, Loader, NoContent, useCurrentProject } from '@cassette/plugin-sdk/ui';
 import type { FunnelSessionsCohort } from '../../shared/funnel.js';
 import { CohortSwitch } from '../common/cohort-switch.js';
+import { editedFilterState, readEditedFilter } from '../common/edited-filter-state.js';
 import { FunnelNotFound } from '../common/funnel-not-found.js';
 import { FunnelSessionsList } from '../common/funnel-sessions-list.js';
 import { readCohort, readFunnelView, readPage, writeFunnelView } from '../common/funnel-view.js';
@@ -31,10 +32,13 @@ function IssueView({ projectId, funnelId, issueId }: { projectId: number; funnel
   const view = readFunnelView(params);
   const cohort = readCohort(params);
   const page = readPage(params);
-  const { data, loading, errors, retry } = useIssueSessions(projectId, funnelId, issueId, { view, cohort, page });
+  // The funnel's filter as edited on its page, when the link came from there: the issue is of that funnel.
+  const edited = readEditedFilter(useLocation().state);
+  const state = editedFilterState(edited);
+  const { data, loading, errors, retry } = useIssueSessions(projectId, funnelId, issueId, { view, cohort, page, edited });
   const backTo = funnelPath(projectId, funnelId, writeFunnelView(view));
   const back = (
-    <Link to={backTo} className="cs-link" data-testid="back-to-funnel">
+    <Link to={backTo} state={state} className="cs-link" data-testid="back-to-funnel">
       ← Back to the funnel
     </Link>
   );
@@ -52,7 +56,7 @@ function IssueView({ projectId, funnelId, issueId }: { projectId: number; funnel
         else next.set('page', String(change.page));
       }
       return next;
-    });
+    }, { state });
 
   if (!data) {
     if (loading) return <Loader label="Loading the issue" />;
@@ -75,7 +79,7 @@ function IssueView({ projectId, funnelId, issueId }: { projectId: number; funnel
         {back}
         <div className="cs-card">
           <NoContent title={ISSUE_NOT_FOUND} subtext="The funnel or the issue is gone, or no session met it in this date range and between these steps. Open the funnel to see its issues now.">
-            <Link to={backTo} className="cs-btn cs-btn--secondary">
+            <Link to={backTo} state={state} className="cs-btn cs-btn--secondary">
               Open the funnel
             </Link>
           </NoContent>
@@ -88,6 +92,11 @@ function IssueView({ projectId, funnelId, issueId }: { projectId: number; funnel
     <div className="cs-page cs-funnel-issue-page" data-testid="funnel-issue-page">
       <div className="cs-funnel-issue-page__back">{back}</div>
       <IssueHeader issue={answer.issue} />
+      {edited && (
+        <p className="cs-notice" data-testid="issue-edited-filter">
+          Counted over the steps and filters as changed on the funnel page, not saved.
+        </p>
+      )}
       <section className="cs-card cs-funnel-sessions" aria-label="Affected sessions" data-testid="issue-sessions">
         <header className="cs-funnel-sessions__header">
           <h2 className="cs-card__title">Affected sessions{view.span ? ` between Step ${view.span.firstStage} and Step ${view.span.lastStage}` : ''}</h2>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { ApiError, useApi, useHost, useLatestAnswer } from '@cassette/plugin-sdk/ui';
-import type { FunnelIssue, FunnelSessionsAnswer, FunnelSessionsCohort } from '../../shared/funnel.js';
+import type { FunnelFilter, FunnelIssue, FunnelSessionsAnswer, FunnelSessionsCohort } from '../../shared/funnel.js';
 import { FUNNEL_SESSIONS_PAGE_SIZE } from '../constants.js';
 import { funnelQueryBody, resolveRange, type FunnelView } from '../common/funnel-view.js';
 import { funnelsRoutes } from '../paths.js';
@@ -16,15 +16,21 @@ export interface IssueSessionsQuery {
   view: FunnelView;
   cohort: FunnelSessionsCohort;
   page: number;
+  /** The funnel's filter as edited on its page (not saved), or null. */
+  edited?: FunnelFilter | null;
 }
 
 /** `POST /funnels/{id}/issues/{issueId}/sessions` over the view, for a cohort and a page; a late answer to an older query is dropped. */
-export function useIssueSessions(projectId: number, funnelId: number, issueId: string, { view, cohort, page }: IssueSessionsQuery) {
+export function useIssueSessions(projectId: number, funnelId: number, issueId: string, { view, cohort, page, edited = null }: IssueSessionsQuery) {
   const api = useApi();
   const { timezone } = useHost();
   const viewKey = JSON.stringify(view);
   // A named range's dates are worked out when the query changes, not at every render.
-  const body = useMemo(() => ({ ...funnelQueryBody(resolveRange(view, timezone), view.span), cohort, page, limit: FUNNEL_SESSIONS_PAGE_SIZE }), [viewKey, timezone, cohort, page]);
+  const editedKey = JSON.stringify(edited);
+  const body = useMemo(
+    () => ({ ...funnelQueryBody(resolveRange(view, timezone), view.span), ...(edited ? { filter: edited } : {}), cohort, page, limit: FUNNEL_SESSIONS_PAGE_SIZE }),
+    [viewKey, editedKey, timezone, cohort, page],
+  );
   const request = JSON.stringify(body);
   return useLatestAnswer<IssueSessionsResult>(
     `${projectId}:${funnelId}:${issueId} ${request}`,

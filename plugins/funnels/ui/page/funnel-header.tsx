@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, Button, DateRangePicker, EditableText, Spinner, useApi, useHost } from '@cassette/plugin-sdk/ui';
+import { ApiError, Button, DateRangePicker, EditableText, Spinner, useHost } from '@cassette/plugin-sdk/ui';
 import type { Funnel } from '../../shared/funnel.js';
 import { SHARED_WITH_TEAM } from '../constants.js';
 import type { FunnelRange } from '../common/funnel-view.js';
-import { funnelsRoutes } from '../paths.js';
-import { SaveFunnelDialog, type FunnelNameAndSharing } from '../save/save-funnel-dialog.js';
 
 export interface FunnelHeaderProps {
   projectId: number;
@@ -13,25 +10,21 @@ export interface FunnelHeaderProps {
   range: FunnelRange;
   /** The figures are being fetched again; the old ones still show. */
   refreshing: boolean;
+  /** The viewer wrote the funnel: they rename and modify it. */
+  own: boolean;
   onRange(range: FunnelRange): void;
-  onChanged(change: Partial<FunnelNameAndSharing>): void;
+  onRename(name: string): Promise<void>;
+  /** Opens the save dialog. */
+  onEdit(): void;
 }
 
 /** The funnel's name (its author renames it in place or modifies it), sharing, and the date range. */
-export function FunnelHeader({ projectId, funnel, range, refreshing, onRange, onChanged }: FunnelHeaderProps) {
-  const api = useApi();
-  const { account, toast } = useHost();
-  const [modifying, setModifying] = useState(false);
-  const own = funnel.userId === account.id;
-
-  const update = async (change: Partial<FunnelNameAndSharing>) => {
-    const answer = await api.post<Funnel>(funnelsRoutes.funnel(projectId, funnel.funnelId), change);
-    onChanged({ name: answer?.name ?? change.name ?? funnel.name, isPublic: answer?.isPublic ?? change.isPublic ?? funnel.isPublic });
-  };
+export function FunnelHeader({ projectId, funnel, range, refreshing, own, onRange, onRename, onEdit }: FunnelHeaderProps) {
+  const { toast } = useHost();
 
   async function rename(name: string) {
     try {
-      await update({ name });
+      await onRename(name);
     } catch (e) {
       toast(`The funnel could not be renamed: ${e instanceof ApiError ? e.errors.join(' ') : 'the server did not answer.'}`, 'error');
     }
@@ -61,22 +54,11 @@ export function FunnelHeader({ projectId, funnel, range, refreshing, onRange, on
           onChange={(rangeValue, bounds) => onRange({ rangeValue, ...bounds })}
         />
         {own && (
-          <Button variant="secondary" onClick={() => setModifying(true)}>
+          <Button variant="secondary" onClick={onEdit}>
             Edit
           </Button>
         )}
       </div>
-      {modifying && (
-        <SaveFunnelDialog
-          existing={{ name: funnel.name, isPublic: funnel.isPublic }}
-          onClose={() => setModifying(false)}
-          onSave={async (input) => {
-            await update(input);
-            setModifying(false);
-            toast(`Saved the funnel “${input.name}”.`, 'success');
-          }}
-        />
-      )}
     </div>
   );
 }

@@ -9,10 +9,12 @@ export interface FunnelIssuesProps {
   failure: LoadFailure | null;
   onRetry(): void;
   issueLink(issueId: string, cohort: FunnelSessionsCohort): string;
+  /** The history state the issue links carry (the unsaved filter edit). */
+  linkState?: unknown;
 }
 
 /** The issues between the span's stages, significant ones first (the server's order). */
-export function FunnelIssues({ loading, answer, failure, onRetry, issueLink }: FunnelIssuesProps) {
+export function FunnelIssues({ loading, answer, failure, onRetry, issueLink, linkState }: FunnelIssuesProps) {
   function content() {
     if (loading) return <Loader label="Loading the issues" />;
     if (failure || !answer)
@@ -35,7 +37,7 @@ export function FunnelIssues({ loading, answer, failure, onRetry, issueLink }: F
     return (
       <ul className="cs-funnel-issues__list">
         {answer.issues.map((issue) => (
-          <IssueRow key={issue.issueId} issue={issue} issueLink={(cohort) => issueLink(issue.issueId, cohort)} />
+          <IssueRow key={issue.issueId} issue={issue} issueLink={(cohort) => issueLink(issue.issueId, cohort)} linkState={linkState} />
         ))}
       </ul>
     );

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@cassette/plugin-sdk/ui';
-import type { Funnel, FunnelIssuesAnswer, FunnelQueryBody, FunnelSessionsAnswer } from '../../shared/funnel.js';
+import type { Funnel, FunnelFilter, FunnelIssuesAnswer, FunnelQueryBody, FunnelSessionsAnswer } from '../../shared/funnel.js';
 import { funnel, issuesAnswer, sessionsAnswer } from '../../testing/ui-fixtures.js';
 import type { FunnelRange } from '../common/funnel-view.js';
+import { FUNNEL_FILTER_REFETCH_MS } from '../constants.js';
 import { funnelPageMachine, type FunnelSessionsBody } from './funnel-page.machine.js';
 
 const WEEK: FunnelRange = { rangeValue: 'LAST_7_DAYS', startDate: 1_000, endDate: 2_000 };
@@ -184,5 +185,88 @@ describe('the funnel page machine', () => {
     s.actor.send({ type: 'FUNNEL_CHANGED', change: { name: 'Paying', isPublic: true } });
     expect(context(s).funnel).toMatchObject({ name: 'Paying', isPublic: true, conversions: 88 });
     expect(s.insights.calls).toHaveLength(1);
+  });
+
+  describe('with the filter editor', () => {
+    afterEach(() => vi.useRealTimers());
+    const saved = funnel().filter;
+    const step = (value: string) => ({ type: 'LOCATION', operator: 'is', value: [value], isEvent: true });
+    const withBrowser: FunnelFilter = { ...saved, filters: [{ type: 'USERBROWSER', operator: 'is', value: ['Firefox'], isEvent: false }] };
+    const calls = (s: Started) => [s.insights.calls.length, s.issues.calls.length, s.sessions.calls.length];
+
+    it('re-fetches insights, issues and sessions over the edited filter once it has settled, a burst of changes costing one round', async () => {
+      vi.useFakeTimers();
+      const s = start({ firstStage: 1, lastStage: 2 });
+      await answerAll(s);
+      s.actor.send({ type: 'SET_SESSIONS_PAGE', page: 2 });
+      s.actor.send({ type: 'SET_FILTER', filter: { ...saved, events: [...saved.events, step('/thanks')] } });
+      vi.advanceTimersByTime(FUNNEL_FILTER_REFETCH_MS - 1);
+      s.actor.send({ type: 'SET_FILTER', filter: withBrowser });
+      vi.advanceTimersByTime(FUNNEL_FILTER_REFETCH_MS - 1);
+      expect(calls(s)).toEqual([1, 1, 2]);
+      vi.advanceTimersByTime(1);
+      expect(calls(s)).toEqual([2, 2, 3]);
+      const body = { ...WHOLE, firstStage: 1, lastStage: 2, filter: withBrowser };
+      expect(s.insights.last().body).toEqual(body);
+      expect(s.issues.last().body).toEqual(body);
+      expect(s.sessions.last().body).toEqual({ ...body, cohort: 'entered', page: 1, limit: 10 });
+      expect(context(s).edited).toEqual(withBrowser);
+      // The span, the range and the stages keep asking over the edit.
+      s.actor.send({ type: 'CLEAR_STAGES' });
+      expect(s.issues.last().body).toEqual({ ...WHOLE, filter: withBrowser });
+    });
+
+    it('keeps the span while the edited steps hold it, lets it go when they do not, and picks among the edited steps', async () => {
+      vi.useFakeTimers();
+      const s = start({ firstStage: 2, lastStage: 3 });
+      await answerAll(s);
+      s.actor.send({ type: 'SET_FILTER', filter: { ...saved, events: [...saved.events, step('/thanks')] } });
+      expect(context(s).span).toEqual({ firstStage: 2, lastStage: 3 });
+      s.actor.send({ type: 'PICK_STAGE', stage: 4 });
+      expect(context(s).picked).toEqual([4]);
+      s.actor.send({ type: 'SET_FILTER', filter: { ...saved, events: saved.events.slice(0, 2) } });
+      expect(context(s)).toMatchObject({ span: null, picked: [] });
+      vi.advanceTimersByTime(FUNNEL_FILTER_REFETCH_MS);
+      expect(s.issues.last().body).toEqual({ ...WHOLE, filter: { ...saved, events: saved.events.slice(0, 2) } });
+      s.actor.send({ type: 'PICK_STAGE', stage: 3 });
+      expect(context(s).picked).toEqual([]);
+    });
+
+    it('asks nothing while the edit has no step, and the saved filter again when the edit is discarded', async () => {
+      vi.useFakeTimers();
+      const s = start();
+      await answerAll(s);
+      s.actor.send({ type: 'SET_FILTER', filter: { ...saved, events: [] } });
+      vi.advanceTimersByTime(FUNNEL_FILTER_REFETCH_MS);
+      expect(calls(s)).toEqual([1, 1, 1]);
+      s.actor.send({ type: 'DISCARD_FILTER' });
+      expect(context(s).edited).toBeNull();
+      vi.advanceTimersByTime(FUNNEL_FILTER_REFETCH_MS);
+      expect(calls(s)).toEqual([2, 2, 2]);
+      expect(s.insights.last().body).toEqual(WHOLE);
+    });
+
+    it('takes the saved funnel after Modify, and keeps an edit made while saving', async () => {
+      vi.useFakeTimers();
+      const s = start();
+      await answerAll(s);
+      s.actor.send({ type: 'SET_FILTER', filter: withBrowser });
+      vi.advanceTimersByTime(FUNNEL_FILTER_REFETCH_MS);
+      const edit = context(s).edited!;
+      s.actor.send({ type: 'FUNNEL_SAVED', filter: edit, funnel: funnel({ name: 'Firefox checkout', filter: withBrowser, conversions: 50 }) });
+      expect(context(s).edited).toBeNull();
+      expect(context(s).funnel).toMatchObject({ name: 'Firefox checkout', filter: withBrowser, conversions: 50 });
+      // From now on the saved filter is the one asked over.
+      s.actor.send({ type: 'SET_RANGE', range: MONTH });
+      expect(s.issues.last().body).not.toHaveProperty('filter');
+
+      const newer = { ...withBrowser, filters: [] };
+      s.actor.send({ type: 'SET_FILTER', filter: withBrowser });
+      const saving = context(s).edited!;
+      s.actor.send({ type: 'SET_FILTER', filter: newer });
+      s.actor.send({ type: 'FUNNEL_SAVED', filter: saving, funnel: funnel({ name: 'Saved', filter: withBrowser, conversions: 10 }) });
+      expect(context(s).edited).toBe(newer);
+      expect(context(s).funnel).toMatchObject({ name: 'Saved', filter: withBrowser, conversions: 50 });
+    });
   });
 });

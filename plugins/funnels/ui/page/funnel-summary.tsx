@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import type { Funnel } from '../../shared/funnel.js';
+import { Link } from 'react-router-dom';
+import type { Funnel, FunnelSessionsCohort } from '../../shared/funnel.js';
 import { formatCount, formatPercent } from '../common/format.js';
+import { NumberButton } from '../common/number-button.js';
 import { IssueMeter } from './issue-meter.js';
+import type { SessionsBehind } from './stage-links.js';
 
 function Figure({ label, hint, field, children }: { label: string; hint: string; field: string; children: ReactNode }) {
   return (
@@ -21,28 +24,64 @@ export function spanConversion(funnel: Pick<Funnel, 'stages' | 'firstStage' | 'l
   return { entered, converted, percent: entered === 0 ? 0 : Math.round((converted / entered) * 1000) / 10 };
 }
 
+export interface FunnelSummaryProps {
+  funnel: Funnel;
+  onShowSessions(behind: SessionsBehind): void;
+  /**
+   * The one critical issue's page for a cohort of the sessions it affected; null when there is
+   * not exactly one (or the issues have not loaded).
+   */
+  criticalIssueLink: ((cohort: FunnelSessionsCohort) => string) | null;
+  /** The history state issue links carry (the unsaved filter edit). */
+  linkState?: unknown;
+  /** Shows the issues list, where each critical issue's numbers open its sessions. */
+  onShowIssues(): void;
+}
+
+/**
+ * What the critical issues cost, opening the sessions behind it: with one critical issue, its
+ * page (the lost conversions are among the affected sessions that dropped); with several, the
+ * issues list, each issue's numbers opening its own sessions; with none there is nothing behind it.
+ */
+function CriticalFigure({ field, value, unit, cohort, funnel, criticalIssueLink, linkState, onShowIssues }: { field: string; value: number; unit: string; cohort: FunnelSessionsCohort } & Omit<FunnelSummaryProps, 'onShowSessions'>) {
+  if (funnel.criticalIssuesCount === 1 && criticalIssueLink)
+    return (
+      <Link to={criticalIssueLink(cohort)} state={linkState} className="cs-funnel-number cs-funnel-number--link" data-field={field} title={`The sessions the critical issue affected${cohort === 'dropped' ? ' that dropped' : ''}`}>
+        {formatCount(value)}
+      </Link>
+    );
+  if (funnel.criticalIssuesCount > 1)
+    return <NumberButton field={field} value={value} unit={unit} label={`Met one of the ${funnel.criticalIssuesCount} critical issues listed below: each issue's numbers open its sessions`} onShow={onShowIssues} />;
+  return <NumberButton field={field} value={value} unit={unit} label="" />;
+}
+
 /**
  * The funnel's figures over the span: how many converted, and what its critical issues cost
  * (spec part 1 §3 "Funnel": conversions is 100 minus the conversion impact of the issues).
+ * Every count opens the sessions behind it.
  */
-export function FunnelSummary({ funnel }: { funnel: Funnel }) {
+export function FunnelSummary({ funnel, onShowSessions, criticalIssueLink, linkState, onShowIssues }: FunnelSummaryProps) {
   const reached = spanConversion(funnel);
+  // A one-stage funnel has no span to ask sessions over.
+  const span = funnel.lastStage > funnel.firstStage ? { firstStage: funnel.firstStage, lastStage: funnel.lastStage } : null;
+  const show = (cohort: FunnelSessionsCohort) => (span ? () => onShowSessions({ cohort, span }) : undefined);
   return (
     <section className="cs-card cs-funnel-summary" aria-label="Summary" data-testid="funnel-summary">
       <Figure label="Converted" field="converted" hint={`Sessions of Step ${funnel.firstStage} that went on to Step ${funnel.lastStage}`}>
         {formatPercent(reached.percent)}{' '}
         <span className="cs-muted cs-funnel-summary__detail">
-          ({formatCount(reached.converted)} of {formatCount(reached.entered)})
+          (<NumberButton field="converted-sessions" value={reached.converted} label={`The sessions of Step ${funnel.firstStage} that reached Step ${funnel.lastStage}`} onShow={show('converted')} /> of{' '}
+          <NumberButton field="entered-sessions" value={reached.entered} label={`The sessions that reached Step ${funnel.firstStage}`} onShow={show('entered')} />)
         </span>
       </Figure>
       <Figure label="Conversions" field="conversions" hint="100 % minus the share of the first step's sessions that the critical issues cost">
         {formatPercent(funnel.conversions)}
       </Figure>
       <Figure label="Lost conversions" field="lost-conversions" hint="Sessions affected by a critical issue that did not reach the last step because of it">
-        {formatCount(funnel.lostConversions)}
+        <CriticalFigure field="lost-conversions-sessions" value={funnel.lostConversions} unit="" cohort="dropped" funnel={funnel} criticalIssueLink={criticalIssueLink} linkState={linkState} onShowIssues={onShowIssues} />
       </Figure>
       <Figure label="Affected users" field="affected-users" hint="Users who met at least one critical issue">
-        {formatCount(funnel.affectedUsers)}
+        <CriticalFigure field="affected-users-sessions" value={funnel.affectedUsers} unit="" cohort="entered" funnel={funnel} criticalIssueLink={criticalIssueLink} linkState={linkState} onShowIssues={onShowIssues} />
       </Figure>
       <div className="cs-funnel-summary__figure" title="Issues that lower conversion beyond chance (significant after correction across the issues)">
         <span className="cs-funnel-summary__label">Critical issues</span>

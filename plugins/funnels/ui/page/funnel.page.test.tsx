@@ -3,9 +3,12 @@ import type { Options } from 'highcharts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, fillSlot, UiRegistryContext } from '@cassette/plugin-sdk/ui';
 import { advance, allByTestId, buttonNamed, byLabel, byTestId, cleanup, click, fakeHost, hover, pressKey, renderPage, settle, TEST_PROJECT, typeInto, type FakeHost, type FakeRoutes } from '@cassette/plugin-sdk/testing/ui';
-import { sessionsSlots, type SessionRowsProps } from '@cassette/plugin-sessions/api';
-import type { FunnelQueryBody } from '../../shared/funnel.js';
-import { funnel, issuesAnswer, sessionsAnswer, stage } from '../../testing/ui-fixtures.js';
+import { sessionsSlots, type SearchFilterSlotProps, type SessionRowsProps } from '@cassette/plugin-sessions/api';
+import type { Funnel, FunnelQueryBody } from '../../shared/funnel.js';
+import { funnel, issue, issuesAnswer, sessionsAnswer, stage } from '../../testing/ui-fixtures.js';
+import { FUNNEL_FILTER_REFETCH_MS } from '../constants.js';
+import { Route, Routes } from 'react-router-dom';
+import FunnelIssuePage from '../issue/funnel-issue.page.js';
 import FunnelPage from './funnel.page.js';
 import type { FunnelSessionsBody } from './funnel-page.machine.js';
 
@@ -38,7 +41,26 @@ function RowsStandIn({ sessions }: SessionRowsProps) {
     </ul>
   );
 }
-const FILLS = [fillSlot(sessionsSlots.sessionRows, { id: 'sessions.session-rows', component: RowsStandIn, order: 10 })];
+/** The session search's filter bar, played by a stand-in: it shows the steps it is handed, and adds a browser or a step. */
+function FilterBarStandIn({ filter, onChange }: SearchFilterSlotProps) {
+  return (
+    <div data-testid="filter-bar">
+      <span data-field="bar-steps">{(filter.events ?? []).map((e) => e.value?.join()).join(' > ')}</span>
+      <button type="button" onClick={() => onChange({ ...filter, filters: [...(filter.filters ?? []), FIREFOX] })}>
+        Add Firefox
+      </button>
+      <button type="button" onClick={() => onChange({ ...filter, events: [...(filter.events ?? []), THANKS] })}>
+        Add Step
+      </button>
+    </div>
+  );
+}
+const FIREFOX = { type: 'USERBROWSER', operator: 'is', value: ['Firefox'], isEvent: false };
+const THANKS = { type: 'LOCATION', operator: 'is', value: ['/thanks'], isEvent: true };
+const FILLS = [
+  fillSlot(sessionsSlots.sessionRows, { id: 'sessions.session-rows', component: RowsStandIn, order: 10 }),
+  fillSlot(sessionsSlots.searchFilter, { id: 'sessions.search-filter', component: FilterBarStandIn, order: 10 }),
+];
 
 function funnelHost(routes: FakeRoutes = {}) {
   return fakeHost({
@@ -311,5 +333,144 @@ describe('the funnel page', () => {
     expect(field(container, 'funnel-name')).toBe('Checkout');
     expect(container.querySelector('.cs-editable-text')).toBeNull();
     expect(buttonNamed(container, 'Edit')).toBeNull();
+  });
+
+  describe('the filter editor', () => {
+    const st = (n: number, sessionsCount: number, dropCount: number) => stage({ label: `Step ${n}`, sessionsCount, dropCount });
+    const edited = { ...funnel().filter, filters: [FIREFOX] };
+    /** The server counts the edited filter: Firefox visitors are fewer. */
+    const countingEdits = (routes: FakeRoutes = {}) =>
+      funnelHost({
+        [`POST ${BASE}/insights`]: (_path, body) => ((body as FunnelQueryBody).filter ? funnel({ stages: [st(1, 400, 0), st(2, 100, 300), st(3, 50, 50)] }) : funnel()),
+        ...routes,
+      });
+
+    it("shows the funnel's steps in the search's filter bar; a change re-fetches insights, issues and sessions over it once it settles", async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+      const { container, host } = await openFunnel(countingEdits());
+      expect(field(container, 'bar-steps')).toBe('/cart > /checkout > Pay now');
+      expect(byTestId(container, 'funnel-filter-changes')).toBeNull();
+      await click(buttonNamed(container, 'Add Firefox'));
+      // Waits for the filter to settle before asking.
+      expect(calls(host, 'insights')).toHaveLength(1);
+      await advance(FUNNEL_FILTER_REFETCH_MS);
+      await settle();
+      const body = { rangeValue: 'LAST_7_DAYS', startDate: expect.any(Number), endDate: expect.any(Number), filter: edited };
+      expect(calls(host, 'insights')).toEqual([expect.not.objectContaining({ filter: expect.anything() }), body]);
+      expect(calls(host, 'issues').at(-1)).toEqual(body);
+      expect(calls(host, 'sessions').at(-1)).toEqual({ ...body, cohort: 'entered', page: 1, limit: 10 });
+      expect(stages(container).map((st) => field(st, 'sessions'))).toEqual(['400 sessions', '100 sessions', '50 sessions']);
+      expect(byTestId(container, 'funnel-filter-changes')?.textContent).toContain('not saved until you Modify the funnel');
+      // Discarding goes back to the saved filter.
+      await click(buttonNamed(container, 'Discard changes'));
+      await advance(FUNNEL_FILTER_REFETCH_MS);
+      await settle();
+      expect(calls(host, 'issues').at(-1)).not.toHaveProperty('filter');
+      expect(stages(container).map((st) => field(st, 'sessions'))).toEqual(['1,000 sessions', '600 sessions', '240 sessions']);
+    });
+
+    it('lets the author save the changed filter with Modify, over the range and span shown', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+      const saved: Funnel = funnel({ name: 'Firefox checkout', filter: edited, stages: [st(1, 400, 0), st(2, 100, 300), st(3, 50, 50)] });
+      const { container, host } = await openFunnel(countingEdits({ [`POST ${BASE}`]: () => saved }), `${BASE}?firstStage=1&lastStage=2`);
+      await click(buttonNamed(container, 'Add Firefox'));
+      await advance(FUNNEL_FILTER_REFETCH_MS);
+      await settle();
+      await click(buttonNamed(byTestId(container, 'funnel-filter-changes')!, 'Modify'));
+      const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+      expect(dialog.textContent).toContain('Saves the steps and filters as you changed them on this page.');
+      typeInto(byLabel<HTMLInputElement>(dialog, 'Name')!, 'Firefox checkout');
+      await click(buttonNamed(dialog, 'Modify'));
+      await settle();
+      expect(host.api.post).toHaveBeenLastCalledWith(BASE, { name: 'Firefox checkout', isPublic: false, filter: edited, rangeValue: 'LAST_7_DAYS', startDate: expect.any(Number), endDate: expect.any(Number), firstStage: 1, lastStage: 2 });
+      expect(document.querySelector('[role="dialog"]')).toBeNull();
+      expect(field(container, 'funnel-name')).toBe('Firefox checkout');
+      expect(byTestId(container, 'funnel-filter-changes')).toBeNull();
+      // Saved: the page asks over the saved filter again.
+      await click(stages(container)[1]!.querySelector('[data-field="drop-count"]'));
+      await settle();
+      expect(calls(host, 'sessions').at(-1)).not.toHaveProperty('filter');
+    });
+
+    it("lets a teammate explore changes to a shared funnel, not save them", async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+      const { container, host } = await openFunnel(
+        countingEdits({ [`POST ${BASE}/insights`]: (_path, body) => funnel({ userId: 2, isPublic: true, ...((body as FunnelQueryBody).filter ? { stages: [st(1, 400, 0), st(2, 100, 300), st(3, 50, 50), st(4, 10, 40)] } : {}) }) }),
+        `${BASE}?firstStage=2&lastStage=3`,
+      );
+      await click(buttonNamed(container, 'Add Step'));
+      await advance(FUNNEL_FILTER_REFETCH_MS);
+      await settle();
+      expect(calls(host, 'issues').at(-1)).toMatchObject({ firstStage: 2, lastStage: 3, filter: { events: [...funnel().filter.events, THANKS] } });
+      expect(stages(container)).toHaveLength(4);
+      // The new fourth step can be picked.
+      await click(byLabel(stages(container)[3]!, 'Pick Step 4'));
+      await click(byLabel(stages(container)[0]!, 'Pick Step 1'));
+      await settle();
+      expect(calls(host, 'issues').at(-1)).toMatchObject({ firstStage: 1, lastStage: 4, filter: { events: [...funnel().filter.events, THANKS] } });
+      const changes = byTestId(container, 'funnel-filter-changes')!;
+      expect(changes.textContent).toContain('Only the author of this funnel can save them.');
+      expect(buttonNamed(changes, 'Modify')).toBeNull();
+    });
+    it('opens an issue over the edit, and Back to the funnel finds the edit again', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+      const host = countingEdits({ [`POST ${BASE}/issues/click_rage-pay/sessions`]: () => ({ issue: issue(), total: 0, sessions: [] }) });
+      const page = renderPage(
+        <UiRegistryContext.Provider value={{ fills: FILLS }}>
+          <Routes>
+            <Route path="/:siteId/funnels/:funnelId" element={<FunnelPage />} />
+            <Route path="/:siteId/funnels/:funnelId/:issueId" element={<FunnelIssuePage />} />
+          </Routes>
+        </UiRegistryContext.Provider>,
+        BASE,
+        '*',
+        { host },
+      );
+      await settle();
+      await click(buttonNamed(page.container, 'Add Firefox'));
+      await advance(FUNNEL_FILTER_REFETCH_MS);
+      await settle();
+      await click(byTestId(page.container, 'funnel-issue')!.querySelector('[data-field="name"]'));
+      await settle();
+      expect(host.api.post).toHaveBeenLastCalledWith(`${BASE}/issues/click_rage-pay/sessions`, expect.objectContaining({ filter: edited, cohort: 'entered' }));
+      expect(byTestId(page.container, 'issue-edited-filter')).not.toBeNull();
+      await click(byTestId(page.container, 'back-to-funnel'));
+      await settle();
+      expect(calls(host, 'insights').at(-1)).toMatchObject({ filter: edited });
+      expect(byTestId(page.container, 'funnel-filter-changes')).not.toBeNull();
+    });
+  });
+
+  describe("the summary's counts", () => {
+    it('open the sessions that entered and converted over the span', async () => {
+      const { container, host } = await openFunnel();
+      const summary = byTestId(container, 'funnel-summary')!;
+      await click(summary.querySelector('[data-field="converted-sessions"]'));
+      await settle();
+      expect(calls(host, 'sessions').at(-1)).toMatchObject({ firstStage: 1, lastStage: 3, cohort: 'converted', page: 1 });
+      await click(summary.querySelector('[data-field="entered-sessions"]'));
+      await settle();
+      expect(calls(host, 'sessions').at(-1)).toMatchObject({ firstStage: 1, lastStage: 3, cohort: 'entered' });
+    });
+
+    it("open the one critical issue's sessions: those that dropped for lost conversions, all affected for affected users", async () => {
+      const { container } = await openFunnel(funnelHost({ [`POST ${BASE}/insights`]: () => funnel({ criticalIssuesCount: 1 }) }), `${BASE}?rangeValue=LAST_30_DAYS`);
+      const summary = byTestId(container, 'funnel-summary')!;
+      expect(summary.querySelector('[data-field="lost-conversions-sessions"]')?.getAttribute('href')).toBe(`${BASE}/click_rage-pay?rangeValue=LAST_30_DAYS&cohort=dropped`);
+      expect(summary.querySelector('[data-field="affected-users-sessions"]')?.getAttribute('href')).toBe(`${BASE}/click_rage-pay?rangeValue=LAST_30_DAYS`);
+    });
+
+    it('point to the issues list when several issues are critical, and open nothing when none is', async () => {
+      const several = await openFunnel(funnelHost({ [`POST ${BASE}/issues`]: () => issuesAnswer([issue(), issue({ issueId: 'js_exception-x' })]) }));
+      const scrolled = vi.fn();
+      document.getElementById('cs-funnel-issues-title')!.scrollIntoView = scrolled;
+      await click(byTestId(several.container, 'funnel-summary')!.querySelector('button[data-field="lost-conversions-sessions"]'));
+      expect(scrolled).toHaveBeenCalled();
+      cleanup();
+      const none = await openFunnel(funnelHost({ [`POST ${BASE}/insights`]: () => funnel({ criticalIssuesCount: 0, lostConversions: 0, affectedUsers: 0 }), [`POST ${BASE}/issues`]: () => issuesAnswer([]) }));
+      const summary = byTestId(none.container, 'funnel-summary')!;
+      expect(summary.querySelector('button[data-field="lost-conversions-sessions"], a[data-field="lost-conversions-sessions"]')).toBeNull();
+      expect(field(summary, 'lost-conversions-sessions')).toBe('0');
+    });
   });
 });

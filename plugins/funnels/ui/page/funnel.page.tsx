@@ -1,19 +1,24 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button, Loader, NoContent, rangeButtonLabel, useCurrentProject, useHost } from '@cassette/plugin-sdk/ui';
 import type { FunnelSessionsCohort } from '../../shared/funnel.js';
+import { editedFilterState } from '../common/edited-filter-state.js';
 import { FunnelNotFound } from '../common/funnel-not-found.js';
 import { NO_SESSIONS_IN_RANGE } from '../common/funnel-sessions-list.js';
 import { viewOf, writeFunnelView } from '../common/funnel-view.js';
 import { funnelIssuePath } from '../paths.js';
+import { SaveFunnelDialog } from '../save/save-funnel-dialog.js';
 import { FunnelChart } from './funnel-chart.js';
+import { FunnelFilterEditor } from './funnel-filter-editor.js';
 import { FunnelHeader } from './funnel-header.js';
 import { FunnelIssues } from './funnel-issues.js';
 import { FunnelSessions } from './funnel-sessions.js';
 import { FunnelStages } from './funnel-stages.js';
 import { FunnelSummary } from './funnel-summary.js';
 import type { SessionsBehind } from './stage-links.js';
+import { editedFilterProblem } from './funnel-page.machine.js';
 import { useFunnelPage } from './use-funnel-page.js';
+import { useFunnelSave } from './use-funnel-save.js';
 
 /** `/:siteId/funnels/:funnelId` (spec part 1 §2). */
 export default function FunnelPage() {
@@ -26,8 +31,10 @@ export default function FunnelPage() {
 }
 
 function FunnelView({ projectId, funnelId }: { projectId: number; funnelId: number }) {
-  const { timezone } = useHost();
+  const { timezone, account, toast } = useHost();
   const { actor, snapshot } = useFunnelPage(projectId, funnelId);
+  const save = useFunnelSave(projectId, actor);
+  const [modifying, setModifying] = useState(false);
   const sessionsRef = useRef<HTMLElement>(null);
   const { context } = snapshot;
   const { funnel, range, span, picked } = context;
@@ -63,6 +70,14 @@ function FunnelView({ projectId, funnelId }: { projectId: number; funnelId: numb
   };
   const stages = funnel.stages;
   const empty = stages.length === 0 || (stages[0]?.sessionsCount ?? 0) === 0;
+  // Spec part 1 §5: only the author changes a funnel (shared ones included); others explore.
+  const own = funnel.userId === account.id;
+  const edited = context.edited;
+  const problem = editedFilterProblem(edited);
+  const issuesShown = snapshot.matches({ issues: 'ready' }) ? context.issues : null;
+  const critical = issuesShown?.issues.filter((issue) => issue.significance.significant) ?? [];
+  const criticalIssueLink = critical.length === 1 ? (cohort: FunnelSessionsCohort) => funnelIssuePath(projectId, funnel.funnelId, critical[0]!.issueId, issueQuery(cohort)) : null;
+  const showIssues = () => document.getElementById('cs-funnel-issues-title')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
 
   return (
     <div className="cs-page cs-funnel-page" data-testid="funnel-page">
@@ -71,9 +86,34 @@ function FunnelView({ projectId, funnelId }: { projectId: number; funnelId: numb
         funnel={funnel}
         range={range}
         refreshing={refreshing}
+        own={own}
         onRange={(next) => actor.send({ type: 'SET_RANGE', range: next })}
-        onChanged={(change) => actor.send({ type: 'FUNNEL_CHANGED', change })}
+        onRename={(name) => save({ name }, false)}
+        onEdit={() => setModifying(true)}
       />
+      <FunnelFilterEditor
+        projectId={projectId}
+        filter={edited ?? funnel.filter}
+        edited={edited !== null}
+        canModify={own}
+        problem={problem}
+        onChange={(filter) => actor.send({ type: 'SET_FILTER', filter })}
+        onDiscard={() => actor.send({ type: 'DISCARD_FILTER' })}
+        onModify={() => setModifying(true)}
+      />
+      {modifying && (
+        <SaveFunnelDialog
+          existing={{ name: funnel.name, isPublic: funnel.isPublic }}
+          summary={edited ? <p className="cs-muted">Saves the steps and filters as you changed them on this page.</p> : undefined}
+          problem={problem}
+          onClose={() => setModifying(false)}
+          onSave={async (input) => {
+            await save(input, true);
+            setModifying(false);
+            toast(`Saved the funnel “${input.name}”.`, 'success');
+          }}
+        />
+      )}
       {snapshot.matches({ insights: 'failed' }) ? (
         <div className="cs-card cs-funnel-failure" role="alert">
           <NoContent size="small" title={context.insightsFailure?.message ?? 'The figures could not be loaded.'} subtext="The figures below are not shown until they load. Try again.">
@@ -95,7 +135,7 @@ function FunnelView({ projectId, funnelId }: { projectId: number; funnelId: numb
         </div>
       ) : (
         <>
-          <FunnelSummary funnel={funnel} />
+          <FunnelSummary funnel={funnel} onShowSessions={showSessions} criticalIssueLink={criticalIssueLink} linkState={editedFilterState(edited)} onShowIssues={showIssues} />
           <section className="cs-card cs-funnel-steps" aria-label="Steps">
             <FunnelChart stages={stages} span={span} picked={picked} onPickStage={pickStage} />
             <FunnelStages stages={stages} span={span} picked={picked} onPick={pickStage} onClear={() => actor.send({ type: 'CLEAR_STAGES' })} onShowSessions={showSessions} />
@@ -106,6 +146,7 @@ function FunnelView({ projectId, funnelId }: { projectId: number; funnelId: numb
             failure={context.issuesFailure}
             onRetry={() => actor.send({ type: 'RETRY_ISSUES' })}
             issueLink={(issueId, cohort) => funnelIssuePath(projectId, funnel.funnelId, issueId, issueQuery(cohort))}
+            linkState={editedFilterState(edited)}
           />
           <FunnelSessions
             ref={sessionsRef}

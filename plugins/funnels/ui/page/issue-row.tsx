@@ -9,19 +9,21 @@ export interface IssueRowProps {
   issue: FunnelIssue;
   /** The issue page's address for a cohort of its affected sessions. */
   issueLink(cohort: FunnelSessionsCohort): string;
+  /** The history state the links carry (the unsaved filter edit). */
+  linkState?: unknown;
 }
 
 /** Which cohort of the affected sessions a count stands for; unaffected sessions have no page. */
 const COUNT_COHORT: Partial<Record<IssueCount, FunnelSessionsCohort>> = { affectedSessions: 'entered', lostConversions: 'dropped' };
 
 /** One issue between the span's stages: what and where, who it hit, what it cost, how sure that is. */
-export function IssueRow({ issue, issueLink }: IssueRowProps) {
+export function IssueRow({ issue, issueLink, linkState }: IssueRowProps) {
   const { significant } = issue.significance;
   return (
     <li className={['cs-funnel-issue', significant ? 'is-significant' : ''].filter(Boolean).join(' ')} data-testid="funnel-issue" data-issue-id={issue.issueId}>
       <div className="cs-funnel-issue__what">
         <div className="cs-funnel-issue__name-line">
-          <Link className="cs-funnel-issue__name" to={issueLink('entered')} data-field="name">
+          <Link className="cs-funnel-issue__name" to={issueLink('entered')} state={linkState} data-field="name">
             {issue.name}
           </Link>
           <Tooltip
@@ -49,7 +51,7 @@ export function IssueRow({ issue, issueLink }: IssueRowProps) {
       </div>
       <div className="cs-funnel-issue__figures">
         <span>
-          <Link to={issueLink('entered')} className="cs-funnel-number cs-funnel-number--link" data-field="affected-users" title="The affected sessions">
+          <Link to={issueLink('entered')} state={linkState} className="cs-funnel-number cs-funnel-number--link" data-field="affected-users" title="The affected sessions">
             <strong>{formatCount(issue.affectedUsers)}</strong> users
           </Link>
         </span>
@@ -68,7 +70,7 @@ export function IssueRow({ issue, issueLink }: IssueRowProps) {
                 <span className="cs-funnel-issue__bar-fill" style={{ width: `${bar.share}%` }} data-share={bar.share} />
               </span>
               {cohort ? (
-                <Link to={issueLink(cohort)} className="cs-funnel-number cs-funnel-number--link" data-field={bar.count} title={`${bar.label}: show them`}>
+                <Link to={issueLink(cohort)} state={linkState} className="cs-funnel-number cs-funnel-number--link" data-field={bar.count} title={`${bar.label}: show them`}>
                   {number}
                 </Link>
               ) : (
