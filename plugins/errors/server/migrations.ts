@@ -109,6 +109,8 @@ export const errorsMigrations: Migration[] = [
     up: [
       `alter table errors_occurrences add column synthetic boolean not null default false`,
       `alter table errors_sessions add column synthetic boolean not null default false`,
+      // Few occurrences are synthetic: the list counts and filters them from this small index.
+      `create index errors_occurrences_synthetic on errors_occurrences (project_id, error_id, ts) where synthetic`,
     ],
   },
 ];
