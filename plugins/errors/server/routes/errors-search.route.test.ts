@@ -19,7 +19,7 @@ describe('POST /api/:projectId/errors/search', () => {
   /** One session per entry, each hitting the named bugs at the given ages (ms before now). */
   async function seed(project: number, tenant: number, hits: { fn: string; message?: string; ago: number; user?: string; syntheticRun?: string }[]) {
     for (const hit of hits) {
-      const metadata = hit.syntheticRun ? { synthetic: hit.syntheticRun } : {};
+      const metadata: Record<string, string> = hit.syntheticRun ? { synthetic: hit.syntheticRun } : {};
       const s = ingestSession(project, tenant, { startedAt: now - hit.ago - MINUTE, userId: hit.user ?? null, metadata });
       await t.batch(s, decodedBatch(s, 0, [errorEvent(now - hit.ago, { message: hit.message ?? `Failure in ${hit.fn}`, stack: checkoutStack(hit.fn) })], { receivedAt: now - hit.ago }));
       const [row] = await t.sql<{ error_id: string }>(sql`select error_id from errors_occurrences where session_id = ${s.sessionId}`);
