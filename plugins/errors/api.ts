@@ -12,6 +12,14 @@ export const ERRORS_PAGE_SIZE = 10;
 export const ERROR_SORT_KEYS = ['lastOccurrence', 'firstOccurrence', 'users', 'sessions', 'occurrences'] as const;
 export type ErrorSortKey = (typeof ERROR_SORT_KEYS)[number];
 
+/**
+ * Which errors the list shows by where they happened: `include` (default) every error, `exclude`
+ * errors with an occurrence in a real visit, `only` errors with an occurrence in a synthetic test run
+ * (within the date range, when one is given).
+ */
+export const ERROR_SYNTHETIC_FILTERS = ['include', 'exclude', 'only'] as const;
+export type ErrorSyntheticFilter = (typeof ERROR_SYNTHETIC_FILTERS)[number];
+
 /** How often the top bar refreshes the new-errors badge, and over what window (spec part 1 §4, §9). */
 export const NEW_ERRORS_REFRESH_MS = 5 * 60_000;
 export const NEW_ERRORS_WINDOW_MS = 7 * 24 * 3_600_000;
@@ -69,6 +77,10 @@ export interface ErrorListItem {
   chart: ChartPoint[];
   favorite: boolean;
   viewed: boolean;
+  /** How many of `occurrences` were recorded in synthetic test runs (the session's metadata `synthetic`). */
+  syntheticOccurrences: number;
+  /** Every occurrence was recorded in a synthetic test run (the list and detail badge it 'Synthetic'). */
+  synthetic: boolean;
 }
 
 /** The top values of one tag and how many occurrences carry each (top 5, the rest summed). */
@@ -129,6 +141,8 @@ export interface ErrorSearchRequest {
   /** Epoch ms: errors with an occurrence in this range (default: no bound). */
   startDate?: number;
   endDate?: number;
+  /** Default `include`; `exclude` hides errors seen only in synthetic test runs, `only` shows errors seen in them. */
+  synthetic?: ErrorSyntheticFilter;
 }
 
 export interface ErrorSearchResult {

@@ -127,6 +127,36 @@ describe('errors.grouping processor', () => {
     expect((await occurrences(s.sessionId))[2]).toMatchObject({ user_id: 'grace', user_anonymous_id: 'anon-1' });
   });
 
+  it('marks the occurrences of a synthetic run (metadata `synthetic` set at start), across batches, and not those of other sessions', async () => {
+    const run = ingestSession(projectId, tenantId, { metadata: { plan: 'pro', synthetic: 'run-81' } });
+    const visit = ingestSession(projectId, tenantId, { metadata: { plan: 'pro' } });
+    const blank = ingestSession(projectId, tenantId, { metadata: { synthetic: '  ' } });
+    for (const s of [run, visit, blank]) {
+      await t.started(s);
+      await t.batch(s, decodedBatch(s, 0, [errorEvent(s.startedAt + 1, { stack: checkoutStack('syntheticCheckout') })]));
+    }
+    await t.batch(run, decodedBatch(run, 1, [errorEvent(run.startedAt + 70_000, { stack: checkoutStack('syntheticCheckout') })]));
+    const synthetic = async (s: { sessionId: string }) => (await t.sql<{ synthetic: boolean }>(sql`select synthetic from errors_occurrences where session_id = ${s.sessionId} order by seq, idx`)).map((r) => r.synthetic);
+    expect(await synthetic(run)).toEqual([true, true]);
+    expect(await synthetic(visit)).toEqual([false]);
+    expect(await synthetic(blank)).toEqual([false]);
+  });
+
+  it('follows metadata `synthetic` set during the session: earlier occurrences of the session follow it, a late batch does not undo it', async () => {
+    const s = ingestSession(projectId, tenantId);
+    await t.started(s);
+    await t.batch(s, decodedBatch(s, 0, [errorEvent(s.startedAt + 1)]));
+    await t.batch(s, decodedBatch(s, 2, [{ type: 'metadata', ts: s.startedAt + 130_000, key: 'synthetic', value: 'run-82' }, errorEvent(s.startedAt + 131_000)]));
+    const synthetic = async () => (await t.sql<{ synthetic: boolean }>(sql`select synthetic from errors_occurrences where session_id = ${s.sessionId} order by seq, idx`)).map((r) => r.synthetic);
+    expect(await synthetic()).toEqual([true, true]);
+    // Batch 1 arrives late, its metadata older than batch 2's.
+    await t.batch(s, decodedBatch(s, 1, [{ type: 'metadata', ts: s.startedAt + 70_000, key: 'synthetic', value: '' }, errorEvent(s.startedAt + 71_000)]));
+    expect(await synthetic()).toEqual([true, true, true]);
+    // A later batch clearing the key makes the session an ordinary visit again.
+    await t.batch(s, decodedBatch(s, 3, [{ type: 'metadata', ts: s.startedAt + 190_000, key: 'synthetic', value: '' }]));
+    expect(await synthetic()).toEqual([false, false, false]);
+  });
+
   it('records the page open at the moment of the error, across batches', async () => {
     const s = ingestSession(projectId, tenantId, { url: 'https://shop.example.test/?utm=x#top' });
     await t.started(s);

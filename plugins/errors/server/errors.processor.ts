@@ -1,11 +1,11 @@
 import type { DecodedBatch, IngestProcessor, IngestSession } from '@cassette/plugin-ingest/api';
-import { fillUser, groupsOf, insertOccurrences, lockSessionState, saveSessionState, updateGroups, type SessionFacts } from './grouping/group-store.js';
+import { fillUser, groupsOf, insertOccurrences, lockSessionState, markSynthetic, saveSessionState, updateGroups, type SessionFacts } from './grouping/group-store.js';
 import { clean, readBatch, startState } from './grouping/occurrence-drafts.js';
 
 /** Events that change what the processor must know or store. */
-const RELEVANT = new Set(['error', 'page', 'user_id', 'user_anonymous_id']);
+const RELEVANT = new Set(['error', 'page', 'user_id', 'user_anonymous_id', 'metadata']);
 
-function factsOf(session: IngestSession): SessionFacts {
+function factsOf(session: IngestSession): Omit<SessionFacts, 'synthetic'> {
   return {
     sessionId: session.sessionId,
     projectId: session.projectId,
@@ -22,7 +22,8 @@ function factsOf(session: IngestSession): SessionFacts {
 
 /**
  * Groups the JS exceptions of recorded sessions (grouping/fingerprint.ts) and stores each
- * occurrence with its session, user, browser, page and release. A batch is handled in one
+ * occurrence with its session, user, browser, page and release, and whether the session is a
+ * synthetic test run (its metadata key `synthetic`, set by the run's tracker, is not empty). A batch is handled in one
  * transaction keyed by (session, seq, idx): a replayed batch stores and counts nothing twice.
  */
 export const errorsProcessor: IngestProcessor = {
@@ -40,12 +41,15 @@ export const errorsProcessor: IngestProcessor = {
 
   async batch(session: IngestSession, batch: DecodedBatch, { sql: run }) {
     if (!batch.events.some((e) => RELEVANT.has(e.type))) return;
-    const facts = factsOf(session);
+    const known = factsOf(session);
     await run.transaction(async (tx) => {
       // A start lost before its job ran must not lose what the batch says.
       const stored = await lockSessionState(tx, session.sessionId);
       const before = stored ?? startState(session);
       const { drafts, state, identifiedAs } = readBatch(batch, before);
+      // What is known of the session after the batch holds for all its occurrences, these included.
+      const facts: SessionFacts = { ...known, synthetic: state.synthetic };
+      if (state.synthetic !== before.synthetic) await markSynthetic(tx, session.sessionId, state.synthetic);
       if (drafts.length) {
         const groups = await groupsOf(tx, facts, drafts);
         const fresh = await insertOccurrences(tx, facts, drafts, groups);

@@ -102,4 +102,15 @@ export const errorsMigrations: Migration[] = [
     id: '0003_occurrence_counts_index',
     up: [`create index errors_occurrences_error_counts on errors_occurrences (project_id, error_id) include (user_key, session_id)`],
   },
+  {
+    // Occurrences recorded in a synthetic test run (the session's metadata carries `synthetic`), and
+    // what the processor remembers of that between a session's batches. Earlier rows were real visits.
+    id: '0004_synthetic_occurrences',
+    up: [
+      `alter table errors_occurrences add column synthetic boolean not null default false`,
+      `alter table errors_sessions add column synthetic boolean not null default false`,
+      // Few occurrences are synthetic: the list counts and filters them from this small index.
+      `create index errors_occurrences_synthetic on errors_occurrences (project_id, error_id, ts) where synthetic`,
+    ],
+  },
 ];

@@ -28,6 +28,8 @@ export function errorItem(overrides: Partial<ErrorListItem> = {}): ErrorListItem
     ],
     favorite: false,
     viewed: false,
+    syntheticOccurrences: 0,
+    synthetic: false,
     ...overrides,
   };
 }

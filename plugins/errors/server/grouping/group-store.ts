@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { joinSql, sql, type SqlRunner } from '@cassette/plugin-sdk/server';
 import { userKey, type OccurrenceDraft, type SessionState } from './occurrence-drafts.js';
 
-/** 19 bind parameters per row: far below PostgreSQL's 65,535 per statement. */
+/** 20 bind parameters per row: far below PostgreSQL's 65,535 per statement. */
 const OCCURRENCE_CHUNK = 500;
 
 /**
@@ -23,19 +23,24 @@ export interface SessionFacts {
   device: string | null;
   country: string | null;
   release: string | null;
+  /** Recorded in a synthetic test run (every occurrence of the session says the same). */
+  synthetic: boolean;
 }
 
 /** The session's state, locked until the transaction ends: one writer per session. */
 export async function lockSessionState(run: SqlRunner, sessionId: string): Promise<SessionState | null> {
-  const [row] = await run<{ user_id: string | null; user_anonymous_id: string | null; user_uuid: string | null; page_url: string | null; last_seq: number }>(sql`select user_id, user_anonymous_id, user_uuid, page_url, last_seq from errors_sessions where session_id = ${sessionId} for update`);
+  const [row] = await run<{ user_id: string | null; user_anonymous_id: string | null; user_uuid: string | null; page_url: string | null; synthetic: boolean; last_seq: number }>(
+    sql`select user_id, user_anonymous_id, user_uuid, page_url, synthetic, last_seq from errors_sessions where session_id = ${sessionId} for update`,
+  );
   if (!row) return null;
-  return { userId: row.user_id, userAnonymousId: row.user_anonymous_id, userUuid: row.user_uuid, pageUrl: row.page_url, lastSeq: Number(row.last_seq) };
+  return { userId: row.user_id, userAnonymousId: row.user_anonymous_id, userUuid: row.user_uuid, pageUrl: row.page_url, synthetic: row.synthetic === true, lastSeq: Number(row.last_seq) };
 }
 
 export async function saveSessionState(run: SqlRunner, projectId: number, sessionId: string, state: SessionState): Promise<void> {
-  await run(sql`insert into errors_sessions (session_id, project_id, user_id, user_anonymous_id, user_uuid, page_url, last_seq) values (${sessionId}, ${projectId}, ${state.userId}, ${state.userAnonymousId}, ${state.userUuid}, ${state.pageUrl}, ${state.lastSeq})
+  await run(sql`insert into errors_sessions (session_id, project_id, user_id, user_anonymous_id, user_uuid, page_url, synthetic, last_seq)
+     values (${sessionId}, ${projectId}, ${state.userId}, ${state.userAnonymousId}, ${state.userUuid}, ${state.pageUrl}, ${state.synthetic}, ${state.lastSeq})
      on conflict (session_id) do update set user_id = excluded.user_id, user_anonymous_id = excluded.user_anonymous_id, user_uuid = excluded.user_uuid,
-       page_url = excluded.page_url, last_seq = excluded.last_seq
+       page_url = excluded.page_url, synthetic = excluded.synthetic, last_seq = excluded.last_seq
      where errors_sessions.last_seq <= excluded.last_seq`);
 }
 
@@ -71,10 +76,10 @@ export async function insertOccurrences(run: SqlRunner, session: SessionFacts, d
     const values = drafts.slice(start, start + OCCURRENCE_CHUNK).map(
       (d) =>
         sql`(${session.projectId}, ${groups.get(d.fingerprint)!}, ${session.sessionId}, ${d.seq}, ${d.idx}, ${d.ts}, ${userKey(d.userId, session.userUuid, session.sessionId)}, ${d.userId}, ${d.userAnonymousId},
-          ${session.browser}, ${session.os}, ${session.device}, ${session.country}, ${d.url}, ${session.release}, ${d.name}, ${d.message}, ${d.stack}, ${JSON.stringify(d.frames)}::jsonb)`,
+          ${session.browser}, ${session.os}, ${session.device}, ${session.country}, ${d.url}, ${session.release}, ${d.name}, ${d.message}, ${d.stack}, ${JSON.stringify(d.frames)}::jsonb, ${session.synthetic})`,
     );
     const rows = await run<{ seq: number; idx: number }>(
-      sql`insert into errors_occurrences (project_id, error_id, session_id, seq, idx, ts, user_key, user_id, user_anonymous_id, browser, os, device, country, url, release, name, message, stack, frames)
+      sql`insert into errors_occurrences (project_id, error_id, session_id, seq, idx, ts, user_key, user_id, user_anonymous_id, browser, os, device, country, url, release, name, message, stack, frames, synthetic)
        values ${joinSql(values, ', ')}
        on conflict (session_id, seq, idx) do nothing returning seq, idx`,
     );
@@ -112,6 +117,11 @@ export async function updateGroups(run: SqlRunner, fresh: readonly OccurrenceDra
        from (select ${first.ts}::timestamptz as first_ts, ${latest.ts}::timestamptz as last_ts, ${latest.name}::text as name, ${latest.message}::text as message, ${latest.firstFrame}::text as first_frame) n
        where e.error_id = ${errorId}`);
   }
+}
+
+/** The session turned out to be a synthetic run (or stopped being one): its earlier occurrences follow. */
+export async function markSynthetic(run: SqlRunner, sessionId: string, synthetic: boolean): Promise<void> {
+  await run(sql`update errors_occurrences set synthetic = ${synthetic} where session_id = ${sessionId} and synthetic <> ${synthetic}`);
 }
 
 /** The user is known now: the session's earlier occurrences without one count for them. */

@@ -12,6 +12,8 @@ const IDENTITY_MAX = 200;
 /** Before 2000 or after 9999 a time is a broken clock (and beyond what PostgreSQL reads back). */
 const EARLIEST_TS = 946_684_800_000;
 const LATEST_TS = 253_402_300_799_999;
+/** The session metadata key a synthetic test run sets (to its run id) in the tracker it injects. */
+export const SYNTHETIC_METADATA_KEY = 'synthetic';
 
 /** What the processor remembers about a session between batches (`errors_sessions`). */
 export interface SessionState {
@@ -20,6 +22,8 @@ export interface SessionState {
   userUuid: string | null;
   /** The page open at the end of the last batch (origin and path). */
   pageUrl: string | null;
+  /** The session is a synthetic test run: its metadata carries `synthetic` (the run id), not empty. */
+  synthetic: boolean;
   /** The batch that last changed the state; -1 = the session's start. */
   lastSeq: number;
 }
@@ -67,12 +71,18 @@ export function firstFrameSummary(frames: readonly StackFrame[]): string | null 
   return frame.function ? `${frame.function} (${where})` : where;
 }
 
+/** A metadata value marks a synthetic run when it is present and not blank. */
+export function isSyntheticValue(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
 export function startState(session: IngestSession): SessionState {
   return {
     userId: clean(session.userId, IDENTITY_MAX) || null,
     userAnonymousId: clean(session.userAnonymousId, IDENTITY_MAX) || null,
     userUuid: clean(session.userUuid, IDENTITY_MAX) || null,
     pageUrl: pageUrl(session.url),
+    synthetic: isSyntheticValue(session.metadata?.[SYNTHETIC_METADATA_KEY]),
     lastSeq: -1,
   };
 }
@@ -95,7 +105,7 @@ export interface BatchReading {
  * `user_id` or `page` event earlier in the batch, else what the state carried in.
  */
 export function readBatch(batch: DecodedBatch, before: SessionState): BatchReading {
-  let { userId, userAnonymousId, pageUrl: page } = before;
+  let { userId, userAnonymousId, pageUrl: page, synthetic } = before;
   let identifiedAs: string | null = null;
   const drafts: OccurrenceDraft[] = [];
   // In a slice of a batch, an event's key is its index in the whole batch.
@@ -114,6 +124,10 @@ export function readBatch(batch: DecodedBatch, before: SessionState): BatchReadi
       }
       case 'user_anonymous_id':
         userAnonymousId = clean(e.userAnonymousId, IDENTITY_MAX) || userAnonymousId;
+        break;
+      case 'metadata':
+        // The latest value rules, as for the session's own metadata.
+        if (e.key === SYNTHETIC_METADATA_KEY) synthetic = isSyntheticValue(e.value);
         break;
       case 'error': {
         const name = clean(e.name, NAME_MAX)?.trim() || 'Error';
@@ -142,8 +156,8 @@ export function readBatch(batch: DecodedBatch, before: SessionState): BatchReadi
         break;
     }
   });
-  const changed = userId !== before.userId || userAnonymousId !== before.userAnonymousId || page !== before.pageUrl;
+  const changed = userId !== before.userId || userAnonymousId !== before.userAnonymousId || page !== before.pageUrl || synthetic !== before.synthetic;
   // A late batch (its gap was skipped) tells what was true before the state already stored.
-  const state = changed && batch.seq >= before.lastSeq ? { ...before, userId, userAnonymousId, pageUrl: page, lastSeq: batch.seq } : before;
+  const state = changed && batch.seq >= before.lastSeq ? { ...before, userId, userAnonymousId, pageUrl: page, synthetic, lastSeq: batch.seq } : before;
   return { drafts, state, identifiedAs };
 }

@@ -22,10 +22,10 @@ describe('GET /api/:projectId/errors/:errorId and /sessions', () => {
   beforeAll(async () => {
     t = await createErrorsTestKernel();
     ({ projectId, tenantId, owner } = await t.createTenant());
-    // Ten sessions hours apart, oldest first; the newest hits the error twice, on release rev-9.
+    // Ten sessions hours apart, oldest first (a synthetic test run); the newest hits the error twice, on release rev-9.
     for (const [i, browser] of browsers.entries()) {
       const at = now - (browsers.length - i) * HOUR;
-      const s = ingestSession(projectId, tenantId, { startedAt: at - MINUTE, browser, revId: `rev-${i}`, userId: i < 5 ? `user-${i % 2}` : null, country: i % 2 ? 'DE' : 'FR' });
+      const s = ingestSession(projectId, tenantId, { startedAt: at - MINUTE, browser, revId: `rev-${i}`, userId: i < 5 ? `user-${i % 2}` : null, country: i % 2 ? 'DE' : 'FR', metadata: i === 0 ? { synthetic: 'run-7' } : {} });
       const events = [errorEvent(at, { message: `Failure ${i}`, stack: checkoutStack('detailed', 100 + i) })];
       if (i === browsers.length - 1) events.push({ type: 'page', ts: at + 1, url: 'https://shop.example.test/pay', referrer: '', title: 'Pay' }, errorEvent(at + 2, { message: 'Failure 10', stack: checkoutStack('detailed', 999) }));
       await t.batch(s, decodedBatch(s, 0, events, { receivedAt: at }));
@@ -42,6 +42,8 @@ describe('GET /api/:projectId/errors/:errorId and /sessions', () => {
     expect(res.status).toBe(200);
     const d = res.body.data as ErrorDetail;
     expect(d).toMatchObject({ errorId, status: 'unresolved', name: 'TypeError', occurrences: 11, sessions: 10, users: 7, viewed: true, favorite: false, mergedErrorIds: [] });
+    // One of eleven occurrences came from a synthetic run: not a synthetic error.
+    expect(d).toMatchObject({ syntheticOccurrences: 1, synthetic: false });
     expect(d.message).toBe('Failure 10');
     expect(d.stack).toBe(checkoutStack('detailed', 999));
     expect(d.firstFrame).toBe('detailed (/assets/app.3f9a1c2b.js:999:33)');

@@ -21,6 +21,16 @@ export async function errorCounts(run: SqlRunner, projectId: number, errorIds: r
   return counts;
 }
 
+/** How many occurrences of each group synthetic test runs recorded (from the small partial index). */
+export async function syntheticCounts(run: SqlRunner, projectId: number, errorIds: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (!errorIds.length) return counts;
+  const rows = await run<{ error_id: string; n: number }>(sql`select error_id, count(*)::int as n from errors_occurrences
+     where project_id = ${projectId} and error_id in (${[...errorIds]}) and synthetic group by error_id`);
+  for (const r of rows) counts.set(r.error_id, Number(r.n));
+  return counts;
+}
+
 /** Which of these groups the caller bookmarked and viewed. */
 export async function callerMarks(run: SqlRunner, userId: number, errorIds: readonly string[]): Promise<{ favorite: Set<string>; viewed: Set<string> }> {
   if (!errorIds.length) return { favorite: new Set(), viewed: new Set() };
@@ -30,25 +40,34 @@ export async function callerMarks(run: SqlRunner, userId: number, errorIds: read
   return { favorite: new Set(favorite.map((r) => r.error_id)), viewed: new Set(viewed.map((r) => r.error_id)) };
 }
 
-/** Groups as the list shows them: counts, the 30-day chart and the caller's marks, a fixed number of queries for the page. */
+/** Groups as the list shows them: counts (and how many of them synthetic runs recorded), the 30-day chart and the caller's marks, a fixed number of queries for the page. */
 export async function toListItems(run: SqlRunner, projectId: number, viewerId: number, rows: readonly ErrorRow[], now = Date.now()): Promise<ErrorListItem[]> {
   const ids = rows.map((r) => r.error_id);
   const counts = await errorCounts(run, projectId, ids);
+  const synthetic = await syntheticCounts(run, projectId, ids);
   const charts = await occurrenceCharts(run, projectId, ids, last30Days(now));
   const marks = await callerMarks(run, viewerId, ids);
-  return rows.map((r) => ({
-    errorId: r.error_id,
-    source: r.source,
-    name: r.name,
-    message: r.message,
-    status: r.status,
-    parentErrorId: r.parent_error_id,
-    ...(counts.get(r.error_id) ?? NO_COUNTS),
-    firstOccurrence: epoch(r.first_occurrence_at),
-    lastOccurrence: epoch(r.last_occurrence_at),
-    firstFrame: r.first_frame,
-    chart: charts.get(r.error_id) ?? [],
-    favorite: marks.favorite.has(r.error_id),
-    viewed: marks.viewed.has(r.error_id),
-  }));
+  return rows.map((r) => {
+    const { users, sessions, occurrences } = counts.get(r.error_id) ?? NO_COUNTS;
+    const syntheticOccurrences = synthetic.get(r.error_id) ?? 0;
+    return {
+      errorId: r.error_id,
+      source: r.source,
+      name: r.name,
+      message: r.message,
+      status: r.status,
+      parentErrorId: r.parent_error_id,
+      users,
+      sessions,
+      occurrences,
+      firstOccurrence: epoch(r.first_occurrence_at),
+      lastOccurrence: epoch(r.last_occurrence_at),
+      firstFrame: r.first_frame,
+      chart: charts.get(r.error_id) ?? [],
+      favorite: marks.favorite.has(r.error_id),
+      viewed: marks.viewed.has(r.error_id),
+      syntheticOccurrences,
+      synthetic: occurrences > 0 && syntheticOccurrences >= occurrences,
+    };
+  });
 }

@@ -17,9 +17,10 @@ describe('POST /api/:projectId/errors/search', () => {
   const now = Date.now();
 
   /** One session per entry, each hitting the named bugs at the given ages (ms before now). */
-  async function seed(project: number, tenant: number, hits: { fn: string; message?: string; ago: number; user?: string }[]) {
+  async function seed(project: number, tenant: number, hits: { fn: string; message?: string; ago: number; user?: string; syntheticRun?: string }[]) {
     for (const hit of hits) {
-      const s = ingestSession(project, tenant, { startedAt: now - hit.ago - MINUTE, userId: hit.user ?? null });
+      const metadata: Record<string, string> = hit.syntheticRun ? { synthetic: hit.syntheticRun } : {};
+      const s = ingestSession(project, tenant, { startedAt: now - hit.ago - MINUTE, userId: hit.user ?? null, metadata });
       await t.batch(s, decodedBatch(s, 0, [errorEvent(now - hit.ago, { message: hit.message ?? `Failure in ${hit.fn}`, stack: checkoutStack(hit.fn) })], { receivedAt: now - hit.ago }));
       const [row] = await t.sql<{ error_id: string }>(sql`select error_id from errors_occurrences where session_id = ${s.sessionId}`);
       ids[hit.fn] = row!.error_id;
@@ -138,6 +139,39 @@ describe('POST /api/:projectId/errors/search', () => {
     expect(((await search({}, member.token)).body.data.errors as ErrorListItem[]).every((e) => !e.favorite && !e.viewed)).toBe(true);
   });
 
+  it('marks errors seen in synthetic test runs, and includes, excludes or keeps to them with the synthetic filter', async () => {
+    const { projectId: p, tenantId: tid, owner: o } = await t.createTenant();
+    await seed(p, tid, [
+      { fn: 'syntheticOnly', ago: 3 * DAY, syntheticRun: 'run-1' },
+      { fn: 'syntheticOnly', ago: 1 * MINUTE, syntheticRun: 'run-2' },
+      { fn: 'mixed', ago: 2 * DAY },
+      { fn: 'mixed', ago: 2 * MINUTE, syntheticRun: 'run-2' },
+      { fn: 'realOnly', ago: 4 * MINUTE },
+    ]);
+    const list = async (body: Record<string, unknown>) => {
+      const res = await t.request('POST', `/api/${p}/errors/search`, { token: o.token, body });
+      expect(res.status).toBe(200);
+      return res;
+    };
+    const everything = (await list({})).body.data.errors as ErrorListItem[];
+    const nameOf = (errorId: string) => Object.keys(ids).find((k) => ids[k] === errorId);
+    expect(everything.map((e) => [nameOf(e.errorId), e.occurrences, e.syntheticOccurrences, e.synthetic])).toEqual([
+      ['syntheticOnly', 2, 2, true],
+      ['mixed', 2, 1, false],
+      ['realOnly', 1, 0, false],
+    ]);
+    expect(names(await list({ synthetic: 'include' }))).toEqual(['syntheticOnly', 'mixed', 'realOnly']);
+    const excluded = await list({ synthetic: 'exclude' });
+    expect(names(excluded)).toEqual(['mixed', 'realOnly']);
+    expect(excluded.body.data.total).toBe(2);
+    const only = await list({ synthetic: 'only' });
+    expect(names(only)).toEqual(['syntheticOnly', 'mixed']);
+    expect(only.body.data.total).toBe(2);
+    // Within a date range, what happened there decides.
+    expect(names(await list({ synthetic: 'exclude', startDate: now - 10 * MINUTE }))).toEqual(['realOnly']);
+    expect(names(await list({ synthetic: 'only', endDate: now - DAY }))).toEqual(['syntheticOnly']);
+  });
+
   it('leaves merged errors out', async () => {
     const { projectId: p, tenantId: tid, owner: o } = await t.createTenant();
     await seed(p, tid, [
@@ -158,6 +192,8 @@ describe('POST /api/:projectId/errors/search', () => {
       [{ limit: 201 }, 'limit must be at most 200'],
       [{ page: 'two' }, 'page must be a integer'],
       [{ query: 'x'.repeat(201) }, 'query must be at most 200 characters'],
+      [{ synthetic: 'hide' }, 'synthetic must be one of: include, exclude, only'],
+      [{ synthetic: true }, 'synthetic must be a string'],
     ];
     for (const [body, message] of cases) {
       const res = await search(body);

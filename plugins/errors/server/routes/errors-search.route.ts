@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { allOf, badRequest, defineRoute, sql, trusted, type SqlFragment } from '@cassette/plugin-sdk/server';
-import { ERROR_SORT_KEYS, ERROR_STATUSES, ERRORS_PAGE_SIZE, type ErrorSearchResult, type ErrorSortKey, type ErrorStatus } from '../../api.js';
+import { ERROR_SORT_KEYS, ERROR_STATUSES, ERROR_SYNTHETIC_FILTERS, ERRORS_PAGE_SIZE, type ErrorSearchResult, type ErrorSortKey, type ErrorStatus, type ErrorSyntheticFilter } from '../../api.js';
 import { toListItems } from './error-items.js';
 import { ERROR_COLUMNS, type ErrorRow } from './error-lookup.js';
 
@@ -34,7 +34,15 @@ export const errorSearchBody = Type.Object({
   bookmarked: Type.Optional(Type.Boolean()),
   startDate: Type.Optional(Type.Integer({ minimum: 0 })),
   endDate: Type.Optional(Type.Integer({ minimum: 0 })),
+  synthetic: Type.Optional(Type.String({ maxLength: 20 })),
 });
+
+/** The occurrences an error must have one of to be listed, by the `synthetic` filter. */
+const SYNTHETIC_OCCURRENCES: Record<ErrorSyntheticFilter, SqlFragment | null> = {
+  include: null,
+  exclude: trusted('not o.synthetic'),
+  only: trusted('o.synthetic'),
+};
 
 function oneOf<T extends string>(field: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined || value === '') return fallback;
@@ -49,8 +57,8 @@ export function containsPattern(text: string): string {
 
 /**
  * Spec part 2 §7 `POST /errors/search` (also `?favorite`): the project's error groups (merged
- * ones left out), filtered by status (default unresolved), text, bookmarks and dates, sorted
- * and paged (10 by default).
+ * ones left out), filtered by status (default unresolved), text, bookmarks, dates and synthetic
+ * test runs (default: included), sorted and paged (10 by default).
  */
 export const searchErrorsRoute = defineRoute({
   method: 'POST',
@@ -62,6 +70,7 @@ export const searchErrorsRoute = defineRoute({
     const sort = oneOf<ErrorSortKey>('sort', body.sort, ERROR_SORT_KEYS, 'lastOccurrence');
     const order = oneOf('order', body.order, ['asc', 'desc'] as const, 'desc');
     const status = oneOf<ErrorStatus | 'all'>('status', body.status, STATUS_FILTERS, 'unresolved');
+    const synthetic = oneOf<ErrorSyntheticFilter>('synthetic', body.synthetic, ERROR_SYNTHETIC_FILTERS, 'include');
     const page = body.page ?? 1;
     const limit = body.limit ?? ERRORS_PAGE_SIZE;
     if (body.startDate !== undefined && body.endDate !== undefined && body.startDate > body.endDate) throw badRequest('startDate must not be after endDate');
@@ -75,13 +84,17 @@ export const searchErrorsRoute = defineRoute({
       where.push(sql`e.name ilike ${pattern} or e.message ilike ${pattern} or e.first_frame ilike ${pattern}`);
     }
     if (bookmarked) where.push(sql`exists (select 1 from errors_favorites f where f.error_id = e.error_id and f.user_id = ${caller.userId})`);
+    const occurrenceKind = SYNTHETIC_OCCURRENCES[synthetic];
+    const ofKind = occurrenceKind ? sql` and ${occurrenceKind}` : trusted('');
     if (body.startDate !== undefined || body.endDate !== undefined) {
       const from = new Date(body.startDate ?? 0);
       const to = new Date(body.endDate ?? 253_402_300_799_999);
       // The group's span rules most groups out before its occurrences are looked at.
       where.push(
-        sql`e.last_occurrence_at >= ${from} and e.first_occurrence_at <= ${to} and exists (select 1 from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id and o.ts >= ${from} and o.ts <= ${to})`,
+        sql`e.last_occurrence_at >= ${from} and e.first_occurrence_at <= ${to} and exists (select 1 from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id and o.ts >= ${from} and o.ts <= ${to}${ofKind})`,
       );
+    } else if (occurrenceKind) {
+      where.push(sql`exists (select 1 from errors_occurrences o where o.project_id = e.project_id and o.error_id = e.error_id${ofKind})`);
     }
     const conditions = allOf(where);
     // Only the figure sorted on, per group: the page's own figures are counted afterwards, for ten groups.

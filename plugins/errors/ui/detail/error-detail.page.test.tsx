@@ -60,6 +60,16 @@ describe('the error detail page', () => {
     expect([...browser.querySelectorAll('.cs-error-tag__percent')].map((l) => l.textContent)).toEqual(['66.7%', '33.3%']);
     expect(byTestId(container, 'releases')!.textContent).toContain('1.4.2');
     expect(calledPaths(host.api.get)).toEqual(expect.arrayContaining(['/7/errors/e-1', '/7/errors/e-1/sourcemaps']));
+    expect(byTestId(container, 'synthetic-badge')).toBeNull();
+  });
+
+  it('badges an error seen only in synthetic test runs, and says how many occurrences came from them when some did', async () => {
+    let page = await openError(hostWithError({ 'GET /7/errors/e-1': () => errorDetail({ occurrences: 9, syntheticOccurrences: 9, synthetic: true }) }));
+    expect(byTestId(page.container, 'synthetic-badge')!.textContent).toBe('Synthetic');
+    page.unmount();
+    page = await openError(hostWithError({ 'GET /7/errors/e-1': () => errorDetail({ occurrences: 9, syntheticOccurrences: 2 }) }));
+    expect(byTestId(page.container, 'synthetic-badge')!.textContent).toBe('2 synthetic');
+    expect(byTestId(page.container, 'synthetic-badge')!.getAttribute('title')).toBe('2 of 9 occurrences were recorded in synthetic test runs.');
   });
 
   it('shows the source-mapped stack with the warning when maps are missing, linking to the upload help', async () => {

@@ -1,6 +1,7 @@
 import { Button, formatAgo, formatDateTime, useHost } from '@cassette/plugin-sdk/ui';
 import type { ErrorDetail, ErrorStatus } from '../../api.js';
 import { FavoriteStar } from '../favorite/favorite-star.js';
+import { SyntheticBadge } from '../synthetic/synthetic-badge.js';
 import type { StatusAction } from '../paths.js';
 import { ACTION_STATUS } from './error-detail.machine.js';
 
@@ -30,6 +31,7 @@ export function ErrorHeader({ siteId, error: e, disabled, pendingAction, onActio
           <span className={`cs-error-status cs-error-status--${e.status}`} data-testid="error-status">
             {STATUS_LABELS[e.status] ?? e.status}
           </span>
+          <SyntheticBadge error={e} />
         </h1>
         <p className="cs-error-header__message" data-field="message">
           {e.message}

@@ -1,4 +1,4 @@
-import { ERROR_SORT_KEYS, ERRORS_PAGE_SIZE, type ErrorSearchRequest, type ErrorSortKey } from '../../api.js';
+import { ERROR_SORT_KEYS, ERROR_SYNTHETIC_FILTERS, ERRORS_PAGE_SIZE, type ErrorSearchRequest, type ErrorSortKey, type ErrorSyntheticFilter } from '../../api.js';
 
 /** Spec part 2 §2: the three statuses, plus the caller's bookmarks (of any status). */
 export const ERROR_VIEWS = ['unresolved', 'resolved', 'ignored', 'bookmarks'] as const;
@@ -14,15 +14,23 @@ export const SORT_LABELS: Record<ErrorSortKey, string> = {
   occurrences: 'Occurrences',
 };
 
+export const SYNTHETIC_LABELS: Record<ErrorSyntheticFilter, string> = {
+  include: 'Synthetic runs: Include',
+  exclude: 'Synthetic runs: Exclude',
+  only: 'Synthetic runs: Only',
+};
+
 export interface ErrorListState {
   view: ErrorView;
   sort: ErrorSortKey;
   order: 'asc' | 'desc';
   page: number;
   query: string;
+  /** Errors of synthetic test runs: listed with the others, left out, or the only ones listed. */
+  synthetic: ErrorSyntheticFilter;
 }
 
-export const DEFAULT_ERROR_LIST: ErrorListState = { view: 'unresolved', sort: 'lastOccurrence', order: 'desc', page: 1, query: '' };
+export const DEFAULT_ERROR_LIST: ErrorListState = { view: 'unresolved', sort: 'lastOccurrence', order: 'desc', page: 1, query: '', synthetic: 'include' };
 
 /** Longest text query the list sends; the box stops there too. */
 export const MAX_QUERY_LENGTH = 200;
@@ -33,12 +41,14 @@ export function readErrorList(params: URLSearchParams): ErrorListState {
   const sort = params.get('sort');
   const order = params.get('order');
   const page = Number(params.get('page'));
+  const synthetic = params.get('synthetic');
   return {
     view: (ERROR_VIEWS as readonly string[]).includes(view ?? '') ? (view as ErrorView) : DEFAULT_ERROR_LIST.view,
     sort: (ERROR_SORT_KEYS as readonly string[]).includes(sort ?? '') ? (sort as ErrorSortKey) : DEFAULT_ERROR_LIST.sort,
     order: order === 'asc' || order === 'desc' ? order : DEFAULT_ERROR_LIST.order,
     page: Number.isInteger(page) && page >= 1 ? page : DEFAULT_ERROR_LIST.page,
     query: (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH),
+    synthetic: (ERROR_SYNTHETIC_FILTERS as readonly string[]).includes(synthetic ?? '') ? (synthetic as ErrorSyntheticFilter) : DEFAULT_ERROR_LIST.synthetic,
   };
 }
 
@@ -51,6 +61,7 @@ export function writeErrorList(state: ErrorListState, current: URLSearchParams =
   set('order', state.order, DEFAULT_ERROR_LIST.order);
   set('page', String(state.page), String(DEFAULT_ERROR_LIST.page));
   set('q', state.query.trim(), '');
+  set('synthetic', state.synthetic, DEFAULT_ERROR_LIST.synthetic);
   return next;
 }
 
@@ -66,10 +77,11 @@ export function toSearchRequest(state: ErrorListState): ErrorSearchRequest {
   if (state.view === 'bookmarks') request.bookmarked = true;
   const query = state.query.trim();
   if (query) request.query = query;
+  if (state.synthetic !== DEFAULT_ERROR_LIST.synthetic) request.synthetic = state.synthetic;
   return request;
 }
 
-/** Changing what is listed (view, sort, text) goes back to page 1. */
+/** Changing what is listed (view, sort, text, synthetic runs) goes back to page 1. */
 export function changeList(state: ErrorListState, change: Partial<Omit<ErrorListState, 'page'>>): ErrorListState {
   return { ...state, ...change, page: 1 };
 }

@@ -4,6 +4,7 @@ import type { ErrorListItem } from '../../api.js';
 import { sparklineOptions } from '../charts/chart-options.js';
 import { FavoriteStar } from '../favorite/favorite-star.js';
 import { errorDetailPath } from '../paths.js';
+import { SyntheticBadge } from '../synthetic/synthetic-badge.js';
 
 export interface ErrorRowProps {
   error: ErrorListItem;
@@ -38,6 +39,7 @@ export function ErrorRow({ error: e, siteId, selected, onSelect, onFavoriteChang
               {e.status === 'resolved' ? 'Resolved' : 'Ignored'}
             </span>
           )}
+          <SyntheticBadge error={e} />
         </Link>
         {e.firstFrame && (
           <code className="cs-error-item__frame" data-field="first-frame">

@@ -119,6 +119,46 @@ describe('the errors list page', () => {
     expect(url.search).toBe('?sort=users&order=asc');
   });
 
+  it('badges errors seen in synthetic test runs, and lists them, leaves them out or keeps to them as chosen', async () => {
+    const host = fakeHost({
+      routes: {
+        'POST /7/errors/search': () =>
+          ({
+            total: 3,
+            errors: [
+              errorItem({ errorId: 'e-robot', occurrences: 4, syntheticOccurrences: 4, synthetic: true }),
+              errorItem({ errorId: 'e-mixed', occurrences: 9, syntheticOccurrences: 3, synthetic: false }),
+              errorItem({ errorId: 'e-real' }),
+            ],
+          }) satisfies ErrorSearchResult,
+      },
+    });
+    const { container, url } = await openList(host, `/${TEST_PROJECT.id}/errors?page=2`);
+    const badges = allByTestId(container, 'error-item').map((row) => byTestId(row, 'synthetic-badge'));
+    expect(badges.map((b) => b?.textContent ?? null)).toEqual(['Synthetic', '3 synthetic', null]);
+    expect(badges[1]!.getAttribute('title')).toBe('3 of 9 occurrences were recorded in synthetic test runs.');
+
+    const select = container.querySelector<HTMLSelectElement>('select[aria-label="Errors of synthetic test runs"]')!;
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['include', 'Synthetic runs: Include'],
+      ['exclude', 'Synthetic runs: Exclude'],
+      ['only', 'Synthetic runs: Only'],
+    ]);
+    expect(select.value).toBe('include');
+    expect(lastSearch(host)).not.toHaveProperty('synthetic');
+    await chooseOption(select, 'exclude');
+    await settle();
+    expect(lastSearch(host)).toMatchObject({ page: 1, synthetic: 'exclude' });
+    expect(url.search).toBe('?synthetic=exclude');
+    await chooseOption(select, 'only');
+    await settle();
+    expect(lastSearch(host)).toMatchObject({ page: 1, synthetic: 'only' });
+    await chooseOption(select, 'include');
+    await settle();
+    expect(lastSearch(host)).not.toHaveProperty('synthetic');
+    expect(url.search).toBe('');
+  });
+
   it('searches the typed text once typing pauses for 500 ms, from page 1', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     const host = hostWithErrors(25);
@@ -223,6 +263,9 @@ describe('the errors list page', () => {
     page.unmount();
     page = await openList(hostWithErrors(0), `/${TEST_PROJECT.id}/errors?view=bookmarks`);
     expect(page.container.textContent).toContain('Bookmark an error with its star');
+    page.unmount();
+    page = await openList(hostWithErrors(0), `/${TEST_PROJECT.id}/errors?synthetic=only`);
+    expect(page.container.textContent).toContain('No unresolved error was seen in a synthetic test run. Choose “Synthetic runs: Include” to see the others.');
   });
 
   it('shows what went wrong and retries', async () => {

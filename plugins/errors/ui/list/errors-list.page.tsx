@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, FormErrors, Loader, NoContent, Pagination, Select, showingText, TimezoneSelect, useCurrentProject, useToast } from '@cassette/plugin-sdk/ui';
-import { ERROR_SORT_KEYS, ERRORS_PAGE_SIZE, type ErrorListItem } from '../../api.js';
+import { ERROR_SORT_KEYS, ERROR_SYNTHETIC_FILTERS, ERRORS_PAGE_SIZE, type ErrorListItem, type ErrorSyntheticFilter } from '../../api.js';
 import { ErrorRow } from './error-row.js';
-import { ERROR_VIEWS, SORT_LABELS, VIEW_LABELS, type ErrorListState } from './error-list-search.js';
+import { ERROR_VIEWS, SORT_LABELS, SYNTHETIC_LABELS, VIEW_LABELS, type ErrorListState } from './error-list-search.js';
 import { MergeDialog } from './merge-dialog.js';
 import { SearchBox } from './search-box.js';
 import { SourceMapsPanel } from './sourcemaps-panel.js';
@@ -16,6 +16,7 @@ const SORT_OPTIONS = ERROR_SORT_KEYS.flatMap((key) => [
   { value: `${key}:desc`, label: `${SORT_LABELS[key]}, ${isMoment(key) ? 'newest' : 'most'} first` },
   { value: `${key}:asc`, label: `${SORT_LABELS[key]}, ${isMoment(key) ? 'oldest' : 'fewest'} first` },
 ]);
+const SYNTHETIC_OPTIONS = ERROR_SYNTHETIC_FILTERS.map((value) => ({ value, label: SYNTHETIC_LABELS[value] }));
 
 /** `/:siteId/errors`: the project's error groups (spec part 2 §2). */
 export default function ErrorsListPage() {
@@ -125,6 +126,13 @@ export default function ErrorsListPage() {
             search.change({ sort, order });
           }}
         />
+        <Select
+          aria-label="Errors of synthetic test runs"
+          title="Errors recorded in synthetic test runs: list them with the others, leave out those seen only there, or list only them"
+          options={SYNTHETIC_OPTIONS}
+          value={state.synthetic}
+          onChange={(e) => search.change({ synthetic: e.target.value as ErrorSyntheticFilter })}
+        />
         {selectedErrors.length >= 2 && (
           <Button variant="primary" onClick={() => setMerging(true)}>
             Merge
@@ -159,6 +167,7 @@ export default function ErrorsListPage() {
 
 function emptyHint(state: ErrorListState, total: number): string {
   if (state.page > 1 && total > 0) return `There are ${total} errors, all on earlier pages.`;
+  if (state.synthetic === 'only') return `No ${state.view === 'bookmarks' ? 'bookmarked' : state.view} error was seen in a synthetic test run${state.query.trim() ? ` matching “${state.query.trim()}”` : ''}. Choose “${SYNTHETIC_LABELS.include}” to see the others.`;
   if (state.query.trim()) return `No ${state.view === 'bookmarks' ? 'bookmarked' : state.view} error matches “${state.query.trim()}”. Try other words.`;
   if (state.view === 'bookmarks') return 'Bookmark an error with its star to find it here.';
   if (state.view === 'unresolved') return 'No unresolved errors: errors thrown in recorded sessions show up here, grouped.';
