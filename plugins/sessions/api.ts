@@ -25,6 +25,7 @@ import type {
   StageSpan,
 } from './shared/analytics.js';
 import type { SeriesSessionsQuery } from './shared/analytics-drill-down.js';
+import type { HeatmapAnswer, HeatmapQuery } from './shared/heatmap.js';
 import type { CatalogueSearchAnswer, CatalogueSearchQuery, CatalogueWidgetAnswer, CatalogueWidgetQuery } from './shared/catalogue-analytics.js';
 
 export type {
@@ -109,6 +110,7 @@ export type {
   StageSpan,
 } from './shared/analytics.js';
 export type { SeriesSessionsQuery } from './shared/analytics-drill-down.js';
+export type { HeatmapAnswer, HeatmapClick, HeatmapFrustration, HeatmapQuery, HeatmapRequest } from './shared/heatmap.js';
 export type {
   CatalogueCategory,
   CatalogueDistributionAnswer,
@@ -366,6 +368,8 @@ export interface AnalyticsQueryService {
   catalogueSearch(query: CatalogueSearchQuery, context: FilterCompileContext): Promise<CatalogueSearchAnswer>;
   /** The pages that loaded slowest on average (a report's "slowest pages"; page timings are not Developer Tools data). */
   slowestPages(query: SlowestPagesQuery, context: FilterCompileContext): Promise<SlowestPagesAnswer>;
+  /** A page's clicks, rage and dead clicks and scroll depth over its visits of a range (`POST /heatmaps/url`). */
+  heatmap(query: HeatmapQuery, context: FilterCompileContext): Promise<HeatmapAnswer>;
 }
 
 /** Session list items for ids another plugin found (a funnel's, a metric's), as search2 answers them. */

@@ -6,6 +6,7 @@ import { deleteProjectSessions, deleteProjectSessionsJob, queueProjectDeletion }
 import { postgresAnalytics } from './server/analytics/postgres-analytics.js';
 import { deps } from './server/deps.js';
 import { listFavoritesRoute, toggleFavoriteRoute } from './server/favorites.route.js';
+import { heatmapRoute } from './server/heatmaps/heatmap.route.js';
 import { gdprDeleteUserRoute } from './server/gdpr-delete-user.route.js';
 import { issuesProcessor } from './server/issues/issues.processor.js';
 import { sessionsMigrations } from './server/migrations.js';
@@ -63,6 +64,7 @@ export default definePlugin({
     r.route(listRehydrationsRoute);
     r.route(getRehydrationRoute);
     r.route(createRehydrationRoute);
+    r.route(heatmapRoute);
     for (const processor of [sessionSummaryProcessor, issuesProcessor, recordingIndexProcessor, sessionEndPublisher]) r.extend(ingestExtensionPoints.processors, processor);
     r.job(retentionJob, runRetention);
     r.job(deleteProjectSessionsJob, deleteProjectSessions);
