@@ -67,14 +67,14 @@ export async function heatmap(run: SqlRunner, query: HeatmapQuery, _context: Fil
   const page = heatmapPage(q.url);
   return run.transaction(async (tx) => {
     // Kept for the statements below: each reads the visits once more, not the events.
-    await tx(sql`create temporary table heatmap_visits (session_id text, ts timestamptz, seq integer, idx integer, next_ts timestamptz, next_seq integer, next_idx integer) on commit drop`);
-    await tx(sql`insert into heatmap_visits ${visits(projectId, page, range)}`);
-    const [views] = await tx<{ n: number }>(sql`select count(*)::int as n from heatmap_visits`);
+    await tx(sql`create temporary table sessions_heatmap_visits (session_id text, ts timestamptz, seq integer, idx integer, next_ts timestamptz, next_seq integer, next_idx integer) on commit drop`);
+    await tx(sql`insert into sessions_heatmap_visits ${visits(projectId, page, range)}`);
+    const [views] = await tx<{ n: number }>(sql`select count(*)::int as n from sessions_heatmap_visits`);
     const grid = trusted(String(PIXEL_GRID));
     const clickRows = await tx<HeatmapClick & { total: number }>(sql`
       with clicks as (
         select c.selector, ${payloadInt('c', 'rx')} as rx, ${payloadInt('c', 'ry')} as ry, ${payloadInt('c', 'x')} as x, ${payloadInt('c', 'y')} as y
-        from heatmap_visits v join sessions_events c on ${withinVisit('c')}
+        from sessions_heatmap_visits v join sessions_events c on ${withinVisit('c')}
         where c.project_id = ${projectId} and c.type = 'CLICK' and c.selector is not null
       )
       select selector, rx, ry, round(avg(x))::int as x, round(avg(y))::int as y, count(*)::int as count, (sum(count(*)) over ())::int as total
@@ -87,20 +87,20 @@ export async function heatmap(run: SqlRunner, query: HeatmapQuery, _context: Fil
     const frustrations = await tx<HeatmapFrustration>(sql`
       select i.type, i.context_string as selector, count(*)::int as count,
         round(avg(${payloadInt('c', 'x')}))::int as x, round(avg(${payloadInt('c', 'y')}))::int as y
-      from heatmap_visits v join sessions_issues i on ${withinVisit('i')}
+      from sessions_heatmap_visits v join sessions_issues i on ${withinVisit('i')}
       left join sessions_events c on c.session_id = i.session_id and c.seq = i.seq and c.idx = i.idx and c.type = 'CLICK'
       where i.project_id = ${projectId} and i.type in ('click_rage', 'dead_click')
       group by i.type, i.context_string
       order by count desc, i.type, i.context_string`);
     const depths = await tx<{ percent: number }>(sql`
       select max(least(100, floor(100 * (sc.payload ->> 'depth')::numeric / nullif((sc.payload ->> 'height')::numeric, 0))))::int as percent
-      from heatmap_visits v join sessions_events sc on ${withinVisit('sc')}
+      from sessions_heatmap_visits v join sessions_events sc on ${withinVisit('sc')}
       where sc.project_id = ${projectId} and sc.type = 'SCROLL'
       group by v.session_id, v.seq, v.idx`);
     const steps = Math.floor(100 / SCROLL_STEP_PERCENT) + 1;
     const reached = Array.from({ length: steps }, (_, i) => depths.filter((d) => d.percent !== null && d.percent >= i * SCROLL_STEP_PERCENT).length);
     const [snapshot] = await tx<{ session_id: string; ts: Date }>(sql`
-      select v.session_id, v.ts from heatmap_visits v
+      select v.session_id, v.ts from sessions_heatmap_visits v
       where exists (select 1 from sessions_recording_chunks r where r.session_id = v.session_id and r.has_full_snapshot)
       order by v.ts desc, v.session_id limit 1`);
     return {

@@ -20,6 +20,10 @@ import { buildMarkers, thinMarkers } from './timeline-markers.js';
 import { readJumpTo, useSessionPlayer } from './use-session-player.js';
 import './session-player.css';
 import { sessionFromAnswer } from './session-answer.js';
+import { HeatmapBar, useHeatmap } from '../heatmap/heatmap-bar.js';
+import { HeatmapLayer } from '../heatmap/heatmap-layer.js';
+import { pageAt, snapshotTime } from '../heatmap/heatmap-page.js';
+import '../heatmap/heatmap.css';
 
 /** `/:siteId/session/:sessionId`: the session player (spec part 2 §2). */
 export default function SessionPlayerPage() {
@@ -82,6 +86,26 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
   );
   const seek = useCallback((time: number) => actorRef.send({ type: 'SEEK', time }), [actorRef]);
 
+  // `?heatmap=<url>` (the sessions list's "Heatmap of this page") opens the player on that page with its heatmap.
+  const [heatmapUrl, setHeatmapUrl] = useState<string | null>(() => new URLSearchParams(location.search).get('heatmap'));
+  const heatmap = useHeatmap(projectId, heatmapUrl);
+  const heatmapShownFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!session || heatmapUrl === null || heatmapShownFor.current === heatmapUrl) return;
+    heatmapShownFor.current = heatmapUrl;
+    const time = snapshotTime(session.events, heatmapUrl, actorRef.getSnapshot().context.currentTime);
+    actorRef.send({ type: 'PAUSE' });
+    if (time !== null) actorRef.send({ type: 'SEEK', time });
+  }, [actorRef, session, heatmapUrl]);
+  const toggleHeatmap = useCallback(() => {
+    if (heatmapUrl !== null) {
+      heatmapShownFor.current = null;
+      setHeatmapUrl(null);
+      return;
+    }
+    if (session) setHeatmapUrl(pageAt(session.events, actorRef.getSnapshot().context.currentTime));
+  }, [actorRef, heatmapUrl, session]);
+
   const toggleFullscreen = useCallback(() => {
     const area = areaRef.current;
     if (!area) return;
@@ -123,7 +147,22 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
         onToggleAutoplay={() => actorRef.send({ type: 'TOGGLE_AUTOPLAY' })}
         onPrevious={() => goToSession(session?.previousSessionId)}
         onNext={() => goToSession(session?.nextSessionId)}
-        actions={session && <Slot slot={sessionsSlots.playerHeaderActions} props={{ projectId, session, currentTime: context.currentTime }} />}
+        actions={
+          session && (
+            <>
+              <Button
+                variant="secondary"
+                aria-pressed={heatmapUrl !== null}
+                disabled={!session.events.some((e) => e.type === 'LOCATION')}
+                title="Where visitors clicked and how far they scrolled on the page shown"
+                onClick={toggleHeatmap}
+              >
+                Heatmap
+              </Button>
+              <Slot slot={sessionsSlots.playerHeaderActions} props={{ projectId, session, currentTime: context.currentTime }} />
+            </>
+          )
+        }
       />
       {sessionError ? (
         <div className="cs-player__message" role="alert">
@@ -138,8 +177,10 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
         </div>
       ) : (
         <div className="cs-player__body" ref={areaRef}>
+          {heatmapUrl !== null && <HeatmapBar url={heatmapUrl} heatmap={heatmap} onClose={toggleHeatmap} />}
           <div className="cs-player__stage" ref={stageRef}>
             <div className="cs-player__replay" data-testid="player-replay" ref={replayRef} />
+            {heatmapUrl !== null && heatmap.answer.data && replayRef.current && state !== 'loading' && <HeatmapLayer replayRoot={replayRef.current} answer={heatmap.answer.data} />}
             <SoundRefusedNote replayRef={replayRef} />
             {(state === 'loading' || !session) && (
               <div className="cs-player__overlay">
