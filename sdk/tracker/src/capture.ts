@@ -86,11 +86,8 @@ export function installCaptures(win: Win, settings: CaptureSettings, push: (even
     captures.disposers.push(perf.dispose);
   }
   const scroll = installScrollCapture(win, push, now);
-  const flushTimings = captures.flushTimings;
-  captures.flushTimings = () => {
-    flushTimings();
-    scroll.flush();
-  };
+  const { flushTimings } = captures;
+  captures.flushTimings = () => (flushTimings(), scroll.flush());
   captures.disposers.push(scroll.dispose);
   return captures;
 }

@@ -52,7 +52,7 @@ export function installDomCapture(
       e.x = Math.round(ev.pageX);
       e.y = Math.round(ev.pageY);
       const box = el.getBoundingClientRect?.();
-      if (box && box.width > 0 && box.height > 0) {
+      if (box?.width && box.height) {
         e.rx = share(ev.clientX - box.left, box.width);
         e.ry = share(ev.clientY - box.top, box.height);
       }

@@ -7,20 +7,15 @@ import type { ScrollEvent } from './protocol';
  */
 export function installScrollCapture(win: Window & typeof globalThis, emit: (e: ScrollEvent) => void, now: () => number): { flush: () => void; dispose: () => void } {
   let deepest = 0;
-  let reported = 0;
+  let sent = 0;
   const onScroll = () => {
-    const bottom = (win.scrollY || 0) + (win.innerHeight || 0);
-    if (bottom > deepest) deepest = bottom;
+    deepest = Math.max(deepest, Math.round(win.scrollY + win.innerHeight));
   };
-  onScroll();
   win.addEventListener('scroll', onScroll, { passive: true });
   return {
     flush: () => {
       onScroll();
-      if (deepest <= reported) return;
-      reported = deepest;
-      const height = Math.max(win.document.documentElement?.scrollHeight || 0, deepest);
-      emit({ type: 'scroll', ts: now(), depth: Math.round(deepest), height: Math.round(height) });
+      if (deepest > sent) emit({ type: 'scroll', ts: now(), depth: (sent = deepest), height: Math.max(win.document.documentElement.scrollHeight, deepest) });
     },
     dispose: () => win.removeEventListener('scroll', onScroll),
   };
