@@ -71,3 +71,16 @@ export interface HeatmapAnswer {
   /** The latest visit of the page with a recording, to draw the heatmap on; null when there is none. */
   snapshot: { sessionId: string; timestamp: number } | null;
 }
+
+/** Clicks on a page over its visits of a range, and how many hit one of `selectors`: a page's defined percent. */
+export interface TargetCoverageQuery {
+  projectId: number;
+  url: string;
+  range: { startDate: number; endDate: number };
+  selectors: readonly string[];
+}
+
+export interface TargetCoverageAnswer {
+  totalClicks: number;
+  labeledClicks: number;
+}

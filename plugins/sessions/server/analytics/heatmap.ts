@@ -1,7 +1,7 @@
-import { badRequest, sql, trusted, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
+import { badRequest, joinSql, sql, trusted, type SqlFragment, type SqlRunner } from '@cassette/plugin-sdk/server';
 import type { FilterCompileContext } from '../../api.js';
 import type { AnalyticsRange } from '../../shared/analytics.js';
-import { MAX_HEATMAP_CLICK_GROUPS, MAX_HEATMAP_URL_LENGTH, SCROLL_STEP_PERCENT, type HeatmapAnswer, type HeatmapClick, type HeatmapFrustration, type HeatmapQuery } from '../../shared/heatmap.js';
+import { MAX_HEATMAP_CLICK_GROUPS, MAX_HEATMAP_URL_LENGTH, SCROLL_STEP_PERCENT, type HeatmapAnswer, type HeatmapClick, type HeatmapFrustration, type HeatmapQuery, type TargetCoverageAnswer, type TargetCoverageQuery } from '../../shared/heatmap.js';
 import { checkProjectId, checkQuery, checkRange } from './analytics-input.js';
 
 /** The page a URL names: its host and path (query and hash are no part of the page), or a path on any host. */
@@ -115,4 +115,20 @@ export async function heatmap(run: SqlRunner, query: HeatmapQuery, _context: Fil
       snapshot: snapshot ? { sessionId: snapshot.session_id, timestamp: new Date(snapshot.ts).getTime() } : null,
     };
   });
+}
+
+/** Clicks on a page over its visits of a range, and how many of them hit one of `selectors` (the page's targets). */
+export async function targetCoverage(run: SqlRunner, query: TargetCoverageQuery, _context: FilterCompileContext): Promise<TargetCoverageAnswer> {
+  const q = checkQuery(query);
+  const projectId = checkProjectId(q.projectId);
+  const range = checkRange(q.range);
+  const page = heatmapPage(q.url);
+  const selectors = Array.isArray(q.selectors) ? q.selectors.filter((s): s is string => typeof s === 'string') : [];
+  const labeled = selectors.length === 0 ? sql`0` : sql`count(*) filter (where c.selector in (${joinSql(selectors.map((s) => sql`${s}`), ', ')}))`;
+  const [row] = await run<{ total: number; labeled: number }>(sql`
+    with v as (${visits(projectId, page, range)})
+    select count(*)::int as total, (${labeled})::int as labeled
+    from v join sessions_events c on ${withinVisit('c')}
+    where c.project_id = ${projectId} and c.type = 'CLICK'`);
+  return { totalClicks: row?.total ?? 0, labeledClicks: row?.labeled ?? 0 };
 }
