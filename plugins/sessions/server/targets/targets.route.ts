@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { badRequest } from '@cassette/plugin-sdk/server';
+import { badRequest, HttpError } from '@cassette/plugin-sdk/server';
 import { MAX_EPOCH_MS } from '../search/filter-validation.js';
 import { heatmapPage } from '../analytics/heatmap.js';
 import { MAX_HEATMAP_URL_LENGTH } from '../../shared/heatmap.js';
@@ -13,8 +13,15 @@ const EpochMs = Type.Integer({ minimum: 0, maximum: MAX_EPOCH_MS });
 const ACCESS = { auth: 'user', project: true, permission: 'SESSION_REPLAY' } as const;
 
 /** The page a target belongs to: its address without query or hash (a path stays a path). */
-export function targetLocation(url: string): string {
-  const page = heatmapPage(url);
+export function targetLocation(url: string, field = 'url'): string {
+  let page: ReturnType<typeof heatmapPage>;
+  try {
+    page = heatmapPage(url);
+  } catch (error) {
+    // The same words, for the field the caller named.
+    if (error instanceof HttpError && field !== 'url') throw badRequest(error.message.replace(/^url\b/, field));
+    throw error;
+  }
   if (page.host === null) return page.path;
   return `${new URL(url.trim()).protocol}//${page.host}${page.path}`;
 }
@@ -83,6 +90,6 @@ export const changeTargetRoute = route({
     if (body.targetId !== undefined) return renameTarget(run, projectId, body.targetId, label);
     if (body.path === undefined || body.path.trim() === '') throw badRequest('path is required: the CSS selector of the element to name');
     if (body.location === undefined) throw badRequest('location is required: the address of the page the element is on');
-    return saveTarget(run, projectId, { label, path: body.path.trim(), location: targetLocation(body.location) }, caller.userId);
+    return saveTarget(run, projectId, { label, path: body.path.trim(), location: targetLocation(body.location, 'location') }, caller.userId);
   },
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { HeatmapAnswer } from '../../shared/heatmap.js';
+import { replayedPage, useReplayLayer } from './replay-layer.js';
 import { drawHeat, drawScrollStrip, placeClicks, placeFrustrations, scrollShareAt, SCROLL_STRIP_WIDTH, type PlacedFrustration } from './heatmap-drawing.js';
 
 /** While the layer is up it is redrawn this often: the replay may still be drawing the page under it. */
@@ -21,41 +22,17 @@ interface Drawn {
  * never gets the pointer (its links must not navigate): the wheel over the layer scrolls it.
  */
 export function HeatmapLayer({ replayRoot, answer }: { replayRoot: HTMLElement; answer: HeatmapAnswer }) {
-  const [host, setHost] = useState<HTMLDivElement | null>(null);
+  const host = useReplayLayer(replayRoot, 'cs-heatmap-layer', 'heatmap-layer');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState<Drawn>({ clicks: 0, marks: [], reachedHere: null });
-
-  // The layer's box, in the wrapper beside the replay's iframe (the wrapper appears once the replay does).
-  useEffect(() => {
-    let div: HTMLDivElement | null = null;
-    const attach = () => {
-      const wrapper = replayRoot.querySelector<HTMLElement>('.replayer-wrapper');
-      if (!wrapper || div) return;
-      div = document.createElement('div');
-      div.className = 'cs-heatmap-layer';
-      div.dataset.testid = 'heatmap-layer';
-      wrapper.appendChild(div);
-      setHost(div);
-    };
-    attach();
-    const timer = setInterval(attach, 300);
-    return () => {
-      clearInterval(timer);
-      div?.remove();
-      setHost(null);
-    };
-  }, [replayRoot]);
 
   useEffect(() => {
     if (!host) return;
     const draw = () => {
-      const iframe = replayRoot.querySelector<HTMLIFrameElement>('.replayer-wrapper iframe');
+      const page = replayedPage(replayRoot);
       const canvas = canvasRef.current;
-      const doc = iframe?.contentDocument;
-      const win = iframe?.contentWindow;
-      if (!iframe || !canvas || !doc || !win) return;
-      const width = Number(iframe.width) || iframe.clientWidth;
-      const height = Number(iframe.height) || iframe.clientHeight;
+      if (!page || !canvas) return;
+      const { doc, width, height } = page;
       host.style.width = `${width}px`;
       host.style.height = `${height}px`;
       if (canvas.width !== width) canvas.width = width;
@@ -80,8 +57,7 @@ export function HeatmapLayer({ replayRoot, answer }: { replayRoot: HTMLElement; 
     const timer = setInterval(draw, REDRAW_MS);
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
-      const win = replayRoot.querySelector<HTMLIFrameElement>('.replayer-wrapper iframe')?.contentWindow;
-      win?.scrollBy(e.deltaX, e.deltaY);
+      replayedPage(replayRoot)?.win.scrollBy(e.deltaX, e.deltaY);
       requestAnimationFrame(draw);
     };
     host.addEventListener('wheel', onWheel, { passive: false });

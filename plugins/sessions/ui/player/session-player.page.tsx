@@ -23,7 +23,10 @@ import { sessionFromAnswer } from './session-answer.js';
 import { HeatmapBar, useHeatmap } from '../heatmap/heatmap-bar.js';
 import { HeatmapLayer } from '../heatmap/heatmap-layer.js';
 import { pageAt, snapshotTime } from '../heatmap/heatmap-page.js';
+import { TargetBar, TargetLayer, useTargets, type DefinerView } from '../targets/target-definer.js';
 import '../heatmap/heatmap.css';
+
+const NO_TARGETS: never[] = [];
 
 /** `/:siteId/session/:sessionId`: the session player (spec part 2 §2). */
 export default function SessionPlayerPage() {
@@ -106,6 +109,19 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
     if (session) setHeatmapUrl(pageAt(session.events, actorRef.getSnapshot().context.currentTime));
   }, [actorRef, heatmapUrl, session]);
 
+  // The target definer, for the page shown when it was opened; the replay holds still meanwhile.
+  const [targetsUrl, setTargetsUrl] = useState<string | null>(null);
+  const [definerView, setDefinerView] = useState<DefinerView>({ showTargets: true, inspecting: false });
+  const [picked, setPicked] = useState<{ path: string; label: string } | null>(null);
+  const targets = useTargets(projectId, targetsUrl);
+  const toggleTargets = useCallback(() => {
+    setPicked(null);
+    setDefinerView({ showTargets: true, inspecting: false });
+    if (targetsUrl !== null || !session) return setTargetsUrl(null);
+    actorRef.send({ type: 'PAUSE' });
+    setTargetsUrl(pageAt(session.events, actorRef.getSnapshot().context.currentTime));
+  }, [actorRef, targetsUrl, session]);
+
   const toggleFullscreen = useCallback(() => {
     const area = areaRef.current;
     if (!area) return;
@@ -159,6 +175,15 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
               >
                 Heatmap
               </Button>
+              <Button
+                variant="secondary"
+                aria-pressed={targetsUrl !== null}
+                disabled={!session.events.some((e) => e.type === 'LOCATION')}
+                title="Name the important elements of the page shown (the target definer)"
+                onClick={toggleTargets}
+              >
+                Targets
+              </Button>
               <Slot slot={sessionsSlots.playerHeaderActions} props={{ projectId, session, currentTime: context.currentTime }} />
             </>
           )
@@ -178,9 +203,13 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
       ) : (
         <div className="cs-player__body" ref={areaRef}>
           {heatmapUrl !== null && <HeatmapBar url={heatmapUrl} heatmap={heatmap} onClose={toggleHeatmap} />}
+          {targetsUrl !== null && <TargetBar url={targetsUrl} targets={targets} view={definerView} picked={picked} onView={setDefinerView} onPicked={setPicked} onClose={toggleTargets} />}
           <div className="cs-player__stage" ref={stageRef}>
             <div className="cs-player__replay" data-testid="player-replay" ref={replayRef} />
             {heatmapUrl !== null && heatmap.answer.data && replayRef.current && state !== 'loading' && <HeatmapLayer replayRoot={replayRef.current} answer={heatmap.answer.data} />}
+            {targetsUrl !== null && replayRef.current && state !== 'loading' && (
+              <TargetLayer replayRoot={replayRef.current} targets={targets.answer.data?.targets ?? NO_TARGETS} view={definerView} onPick={setPicked} />
+            )}
             <SoundRefusedNote replayRef={replayRef} />
             {(state === 'loading' || !session) && (
               <div className="cs-player__overlay">
