@@ -39,6 +39,7 @@ test('the heatmap of a page shows its clicks and rage clicks on a replay of it',
   await expect.poll(async () => Number(await page.getByTestId('heatmap-canvas').getAttribute('data-clicks-drawn')), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.locator('[data-testid="heatmap-mark"][data-type="click_rage"]')).toHaveCount(1);
   await expect(page.locator('[data-testid="heatmap-mark"][data-type="click_rage"]')).toHaveAttribute('title', /Rage clicks ×1 on /);
+  await page.screenshot({ path: test.info().outputPath('heatmap.png') });
 
   await bar.getByRole('button', { name: 'Close heatmap' }).click();
   await expect(page.getByTestId('heatmap-layer')).toHaveCount(0);
@@ -79,6 +80,7 @@ test('an element named in the inspector becomes a target that filters the search
   await test.step('the target is outlined on the page, and every click of the page hit it', async () => {
     await expect(page.getByTestId('target-box')).toContainText('Add to cart button');
     await expect(bar.getByTestId('target-defined')).toContainText('Defined: 100% of 5 clicks');
+    await page.screenshot({ path: test.info().outputPath('target.png') });
     await bar.getByRole('button', { name: 'Hide targets' }).click();
     await expect(page.getByTestId('target-box')).toHaveCount(0);
     await bar.getByRole('button', { name: 'Show targets' }).click();
