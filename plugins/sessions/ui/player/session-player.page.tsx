@@ -168,6 +168,7 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
             <>
               <Button
                 variant="secondary"
+                size="small"
                 aria-pressed={heatmapUrl !== null}
                 disabled={!session.events.some((e) => e.type === 'LOCATION')}
                 title="Where visitors clicked and how far they scrolled on the page shown"
@@ -177,6 +178,7 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
               </Button>
               <Button
                 variant="secondary"
+                size="small"
                 aria-pressed={targetsUrl !== null}
                 disabled={!session.events.some((e) => e.type === 'LOCATION')}
                 title="Name the important elements of the page shown (the target definer)"
