@@ -25,6 +25,7 @@ import type {
   StageSpan,
 } from './shared/analytics.js';
 import type { SeriesSessionsQuery } from './shared/analytics-drill-down.js';
+import type { HeatmapAnswer, HeatmapQuery, TargetCoverageAnswer, TargetCoverageQuery } from './shared/heatmap.js';
 import type { CatalogueSearchAnswer, CatalogueSearchQuery, CatalogueWidgetAnswer, CatalogueWidgetQuery } from './shared/catalogue-analytics.js';
 
 export type {
@@ -109,6 +110,8 @@ export type {
   StageSpan,
 } from './shared/analytics.js';
 export type { SeriesSessionsQuery } from './shared/analytics-drill-down.js';
+export type { HeatmapAnswer, HeatmapClick, HeatmapFrustration, HeatmapQuery, HeatmapRequest, TargetCoverageAnswer, TargetCoverageQuery } from './shared/heatmap.js';
+export type { Target, TargetsAnswer } from './shared/targets.js';
 export type {
   CatalogueCategory,
   CatalogueDistributionAnswer,
@@ -366,6 +369,10 @@ export interface AnalyticsQueryService {
   catalogueSearch(query: CatalogueSearchQuery, context: FilterCompileContext): Promise<CatalogueSearchAnswer>;
   /** The pages that loaded slowest on average (a report's "slowest pages"; page timings are not Developer Tools data). */
   slowestPages(query: SlowestPagesQuery, context: FilterCompileContext): Promise<SlowestPagesAnswer>;
+  /** A page's clicks, rage and dead clicks and scroll depth over its visits of a range (`POST /heatmaps/url`). */
+  heatmap(query: HeatmapQuery, context: FilterCompileContext): Promise<HeatmapAnswer>;
+  /** A page's clicks over its visits of a range, and those on its targets (`GET /targets_temp`'s defined percent). */
+  targetCoverage(query: TargetCoverageQuery, context: FilterCompileContext): Promise<TargetCoverageAnswer>;
 }
 
 /** Session list items for ids another plugin found (a funnel's, a metric's), as search2 answers them. */

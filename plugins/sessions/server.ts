@@ -6,6 +6,8 @@ import { deleteProjectSessions, deleteProjectSessionsJob, queueProjectDeletion }
 import { postgresAnalytics } from './server/analytics/postgres-analytics.js';
 import { deps } from './server/deps.js';
 import { listFavoritesRoute, toggleFavoriteRoute } from './server/favorites.route.js';
+import { heatmapRoute } from './server/heatmaps/heatmap.route.js';
+import { changeTargetRoute, listTargetsRoute } from './server/targets/targets.route.js';
 import { gdprDeleteUserRoute } from './server/gdpr-delete-user.route.js';
 import { issuesProcessor } from './server/issues/issues.processor.js';
 import { sessionsMigrations } from './server/migrations.js';
@@ -63,6 +65,9 @@ export default definePlugin({
     r.route(listRehydrationsRoute);
     r.route(getRehydrationRoute);
     r.route(createRehydrationRoute);
+    r.route(heatmapRoute);
+    r.route(listTargetsRoute);
+    r.route(changeTargetRoute);
     for (const processor of [sessionSummaryProcessor, issuesProcessor, recordingIndexProcessor, sessionEndPublisher]) r.extend(ingestExtensionPoints.processors, processor);
     r.job(retentionJob, runRetention);
     r.job(deleteProjectSessionsJob, deleteProjectSessions);

@@ -886,6 +886,34 @@ describe('targeted refusals', () => {
     }
   });
 
+  it("a heatmap of what is not a page, or of a range that ends before it starts, is a 400 that says so", async () => {
+    const url = `/api/${A.projectIds[0]}/heatmaps/url`;
+    for (const [body, says] of [
+      [{ url: 'not a page' }, /^url must be the address of a page/],
+      [{ url: 'javascript:alert(1)' }, /^url must be an http or https address/],
+      [{ url: '/checkout', startDate: 2000, endDate: 1000 }, /^startDate \(2000\) is after endDate \(1000\)/],
+    ] as const) {
+      const res = await send('POST', url, { token: A.fuzzer.token, payload: JSON.stringify(body), contentType: 'application/json' });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(contractProblems(res)).toEqual([]);
+      expect(res.body.errors.some((e: string) => says.test(e)), JSON.stringify(res.body.errors)).toBe(true);
+    }
+  });
+
+  it('a target without a name, or on a page that is no address, is a 400 that says so', async () => {
+    const url = `/api/${A.projectIds[0]}/targets_temp`;
+    for (const [body, says] of [
+      [{ label: '  ', path: '#buy', location: 'https://shop.example.test/' }, /^label is required/],
+      [{ label: 'Buy', path: '#buy', location: 'mailto:a@b.test' }, /^location must be an http or https address/],
+      [{ remove: true }, /^targetId is required to remove a target/],
+    ] as const) {
+      const res = await send('POST', url, { token: A.fuzzer.token, payload: JSON.stringify(body), contentType: 'application/json' });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(contractProblems(res)).toEqual([]);
+      expect(res.body.errors.some((e: string) => says.test(e)), JSON.stringify(res.body.errors)).toBe(true);
+    }
+  });
+
   it('a JSON body with __proto__ / constructor.prototype keys is refused and pollutes nothing', async () => {
     const bodies: [string, string][] = [
       ['/api/account', '{"name": "Polluter", "__proto__": {"polluted": "yes", "admin": true}}'],

@@ -15,6 +15,8 @@ export const deps = {
   recordings: ingestServices.recordings,
   /** The plugin's own, provided in `register`: search2 and saved searches read filters with it. */
   filterCompiler: sessionsServices.filterCompiler,
+  /** The plugin's own analytics query service: the heatmap asks it. */
+  analytics: sessionsServices.analytics,
 };
 
 export type SessionsDeps = ResolvedDeps<typeof deps>;

@@ -35,6 +35,17 @@ describe('event rows', () => {
     expect(eventRows(0, [{ type: 'click', ts: 1_800_000_000_000, selector: 'a', label: '' }], 0).rows[0]!.payload).toBeNull();
   });
 
+  it("keeps where in the element a click landed (percent), and a page's scroll depth with its height", () => {
+    const ts = 1_800_000_000_000;
+    const click = eventRows(0, [{ type: 'click', ts, selector: 'b', label: 'B', x: 3, y: 4, rx: 25, ry: 140 }], 0).rows[0]!;
+    expect(click.payload).toEqual({ x: 3, y: 4, rx: 25 });
+    const { rows } = eventRows(0, [{ type: 'scroll', ts, depth: 1800, height: 3000 }, { type: 'scroll', ts, depth: 900, height: 0 }, { type: 'scroll', ts, depth: 5000, height: 4000 }], 0);
+    expect(rows.map((r) => [r.type, r.payload])).toEqual([
+      ['SCROLL', { depth: 1800, height: 3000 }],
+      ['SCROLL', { depth: 4000, height: 4000 }],
+    ]);
+  });
+
   it('drops NUL characters and caps text', () => {
     expect(text('a\u0000b')).toBe('ab');
     expect(text('x'.repeat(3000))).toHaveLength(2000);

@@ -8,7 +8,8 @@ import type { TrackerEvent } from '@cassette/plugin-ingest/api';
  * |---------------------|-------------|--------------------------------------------------------|
  * | page                | LOCATION    | url, host, path, label = title; timings from page_timing |
  * | page_timing         | (none)      | fills the timing columns of the matching LOCATION row  |
- * | click               | CLICK       | selector, label; payload { x, y, tag }                 |
+ * | click               | CLICK       | selector, label; payload { x, y, tag, rx, ry }         |
+ * | scroll              | SCROLL      | payload { depth, height } (pixels from the page's top) |
  * | input               | INPUT       | selector, label, value (masked in the browser)         |
  * | custom              | CUSTOM      | name, value = payload as JSON                          |
  * | request (fetch/xhr) | FETCH       | url, host, path, method, status, success, duration     |
@@ -28,6 +29,7 @@ import type { TrackerEvent } from '@cassette/plugin-ingest/api';
 export const EVENT_TYPES = {
   location: 'LOCATION',
   click: 'CLICK',
+  scroll: 'SCROLL',
   input: 'INPUT',
   custom: 'CUSTOM',
   fetch: 'FETCH',
@@ -110,6 +112,11 @@ function int(value: unknown, { min = 0, max = 2_147_483_647 } = {}): number | nu
   if (typeof value !== 'number' || !Number.isFinite(value)) return null;
   const n = Math.round(value);
   return n < min || n > max ? null : n;
+}
+
+/** A whole percent (0-100), or null. */
+function percent(value: unknown): number | null {
+  return int(value, { max: 100 });
 }
 
 function num(value: unknown): number | null {
@@ -216,8 +223,14 @@ export function eventRows(seq: number, events: readonly TrackerEvent[], fallback
         break;
       }
       case 'click':
-        rows.push({ ...base, type: 'CLICK', selector: text(e.selector), label: text(e.label, INDEXED_TEXT_MAX), payload: payloadOf({ x: num(e.x), y: num(e.y), tag: text(e.tag, 64) }) });
+        rows.push({ ...base, type: 'CLICK', selector: text(e.selector), label: text(e.label, INDEXED_TEXT_MAX), payload: payloadOf({ x: num(e.x), y: num(e.y), tag: text(e.tag, 64), rx: percent(e.rx), ry: percent(e.ry) }) });
         break;
+      case 'scroll': {
+        const depth = int(e.depth, { max: 10_000_000 });
+        const height = int(e.height, { max: 10_000_000 });
+        if (depth !== null && height !== null && height > 0) rows.push({ ...base, type: 'SCROLL', payload: { depth: Math.min(depth, height), height } });
+        break;
+      }
       case 'input':
         rows.push({ ...base, type: 'INPUT', selector: text(e.selector), label: text(e.label, INDEXED_TEXT_MAX), value: text(e.value), payload: payloadOf({ mode: text(e.mode, 20) }) });
         break;

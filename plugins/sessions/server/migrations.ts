@@ -393,4 +393,23 @@ export const sessionsMigrations: Migration[] = [
       $fn$`,
     ],
   },
+  {
+    // Targets (shared/targets.ts): elements of a page named in the player's target definer. A page
+    // is its address without query or hash; each element (selector) of a page has one name.
+    id: '0019_targets',
+    up: [
+      `create table if not exists sessions_targets (
+        target_id serial primary key,
+        project_id integer not null,
+        label text not null,
+        path text not null,
+        location text not null,
+        is_custom boolean not null default true,
+        created_by integer,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`,
+      `create unique index if not exists sessions_targets_project_location_path on sessions_targets (project_id, location, path)`,
+    ],
+  },
 ];

@@ -73,6 +73,12 @@ export const authzRows = defineAuthzRows({
     statuses: AUTHZ.ADMIN_OWNED,
     fixture: (w) => ({ url: `/api/${w.projectId}/rehydrations`, body: { name: `Rehydrate ${w.unique()}`, startTs: Date.now() - 86_400_000, endTs: Date.now() } }),
   },
+  'POST /api/:projectId/heatmaps/url': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/heatmaps/url`, body: { url: 'https://shop.example.test/checkout' } }) },
+  'GET /api/:projectId/targets_temp': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/targets_temp?url=${encodeURIComponent('https://shop.example.test/checkout')}` }) },
+  'POST /api/:projectId/targets_temp': {
+    statuses: REPLAY,
+    fixture: (w) => ({ url: `/api/${w.projectId}/targets_temp`, body: { label: `Pay ${w.unique()}`, path: `#pay-${w.unique()}`, location: 'https://shop.example.test/checkout' } }),
+  },
   'GET /api/:projectId/events/search': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/events/search?type=CLICK&q=a` }) },
   // Console text is Developer Tools data: the holding member has DEV_TOOLS too (the sessions plugin's route tests cover a replay-only member).
   'GET /api/:projectId/events/values': { statuses: REPLAY, fixture: (w) => ({ url: `/api/${w.projectId}/events/values?type=CONSOLE&q=a` }) },

@@ -6,6 +6,7 @@ import { maskConsoleText, type PrivacyRules } from './masking';
 import { installNetworkCapture } from './network-capture';
 import { DEFAULTS, type TrackerOptions } from './options';
 import { installPerformanceCapture } from './performance-capture';
+import { installScrollCapture } from './scroll-capture';
 import type { PageEvent, TrackerEvent } from './protocol';
 import type { Win } from './start-conditions';
 
@@ -24,7 +25,7 @@ export interface CaptureSettings {
 export interface Captures {
   /** Reports the fields still being typed in (the page is about to hide). */
   flushPendingInputs: () => void;
-  /** Reports the page timings known so far. */
+  /** Reports the page timings and the scroll depth known so far (the page is about to hide, or the recording stops). */
   flushTimings: () => void;
   /** Each undoes one capture, in the order they were installed. */
   disposers: Array<() => void>;
@@ -89,5 +90,9 @@ export function installCaptures(win: Win, settings: CaptureSettings, push: (even
     captures.flushTimings = perf.flushTimings;
     captures.disposers.push(perf.dispose);
   }
+  const scroll = installScrollCapture(win, push, now);
+  const { flushTimings } = captures;
+  captures.flushTimings = () => (flushTimings(), scroll.flush());
+  captures.disposers.push(scroll.dispose);
   return captures;
 }

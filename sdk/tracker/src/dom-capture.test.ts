@@ -68,6 +68,20 @@ describe('clicks', () => {
     document.getElementById('q')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(seen.map((e) => (e as { tag?: string }).tag)).toEqual(['b', 'input']);
   });
+
+  it('says where in the element the click landed, in percent of its box (for the heatmap)', () => {
+    document.body.innerHTML = '<button id="go"><span>Checkout</span></button>';
+    const button = document.getElementById('go')!;
+    button.getBoundingClientRect = () => ({ left: 100, top: 50, width: 200, height: 40, right: 300, bottom: 90, x: 100, y: 50, toJSON: () => ({}) }) as DOMRect;
+    const { seen } = capture();
+    document.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 150, clientY: 80 }));
+    // A click on the border rounds just outside the box: kept at its edge.
+    document.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 301, clientY: 49 }));
+    expect(seen.map((e) => [(e as ClickEvent).rx, (e as ClickEvent).ry])).toEqual([
+      [25, 75],
+      [100, 0],
+    ]);
+  });
 });
 
 describe('inputs', () => {

@@ -17,6 +17,9 @@ function fieldValue(el: Field): string {
   return el.value ?? '';
 }
 
+/** `part` of `whole` in whole percent, kept within 0-100 (a click on a border rounds out of the box). */
+const share = (part: number, whole: number): number => Math.min(100, Math.max(0, Math.round((part / whole) * 100)));
+
 /** The input event for a field, masked by the same rules as the DOM recording. */
 export function inputEventFor(el: Field, rules: PrivacyRules, ts: number): InputEvent {
   const mode = inputModeFor(el, rules);
@@ -48,6 +51,11 @@ export function installDomCapture(
     if (Number.isFinite(ev.pageX)) {
       e.x = Math.round(ev.pageX);
       e.y = Math.round(ev.pageY);
+      const box = el.getBoundingClientRect?.();
+      if (box?.width && box.height) {
+        e.rx = share(ev.clientX - box.left, box.width);
+        e.ry = share(ev.clientY - box.top, box.height);
+      }
     }
     emit(e);
   };

@@ -150,7 +150,19 @@ export interface ClickEvent extends Base {
   y?: number;
   /** Lower-case tag name of the clicked element (`button`, `input`, ...): fields are never dead clicks. */
   tag?: string;
+  /**
+   * Where in the element the click landed, in percent of its width and height (0-100): a
+   * heatmap places it on the element wherever another page width puts it.
+   */
+  rx?: number;
+  ry?: number;
 }
+/**
+ * How far down the page the visitor saw, sent when the page hides or the recording stops (and
+ * again only when it went deeper): `depth` is the lowest edge of the viewport seen so far and
+ * `height` the document's height then, both in CSS pixels from the top of the document.
+ */
+export interface ScrollEvent extends Base { type: 'scroll'; depth: number; height: number }
 /** `value` is already masked per the input mode; never present for password fields. */
 export interface InputEvent extends Base { type: 'input'; selector: string; label: string; value: string; mode: InputMode }
 export interface CustomEvent extends Base { type: 'custom'; name: string; payload?: unknown }
@@ -221,6 +233,7 @@ export type TrackerEvent =
   | PageEvent
   | PageTimingEvent
   | ClickEvent
+  | ScrollEvent
   | InputEvent
   | CustomEvent
   | IdentifyEvent

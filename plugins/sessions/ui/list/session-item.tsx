@@ -125,6 +125,16 @@ export function SessionItem({ session: s, siteId, onFavoriteChange, onFilter, li
               Viewed
             </span>
           )}
+          {s.startUrl && (
+            <Link
+              className="cs-btn cs-btn--link cs-session-heatmap"
+              data-field="heatmap"
+              to={`/${siteId}/session/${encodeURIComponent(s.sessionId)}?heatmap=${encodeURIComponent(s.startUrl)}`}
+              title={`Heatmap of this page: where visitors clicked and scrolled on ${s.startUrl}`}
+            >
+              Heatmap
+            </Link>
+          )}
           <FavoriteButton projectId={siteId} sessionId={s.sessionId} favorite={!!s.favorite} onChange={(favorite) => onFavoriteChange(s.sessionId, favorite)} />
           <Link className="cs-session-play" to={link ?? `/${siteId}/session/${encodeURIComponent(s.sessionId)}`} aria-label={`Play the session of ${name}`} title="Play">
             ▶

@@ -20,6 +20,13 @@ import { buildMarkers, thinMarkers } from './timeline-markers.js';
 import { readJumpTo, useSessionPlayer } from './use-session-player.js';
 import './session-player.css';
 import { sessionFromAnswer } from './session-answer.js';
+import { HeatmapBar, useHeatmap } from '../heatmap/heatmap-bar.js';
+import { HeatmapLayer } from '../heatmap/heatmap-layer.js';
+import { pageAt, snapshotTime } from '../heatmap/heatmap-page.js';
+import { TargetBar, TargetLayer, useTargets, type DefinerView } from '../targets/target-definer.js';
+import '../heatmap/heatmap.css';
+
+const NO_TARGETS: never[] = [];
 
 /** `/:siteId/session/:sessionId`: the session player (spec part 2 §2). */
 export default function SessionPlayerPage() {
@@ -82,6 +89,39 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
   );
   const seek = useCallback((time: number) => actorRef.send({ type: 'SEEK', time }), [actorRef]);
 
+  // `?heatmap=<url>` (the sessions list's "Heatmap of this page") opens the player on that page with its heatmap.
+  const [heatmapUrl, setHeatmapUrl] = useState<string | null>(() => new URLSearchParams(location.search).get('heatmap'));
+  const heatmap = useHeatmap(projectId, heatmapUrl);
+  const heatmapShownFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!session || heatmapUrl === null || heatmapShownFor.current === heatmapUrl) return;
+    heatmapShownFor.current = heatmapUrl;
+    const time = snapshotTime(session.events, heatmapUrl, actorRef.getSnapshot().context.currentTime);
+    actorRef.send({ type: 'PAUSE' });
+    if (time !== null) actorRef.send({ type: 'SEEK', time });
+  }, [actorRef, session, heatmapUrl]);
+  const toggleHeatmap = useCallback(() => {
+    if (heatmapUrl !== null) {
+      heatmapShownFor.current = null;
+      setHeatmapUrl(null);
+      return;
+    }
+    if (session) setHeatmapUrl(pageAt(session.events, actorRef.getSnapshot().context.currentTime));
+  }, [actorRef, heatmapUrl, session]);
+
+  // The target definer, for the page shown when it was opened; the replay holds still meanwhile.
+  const [targetsUrl, setTargetsUrl] = useState<string | null>(null);
+  const [definerView, setDefinerView] = useState<DefinerView>({ showTargets: true, inspecting: false });
+  const [picked, setPicked] = useState<{ path: string; label: string } | null>(null);
+  const targets = useTargets(projectId, targetsUrl);
+  const toggleTargets = useCallback(() => {
+    setPicked(null);
+    setDefinerView({ showTargets: true, inspecting: false });
+    if (targetsUrl !== null || !session) return setTargetsUrl(null);
+    actorRef.send({ type: 'PAUSE' });
+    setTargetsUrl(pageAt(session.events, actorRef.getSnapshot().context.currentTime));
+  }, [actorRef, targetsUrl, session]);
+
   const toggleFullscreen = useCallback(() => {
     const area = areaRef.current;
     if (!area) return;
@@ -123,7 +163,33 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
         onToggleAutoplay={() => actorRef.send({ type: 'TOGGLE_AUTOPLAY' })}
         onPrevious={() => goToSession(session?.previousSessionId)}
         onNext={() => goToSession(session?.nextSessionId)}
-        actions={session && <Slot slot={sessionsSlots.playerHeaderActions} props={{ projectId, session, currentTime: context.currentTime }} />}
+        actions={
+          session && (
+            <>
+              <Button
+                variant="secondary"
+                size="small"
+                aria-pressed={heatmapUrl !== null}
+                disabled={!session.events.some((e) => e.type === 'LOCATION')}
+                title="Where visitors clicked and how far they scrolled on the page shown"
+                onClick={toggleHeatmap}
+              >
+                Heatmap
+              </Button>
+              <Button
+                variant="secondary"
+                size="small"
+                aria-pressed={targetsUrl !== null}
+                disabled={!session.events.some((e) => e.type === 'LOCATION')}
+                title="Name the important elements of the page shown (the target definer)"
+                onClick={toggleTargets}
+              >
+                Targets
+              </Button>
+              <Slot slot={sessionsSlots.playerHeaderActions} props={{ projectId, session, currentTime: context.currentTime }} />
+            </>
+          )
+        }
       />
       {sessionError ? (
         <div className="cs-player__message" role="alert">
@@ -138,8 +204,14 @@ function SessionPlayer({ siteId, sessionId }: { siteId: string; sessionId: strin
         </div>
       ) : (
         <div className="cs-player__body" ref={areaRef}>
+          {heatmapUrl !== null && <HeatmapBar url={heatmapUrl} heatmap={heatmap} onClose={toggleHeatmap} />}
+          {targetsUrl !== null && <TargetBar url={targetsUrl} targets={targets} view={definerView} picked={picked} onView={setDefinerView} onPicked={setPicked} onClose={toggleTargets} />}
           <div className="cs-player__stage" ref={stageRef}>
             <div className="cs-player__replay" data-testid="player-replay" ref={replayRef} />
+            {heatmapUrl !== null && heatmap.answer.data && replayRef.current && state !== 'loading' && <HeatmapLayer replayRoot={replayRef.current} answer={heatmap.answer.data} />}
+            {targetsUrl !== null && replayRef.current && state !== 'loading' && (
+              <TargetLayer replayRoot={replayRef.current} targets={targets.answer.data?.targets ?? NO_TARGETS} view={definerView} onPick={setPicked} />
+            )}
             <SoundRefusedNote replayRef={replayRef} />
             {(state === 'loading' || !session) && (
               <div className="cs-player__overlay">

@@ -9,6 +9,8 @@ import { defOf, itemLabel, newItem, operatorNeedsValue, type MetadataField } fro
 import { operatorLabel } from './operator-labels.js';
 import { OptionsInput } from './options-input.js';
 import { suggestionPath, toValueSuggestions, type ValueSuggestion } from './suggestions.js';
+import { targetSuggestions, withTargets } from '../../targets/target-suggestions.js';
+import type { TargetsAnswer } from '../../../shared/targets.js';
 import { ThresholdInput } from './threshold-input.js';
 import { ValueInput } from './value-input.js';
 import type { WatchdogStatus } from '../../../shared/watchdogs.js';
@@ -51,10 +53,18 @@ export function FilterRow({ item, projectId, metadata, onChange, onRemove, step,
 
   const suggest = useMemo(() => {
     if (!def || !suggestionPath(projectId, item, def, '')) return null;
-    return async (query: string) => {
-      const path = suggestionPath(projectId, item, def, query)!;
-      return toValueSuggestions(def, query, await api.get<unknown>(path), countryLabel);
-    };
+    const path = (query: string) => suggestionPath(projectId, item, def, query)!;
+    if (item.type === 'CLICK' && item.operator === 'onSelector') {
+      // Named targets first (a failed list of them leaves the recorded selectors).
+      return async (query: string) => {
+        const [targets, others] = await Promise.all([
+          api.get<TargetsAnswer>(`/${projectId}/targets_temp`).then((answer) => answer.targets ?? [], () => []),
+          api.get<unknown>(path(query)),
+        ]);
+        return withTargets(targetSuggestions(targets, query), toValueSuggestions(def, query, others, countryLabel));
+      };
+    }
+    return async (query: string) => toValueSuggestions(def, query, await api.get<unknown>(path(query)), countryLabel);
     // The loader depends on what decides the route, not on the values being edited.
   }, [api, projectId, def, item.type, item.operator, JSON.stringify(item.source)]);
 
