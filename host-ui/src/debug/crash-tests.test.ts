@@ -7,7 +7,17 @@ const now = (fn: () => void) => fn();
 describe('the crash-testing widget’s failures (spec part 1 §2)', () => {
   it('raises an eval error, a tracker crash and an undefined property access', () => {
     expect(() => CRASH_TESTS.evalError.run(now)).toThrow(SyntaxError);
-    const tracker = { event: vi.fn((_name: string, payload?: unknown) => JSON.stringify(payload)) };
+    // Reads the payload the way the real tracker does (sdk/tracker site-events `bounded`): its
+    // JSON, or its text when it has none.
+    const tracker = {
+      event: vi.fn((_name: string, payload?: unknown) => {
+        try {
+          return JSON.stringify(payload);
+        } catch {
+          return String(payload);
+        }
+      }),
+    };
     expect(() => CRASH_TESTS.trackerCrash.run(now, tracker)).toThrow('Crash test: the tracker failed while reading an event');
     expect(tracker.event).toHaveBeenCalledWith('crash_test', expect.anything());
     expect(() => CRASH_TESTS.trackerCrash.run(now, null)).toThrow(/tracker failed/);
