@@ -77,3 +77,6 @@ export const CRASH_TESTS = {
 
 /** How many memory-growth presses are held (for the widget's label). */
 export const heldSteps = () => held.length;
+
+/** What the widget says about the memory it holds. */
+export const heldMemoryText = (steps: number) => `Holding ${steps} ${steps === 1 ? 'block' : 'blocks'} of memory`;
