@@ -4,12 +4,14 @@ import { gunzipSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { BatchLog, isBatchUrl } from './support/batch-log.js';
 import { CassetteServer, ensureTrackerBuilt, findSession, signUp, type Owner } from './support/cassette-server.js';
+import { logIn } from './support/log-in.js';
 import { endedSession, sessionIdOn, test } from './support/own-server-test.js';
 import { openDatabase, scanDatabase, scanFiles } from './support/stored-bytes.js';
 
 /**
  * Recording real visits, in real Chromium: the demo shop with the tracker installed, sent to
- * a server of the test's own (each test reads everything its server stored, or kills it).
+ * a server of the test's own (each test reads everything its server stored, or kills it); and
+ * the app recording itself, with the failures its crash-testing widget raises.
  */
 
 test.beforeAll(() => ensureTrackerBuilt());
@@ -399,5 +401,70 @@ test('durability: the server is killed mid-upload and restarted; no acknowledged
     expect(dupes[0]!.n).toBe(0);
   } finally {
     await db.close();
+  }
+});
+
+test('the crash-testing widget: with self-recording on, the failures its buttons raise in the app arrive in its project', async ({ page }) => {
+  // Two server boots: on a busy machine each can take a good part of a minute.
+  test.setTimeout(180_000);
+  const cassette = await CassetteServer.start({ env: { CASSETTE_CRASH_TESTING: '1' } });
+  let passed = false;
+  try {
+    // The project key exists only after signup: the app records itself into it from the next boot.
+    const owner = await signUp(cassette);
+    await cassette.stop();
+    cassette.useEnv({ CASSETTE_SELF_RECORD_KEY: owner.projectKey });
+    await cassette.boot();
+
+    await logIn(page, cassette, owner);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const trackerStarted = page.waitForResponse((r) => r.url().endsWith('/api/ingest/v1/start') && r.ok());
+    await page.goto(`${cassette.url}/${owner.projectId}/sessions`);
+    const sessionId = ((await (await trackerStarted).json()) as { data: { sessionId: string } }).data.sessionId;
+
+    await test.step('the widget, bottom left, raises each failure in the app', async () => {
+      const widget = page.getByTestId('crash-testing');
+      await widget.getByRole('button', { name: 'Crash testing' }).click();
+      const buttons = widget.getByRole('group', { name: 'Crash tests' });
+      await expect(buttons).toContainText('This app records itself: the failures arrive as its sessions.');
+      const last = widget.getByTestId('crash-testing-last');
+      await buttons.getByRole('button', { name: 'Eval error' }).click();
+      await expect(last).toHaveText('Eval error raised');
+      await buttons.getByRole('button', { name: 'Tracker crash' }).click();
+      await expect(last).toHaveText('Tracker crash raised');
+      await buttons.getByRole('button', { name: 'Undefined property' }).click();
+      await expect(last).toHaveText('Undefined property read');
+      await buttons.getByRole('button', { name: 'Memory growth' }).click();
+      await expect(last).toHaveText('Holding 1 block of memory');
+      await buttons.getByRole('button', { name: 'Failing fetch' }).click();
+      await expect(last).toHaveText('The missing path answered 404');
+      // The app's policy allows no eval: the browser refuses it with an EvalError.
+      await expect.poll(() => pageErrors.join('\n')).toContain('Evaluating a string as JavaScript violates');
+      expect(pageErrors.join('\n')).toContain('Crash test: the tracker failed while reading an event');
+      expect(pageErrors.join('\n')).toContain("Cannot read properties of undefined (reading 'property')");
+    });
+
+    await test.step("the app's own session is in its project: the errors in the Errors list, the failing fetch in its network", async () => {
+      await page.goto(`${cassette.url}/${owner.projectId}/errors`);
+      const items = page.getByTestId('error-item');
+      await expect(async () => {
+        await page.reload();
+        await expect(items.filter({ hasText: 'EvalError' })).toHaveCount(1, { timeout: 2_000 });
+        await expect(items.filter({ hasText: 'Crash test: the tracker failed while reading an event' })).toHaveCount(1, { timeout: 2_000 });
+        await expect(items.filter({ hasText: "Cannot read properties of undefined (reading 'property')" })).toHaveCount(1, { timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
+      // Still live (the tab is open): the player's data has it.
+      const detail = await fetch(`${cassette.url}/api/${owner.projectId}/sessions2/${sessionId}`, { headers: { Authorization: `Bearer ${owner.jwt}` } });
+      expect(detail.status).toBe(200);
+      const { data } = (await detail.json()) as { data: { startUrl: string; errors: { name: string }[]; resources: { url: string; method: string; status: number }[] } };
+      expect(data.startUrl).toBe(`${cassette.url}/${owner.projectId}/sessions`);
+      expect(data.errors.map((e) => e.name).sort()).toEqual(['Error', 'EvalError', 'TypeError']);
+      expect(data.resources.filter((r) => r.url.includes('/api/crash-test/no-such-path')).map((r) => [r.method, r.status])).toEqual([['GET', 404]]);
+    });
+    passed = true;
+  } finally {
+    if (!passed) await test.info().attach('server output', { body: cassette.log(), contentType: 'text/plain' });
+    await cassette.dispose();
   }
 });

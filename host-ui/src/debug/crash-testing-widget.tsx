@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePlugins } from '../plugins/plugin-boot.js';
-import { CRASH_TESTS, heldSteps, type TrackerLike } from './crash-tests.js';
+import { CRASH_TESTS, heldMemoryText, heldSteps, type TrackerLike } from './crash-tests.js';
 
 declare global {
   interface Window {
@@ -36,14 +36,14 @@ export function CrashTestingWidget() {
           <button type="button" className="cs-btn cs-btn--ghost cs-btn--small" onClick={() => (CRASH_TESTS.undefinedProperty.run(), setLast('Undefined property read'))}>
             {CRASH_TESTS.undefinedProperty.label}
           </button>
-          <button type="button" className="cs-btn cs-btn--ghost cs-btn--small" onClick={() => setLast(`Holding ${CRASH_TESTS.memoryGrowth.run()} blocks of memory`)}>
+          <button type="button" className="cs-btn cs-btn--ghost cs-btn--small" onClick={() => setLast(heldMemoryText(CRASH_TESTS.memoryGrowth.run()))}>
             {CRASH_TESTS.memoryGrowth.label}
           </button>
           <button type="button" className="cs-btn cs-btn--ghost cs-btn--small" onClick={() => void CRASH_TESTS.failingFetch.run().then((status) => setLast(`The missing path answered ${status}`))}>
             {CRASH_TESTS.failingFetch.label}
           </button>
           <p className="cs-small" role="status" data-testid="crash-testing-last">
-            {last || (heldSteps() ? `Holding ${heldSteps()} blocks of memory` : '')}
+            {last || (heldSteps() ? heldMemoryText(heldSteps()) : '')}
           </p>
         </div>
       )}

@@ -22,18 +22,27 @@ export const CRASH_TESTS = {
   evalError: {
     label: 'Eval error',
     run(run: Later = later) {
-      // Broken code given to eval: a SyntaxError, uncaught.
+      // Broken code given to eval, uncaught. In the app the content security policy allows no
+      // eval (no 'unsafe-eval'), so the browser refuses it with an EvalError; elsewhere the
+      // broken code raises a SyntaxError.
       run(() => (0, eval)('function ('));
     },
   },
   trackerCrash: {
     label: 'Tracker crash',
     run(run: Later = later, tracker: TrackerLike | null = null) {
-      // A payload that throws while the tracker reads it: the failure starts inside the tracker.
+      // A payload that throws however the tracker reads it: the failure starts inside the tracker.
+      // The tracker survives a payload that cannot be serialized (it keeps its text instead), so
+      // the text throws too.
+      const fail = (): never => {
+        throw new Error('Crash test: the tracker failed while reading an event');
+      };
       const poisoned = {
         get detail(): never {
-          throw new Error('Crash test: the tracker failed while reading an event');
+          return fail();
         },
+        toString: fail,
+        [Symbol.toPrimitive]: fail,
       };
       run(() => {
         if (tracker) tracker.event('crash_test', poisoned);
@@ -68,3 +77,6 @@ export const CRASH_TESTS = {
 
 /** How many memory-growth presses are held (for the widget's label). */
 export const heldSteps = () => held.length;
+
+/** What the widget says about the memory it holds. */
+export const heldMemoryText = (steps: number) => `Holding ${steps} ${steps === 1 ? 'block' : 'blocks'} of memory`;

@@ -45,7 +45,7 @@ export class CassetteServer {
   private constructor(
     readonly root: string,
     readonly port: number,
-    private readonly extraEnv: Record<string, string>,
+    private extraEnv: Record<string, string>,
   ) {}
 
   /**
@@ -67,6 +67,11 @@ export class CassetteServer {
   writeSettings(settings: Record<string, Record<string, unknown>>): void {
     const plugins = Object.fromEntries(shippedPlugins().map((id) => [id, { enabled: true, settings: { ...(id === 'ingest' ? INGEST_SETTINGS : {}), ...settings[id] } }]));
     writeFileSync(join(this.root, 'cassette.json'), JSON.stringify({ plugins }, null, 2));
+  }
+
+  /** Adds settings of the test's own (on top of those it started with): they take effect at the next `boot`. */
+  useEnv(env: Record<string, string>): void {
+    this.extraEnv = { ...this.extraEnv, ...env };
   }
 
   get url(): string {
