@@ -8,7 +8,7 @@ import { deleteFunnelRoute } from './server/routes/funnel-delete.route.js';
 import { funnelDetailRoute, updateFunnelRoute } from './server/routes/funnel-detail.route.js';
 import { funnelInsightsRoute } from './server/routes/funnel-insights.route.js';
 import { funnelIssuesDefaultRoute, funnelIssuesRoute } from './server/routes/funnel-issues.route.js';
-import { funnelSessionsDefaultRoute, funnelSessionsRoute, issueSessionsRoute } from './server/routes/funnel-sessions.route.js';
+import { funnelSessionsDefaultRoute, funnelSessionsRoute, issueSessionsRoute, issuesSessionsRoute } from './server/routes/funnel-sessions.route.js';
 import { listFunnelsRoute } from './server/routes/funnels-list.route.js';
 import { issueTypesRoute } from './server/routes/issue-types.route.js';
 
@@ -34,6 +34,7 @@ export default definePlugin({
     r.route(funnelSessionsRoute);
     r.route(funnelSessionsDefaultRoute);
     r.route(issueSessionsRoute);
+    r.route(issuesSessionsRoute);
     r.route(deleteFunnelRoute);
     r.on(coreEvents.projectDeleted, async ({ projectId }, { deps }) => {
       await deps.jobs.enqueue(deleteProjectFunnelsJob, { projectId }, { jobId: `funnels-delete-project-${projectId}` });

@@ -5,10 +5,11 @@ import funnelsUi from './ui.js';
 import { FunnelsBlockFill } from './ui/sidebar/funnels-block.fill.js';
 
 describe('funnels UI plugin', () => {
-  it('offers the funnel and funnel issue pages behind METRICS', () => {
+  it('offers the funnel, funnel issue and issues sessions pages behind METRICS', () => {
     expect(funnelsUi.pages?.map((p) => [p.path, p.permission])).toEqual([
       ['/:siteId/funnels/:funnelId', 'METRICS'],
       ['/:siteId/funnels/:funnelId/:issueId', 'METRICS'],
+      ['/:siteId/funnels/:funnelId/issues', 'METRICS'],
     ]);
   });
 

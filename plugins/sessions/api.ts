@@ -355,7 +355,7 @@ export interface AnalyticsQueryService {
     pickUnion: (issues: FunnelIssuesAnswer) => readonly FunnelIssueKey[],
     context: FilterCompileContext,
   ): Promise<FunnelFigures>;
-  /** The sessions behind a funnel number, newest first. */
+  /** The sessions behind a funnel number (of a cohort, and of an issue or of any of a set of issues), newest first. */
   funnelSessions(query: FunnelSessionsQuery, context: FilterCompileContext): Promise<SessionIdsPage>;
   /** Sessions or users over time. */
   series(query: SeriesQuery, context: FilterCompileContext): Promise<SeriesAnswer>;

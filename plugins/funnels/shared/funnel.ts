@@ -139,6 +139,11 @@ export interface FunnelSessionsAnswer {
   total: number;
 }
 
+/** `POST /funnels/{id}/issues/sessions`: the sessions any of the asked issues affected, and those issues (significant first, as the issues list orders them). */
+export interface FunnelIssuesSessionsAnswer extends FunnelSessionsAnswer {
+  issues: FunnelIssue[];
+}
+
 /** `GET /funnels/issue_types`. */
 export interface FunnelIssueType {
   type: string;

@@ -66,5 +66,12 @@ export const authzRows = defineAuthzRows({
       return { url: `/api/${w.projectId}/funnels/${funnelId}/issues/${issueId}/sessions`, body: {} };
     },
   },
+  'POST /api/:projectId/funnels/:funnelId/issues/sessions': {
+    statuses: METRICS,
+    fixture: async (w) => {
+      const { funnelId, issueId } = await funnelWithIssue(w);
+      return { url: `/api/${w.projectId}/funnels/${funnelId}/issues/sessions`, body: { issueIds: [issueId] } };
+    },
+  },
   'DELETE /api/:projectId/funnels/:funnelId': { statuses: METRICS, fixture: async (w, caller) => ({ url: `/api/${w.projectId}/funnels/${await funnelOf(w, caller)}` }) },
 });

@@ -12,6 +12,19 @@ export const funnelPath = (siteId: number, funnelId: number, query?: URLSearchPa
 export const funnelIssuePath = (siteId: number, funnelId: number, issueId: string, query?: URLSearchParams) =>
   withQuery(`/${siteId}/funnels/${funnelId}/${encodeURIComponent(issueId)}`, query);
 
+/** The query parameter of the issues page holding the issue ids, comma-separated (ids hold no comma). */
+export const ISSUES_PARAM = 'issues';
+
+/**
+ * `/{siteId}/funnels/{funnelId}/issues?issues=a,b`: the sessions any of those issues affected,
+ * each once. (`issues` is never an issue id: ids hold a dot.)
+ */
+export const funnelIssuesSessionsPath = (siteId: number, funnelId: number, issueIds: readonly string[], query?: URLSearchParams) => {
+  const next = new URLSearchParams(query);
+  next.set(ISSUES_PARAM, issueIds.join(','));
+  return withQuery(`/${siteId}/funnels/${funnelId}/issues`, next);
+};
+
 const funnel = (projectId: number, funnelId: number) => `/${projectId}/funnels/${funnelId}`;
 
 export const funnelsRoutes = {
@@ -22,5 +35,7 @@ export const funnelsRoutes = {
   insights: (projectId: number, funnelId: number) => `${funnel(projectId, funnelId)}/insights`,
   issues: (projectId: number, funnelId: number) => `${funnel(projectId, funnelId)}/issues`,
   sessions: (projectId: number, funnelId: number) => `${funnel(projectId, funnelId)}/sessions`,
+  /** POST: the sessions any of several issues affected. */
+  issuesSessions: (projectId: number, funnelId: number) => `${funnel(projectId, funnelId)}/issues/sessions`,
   issueSessions: (projectId: number, funnelId: number, issueId: string) => `${funnel(projectId, funnelId)}/issues/${encodeURIComponent(issueId)}/sessions`,
 } as const;

@@ -115,6 +115,11 @@ export interface FunnelSessionsQuery extends FunnelQuery {
   cohort: FunnelCohort;
   /** Only the sessions of the cohort this issue affected (as FunnelIssueCounts defines it). */
   issue?: FunnelIssueKey;
+  /**
+   * Only the sessions of the cohort any of these issues affected, each once (the sessions behind
+   * funnelIssueUnion()'s counts); none listed: no session. Not with `issue`.
+   */
+  issues?: readonly FunnelIssueKey[];
   limit: number;
   offset: number;
 }

@@ -14,6 +14,8 @@ export interface SessionsPageRequest {
   limit: number;
   /** Only the sessions this issue affected. */
   issue?: FunnelIssueKey;
+  /** Only the sessions any of these issues affected (each once). */
+  issues?: readonly FunnelIssueKey[];
   context: FilterCompileContext;
   viewerId: number;
 }
@@ -21,7 +23,7 @@ export interface SessionsPageRequest {
 /** The session ids behind a number (a span of one stage too: its entrants all converted, none dropped). */
 async function sessionIds(deps: Pick<FunnelsDeps, 'analytics'>, r: SessionsPageRequest): Promise<SessionIdsPage> {
   const question = analyticsQuery(r.funnel.projectId, r.funnel.filter, r.query);
-  const page = { limit: r.limit, offset: (r.page - 1) * r.limit, ...(r.issue ? { issue: r.issue } : {}) };
+  const page = { limit: r.limit, offset: (r.page - 1) * r.limit, ...(r.issue ? { issue: r.issue } : {}), ...(r.issues ? { issues: r.issues } : {}) };
   return deps.analytics.funnelSessions({ ...question, span: r.query.span, cohort: r.cohort, ...page }, r.context);
 }
 

@@ -4,6 +4,7 @@ import type { TestUser } from '@cassette/plugin-sdk/testing';
 import { FUNNEL_NAME_MAX, MAX_FUNNEL_STEPS, type Funnel, type FunnelListItem } from '../../shared/funnel.js';
 import { createFunnelsTestKernel, type FunnelsTestKernel } from '../../testing/funnels-test-kernel.js';
 import { FUNNELS_PER_USER } from '../funnel-store.js';
+import { issueIdOf } from '../figures/issue-id.js';
 
 const STEPS = [
   { type: 'LOCATION', operator: 'is', value: ['/home'], isEvent: true, label: 'Visited URL', category: 'Interactions' },
@@ -123,6 +124,8 @@ describe('funnel definitions: save, list, change, delete', () => {
     const edit = { filter: { events: [STEPS[0], NETWORK_STEP] } };
     expect((await t.request('POST', url(`/${plain.funnelId}/insights`), { token: member.token, body: edit })).status).toBe(403);
     expect((await t.request('POST', url(`/${plain.funnelId}/sessions`), { token: member.token, body: edit })).status).toBe(403);
+    const someIssue = issueIdOf({ type: 'js_exception', contextString: 'TypeError: x' });
+    expect((await t.request('POST', url(`/${plain.funnelId}/issues/sessions`), { token: member.token, body: { ...edit, issueIds: [someIssue] } })).status).toBe(403);
     expect((await t.request('POST', url(`/${plain.funnelId}/insights`), { token: devTools.token, body: edit })).status).toBe(200);
   });
 
@@ -137,6 +140,7 @@ describe('funnel definitions: save, list, change, delete', () => {
       ['POST', `/${funnel.funnelId}/insights`, {}],
       ['GET', `/${funnel.funnelId}/issues`, undefined],
       ['POST', `/${funnel.funnelId}/sessions`, {}],
+      ['POST', `/${funnel.funnelId}/issues/sessions`, { issueIds: [issueIdOf({ type: 'crash', contextString: 'NA' })] }],
       ['DELETE', `/${funnel.funnelId}`, undefined],
     ] as const) {
       const res = await t.request(method, url(path), { token: replayOnly.token, body });

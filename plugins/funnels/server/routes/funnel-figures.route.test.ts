@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '@cassette/plugin-sdk/testing';
-import type { Funnel, FunnelIssue, FunnelIssuesAnswer, FunnelSessionsAnswer } from '../../shared/funnel.js';
+import type { Funnel, FunnelIssue, FunnelIssuesAnswer, FunnelIssuesSessionsAnswer, FunnelSessionsAnswer } from '../../shared/funnel.js';
 import { CHECKOUT_FILTER, PAY_ERROR, recordCheckoutProject, SIDEBAR_ERROR, type CheckoutSessions } from '../../testing/checkout-project.js';
 import { createFunnelsTestKernel, type FunnelsTestKernel } from '../../testing/funnels-test-kernel.js';
 import { issueIdOf } from '../figures/issue-id.js';
@@ -223,6 +223,39 @@ describe('funnel figures on a known project', () => {
     for (const bad of ['nope', 'js_exception.short', encodeURIComponent('../../x')]) {
       expect((await refusal(`/issues/${bad}/sessions`, everything))[0], bad).toBe(404);
     }
+  });
+
+  // The two critical issues overlap: the 6 crashed sessions are among the pay error's 8.
+  it("lists the sessions any of the critical issues affected, each once: the summary's affected users and lost conversions", async () => {
+    const crashIssueId = issueIdOf({ type: 'crash', contextString: PAY_ERROR });
+    const critical = [crashIssueId, payIssueId];
+    const affected = await post<FunnelIssuesSessionsAnswer>('/issues/sessions', { ...everything, issueIds: critical, limit: 50 });
+    expect({ total: affected.total, ids: sessionIds(affected) }).toEqual({ total: 8, ids: newestFirst('payErrorDropped', 'payErrorConverted') });
+    // In the issues list's order, whatever the order asked.
+    expect(affected.issues.map((i) => i.issueId)).toEqual([payIssueId, crashIssueId]);
+    // As many users as the summary's affected users; the dropped ones are the sessions its lost conversions are among.
+    expect(new Set(affected.sessions.map((s) => s.userId)).size).toBe(funnel.affectedUsers);
+    const dropped = await post<FunnelIssuesSessionsAnswer>('/issues/sessions', { ...everything, issueIds: critical, cohort: 'dropped', limit: 50 });
+    expect({ total: dropped.total, ids: sessionIds(dropped) }).toEqual({ total: funnel.totalDropDueToIssues, ids: newestFirst('payErrorDropped') });
+    // Pages of 10 by default, and an id asked twice counts once.
+    const second = await post<FunnelIssuesSessionsAnswer>('/issues/sessions', { ...everything, issueIds: [...critical, payIssueId], page: 2, limit: 5 });
+    expect({ total: second.total, ids: sessionIds(second) }).toEqual({ total: 8, ids: sessionIds(affected).slice(5) });
+    // With the sidebar error (before /cart, both converted): 10 sessions.
+    const sidebarIssueId = issueIdOf({ type: 'js_exception', contextString: SIDEBAR_ERROR });
+    const three = await post<FunnelIssuesSessionsAnswer>('/issues/sessions', { ...everything, issueIds: [...critical, sidebarIssueId], cohort: 'converted', limit: 50 });
+    expect({ total: three.total, ids: sessionIds(three) }).toEqual({ total: 4, ids: newestFirst('payErrorConverted', 'sidebarError') });
+    // Over stages 2 → 3 the two still overlap on the 6 that dropped.
+    const inSpan = await post<FunnelIssuesSessionsAnswer>('/issues/sessions', { ...everything, firstStage: 2, lastStage: 3, issueIds: critical });
+    expect(inSpan.total).toBe(6);
+  });
+
+  it('answers 404 when one of the issues is not in the span, 400 for no issue at all', async () => {
+    const sidebarIssueId = issueIdOf({ type: 'js_exception', contextString: SIDEBAR_ERROR });
+    expect(await refusal('/issues/sessions', { ...everything, firstStage: 2, lastStage: 3, issueIds: [payIssueId, sidebarIssueId] })).toEqual([404, 'Issue not found in this funnel']);
+    expect((await refusal('/issues/sessions', { ...everything, issueIds: [payIssueId, 'nope'] }))[0]).toBe(404);
+    expect((await refusal('/issues/sessions', { ...everything, issueIds: [] }))[0]).toBe(400);
+    expect((await refusal('/issues/sessions', everything))[0]).toBe(400);
+    expect((await refusal('/issues/sessions', { ...everything, issueIds: [payIssueId], cohort: 'lost' }))[0]).toBe(400);
   });
 
   it('gives a one-step funnel its stage, no issues, and its entrants as converted', async () => {

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { notFound, type Caller, type SqlRunner } from '@cassette/plugin-sdk/server';
-import type { FunnelIssue, FunnelSessionsAnswer } from '../../shared/funnel.js';
+import type { FunnelIssue, FunnelIssuesSessionsAnswer, FunnelSessionsAnswer } from '../../shared/funnel.js';
 import { route, type FunnelsDeps } from '../deps.js';
 import { spanIssues } from '../figures/funnel-figures.js';
 import { funnelSessionsPage, type SessionsPageRequest } from '../figures/funnel-sessions.js';
@@ -15,6 +15,8 @@ import { funnelParams, FUNNELS_ACCESS, requireVisible } from './funnel-access.js
 export const FUNNEL_SESSIONS_PAGE_SIZE = 10;
 export const FUNNEL_SESSIONS_MAX_LIMIT = 50;
 export const ISSUE_NOT_FOUND = 'Issue not found in this funnel';
+/** Issues one union list may name: a funnel's critical issues are far fewer. */
+export const MAX_UNION_ISSUE_IDS = 100;
 
 const sessionsQuery = Type.Object(
   {
@@ -85,5 +87,37 @@ export const issueSessionsRoute = route({
     if (!issue) throw notFound(ISSUE_NOT_FOUND);
     const answer = await funnelSessionsPage(deps, { ...request, issue: { type: issue.type, contextString: issue.contextString } });
     return { ...answer, issue };
+  },
+});
+
+const issuesSessionsQuery = Type.Object(
+  {
+    ...sessionsQuery.properties,
+    issueIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: MAX_UNION_ISSUE_IDS }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * `POST /funnels/{id}/issues/sessions`: the sessions of the cohort any of `issueIds` (issues of
+ * the span) affected, each session once, with the issues in the issues list's order. The
+ * summary's lost conversions (the dropped ones) and affected users (all of them) are counted
+ * over these sessions when `issueIds` are the critical issues. An issue the span does not have is a 404.
+ */
+export const issuesSessionsRoute = route({
+  method: 'POST',
+  url: '/funnels/:funnelId/issues/sessions',
+  access: FUNNELS_ACCESS,
+  summary: 'A page of the sessions any of several issues of a funnel affected (each once), with the issues',
+  schema: { params: funnelParams, body: issuesSessionsQuery },
+  handler: async ({ params, body, deps, sql: run, projectId, caller }): Promise<FunnelIssuesSessionsAnswer> => {
+    const { issueIds, ...question } = body;
+    const request = await sessionsRequest(deps, run, projectId, params.funnelId, caller, question);
+    const wanted = new Set(issueIds);
+    if (![...wanted].every(isIssueId)) throw notFound(ISSUE_NOT_FOUND);
+    const issues = (await spanIssues(deps, request.funnel, request.query, request.context)).filter((i) => wanted.has(i.issueId));
+    if (issues.length !== wanted.size) throw notFound(ISSUE_NOT_FOUND);
+    const answer = await funnelSessionsPage(deps, { ...request, issues: issues.map(({ type, contextString }) => ({ type, contextString })) });
+    return { ...answer, issues };
   },
 });

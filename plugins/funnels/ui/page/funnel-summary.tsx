@@ -28,29 +28,33 @@ export interface FunnelSummaryProps {
   funnel: Funnel;
   onShowSessions(behind: SessionsBehind): void;
   /**
-   * The one critical issue's page for a cohort of the sessions it affected; null when there is
-   * not exactly one (or the issues have not loaded).
+   * The page of the sessions the critical issues affected, for a cohort: the issue's own page when
+   * there is one, the page of their union (each session once) when there are several; null when
+   * there is none (or the issues have not loaded).
    */
-  criticalIssueLink: ((cohort: FunnelSessionsCohort) => string) | null;
+  criticalIssuesLink: ((cohort: FunnelSessionsCohort) => string) | null;
   /** The history state issue links carry (the unsaved filter edit). */
   linkState?: unknown;
-  /** Shows the issues list, where each critical issue's numbers open its sessions. */
+  /** Shows the issues list, where each critical issue's numbers open its sessions (while the issues load). */
   onShowIssues(): void;
 }
 
 /**
- * What the critical issues cost, opening the sessions behind it: with one critical issue, its
- * page (the lost conversions are among the affected sessions that dropped); with several, the
- * issues list, each issue's numbers opening its own sessions; with none there is nothing behind it.
+ * What the critical issues cost, opening the sessions behind it: the sessions they affected
+ * (each once), and for lost conversions those of them that dropped. Until the issues load, the
+ * issues list; with none there is nothing behind it.
  */
-function CriticalFigure({ field, value, unit, cohort, funnel, criticalIssueLink, linkState, onShowIssues }: { field: string; value: number; unit: string; cohort: FunnelSessionsCohort } & Omit<FunnelSummaryProps, 'onShowSessions'>) {
-  if (funnel.criticalIssuesCount === 1 && criticalIssueLink)
+function CriticalFigure({ field, value, unit, cohort, funnel, criticalIssuesLink, linkState, onShowIssues }: { field: string; value: number; unit: string; cohort: FunnelSessionsCohort } & Omit<FunnelSummaryProps, 'onShowSessions'>) {
+  const several = funnel.criticalIssuesCount > 1;
+  if (funnel.criticalIssuesCount > 0 && criticalIssuesLink) {
+    const whose = several ? `any of the ${funnel.criticalIssuesCount} critical issues` : 'the critical issue';
     return (
-      <Link to={criticalIssueLink(cohort)} state={linkState} className="cs-funnel-number cs-funnel-number--link" data-field={field} title={`The sessions the critical issue affected${cohort === 'dropped' ? ' that dropped' : ''}`}>
+      <Link to={criticalIssuesLink(cohort)} state={linkState} className="cs-funnel-number cs-funnel-number--link" data-field={field} title={`The sessions ${whose} affected${cohort === 'dropped' ? ' that dropped' : ''}`}>
         {formatCount(value)}
       </Link>
     );
-  if (funnel.criticalIssuesCount > 1)
+  }
+  if (several)
     return <NumberButton field={field} value={value} unit={unit} label={`Met one of the ${funnel.criticalIssuesCount} critical issues listed below: each issue's numbers open its sessions`} onShow={onShowIssues} />;
   return <NumberButton field={field} value={value} unit={unit} label="" />;
 }
@@ -60,7 +64,7 @@ function CriticalFigure({ field, value, unit, cohort, funnel, criticalIssueLink,
  * (spec part 1 §3 "Funnel": conversions is 100 minus the conversion impact of the issues).
  * Every count opens the sessions behind it.
  */
-export function FunnelSummary({ funnel, onShowSessions, criticalIssueLink, linkState, onShowIssues }: FunnelSummaryProps) {
+export function FunnelSummary({ funnel, onShowSessions, criticalIssuesLink, linkState, onShowIssues }: FunnelSummaryProps) {
   const reached = spanConversion(funnel);
   // A one-stage funnel has no span to ask sessions over.
   const span = funnel.lastStage > funnel.firstStage ? { firstStage: funnel.firstStage, lastStage: funnel.lastStage } : null;
@@ -78,10 +82,10 @@ export function FunnelSummary({ funnel, onShowSessions, criticalIssueLink, linkS
         {formatPercent(funnel.conversions)}
       </Figure>
       <Figure label="Lost conversions" field="lost-conversions" hint="Sessions affected by a critical issue that did not reach the last step because of it">
-        <CriticalFigure field="lost-conversions-sessions" value={funnel.lostConversions} unit="" cohort="dropped" funnel={funnel} criticalIssueLink={criticalIssueLink} linkState={linkState} onShowIssues={onShowIssues} />
+        <CriticalFigure field="lost-conversions-sessions" value={funnel.lostConversions} unit="" cohort="dropped" funnel={funnel} criticalIssuesLink={criticalIssuesLink} linkState={linkState} onShowIssues={onShowIssues} />
       </Figure>
       <Figure label="Affected users" field="affected-users" hint="Users who met at least one critical issue">
-        <CriticalFigure field="affected-users-sessions" value={funnel.affectedUsers} unit="" cohort="entered" funnel={funnel} criticalIssueLink={criticalIssueLink} linkState={linkState} onShowIssues={onShowIssues} />
+        <CriticalFigure field="affected-users-sessions" value={funnel.affectedUsers} unit="" cohort="entered" funnel={funnel} criticalIssuesLink={criticalIssuesLink} linkState={linkState} onShowIssues={onShowIssues} />
       </Figure>
       <div className="cs-funnel-summary__figure" title="Issues that lower conversion beyond chance (significant after correction across the issues)">
         <span className="cs-funnel-summary__label">Critical issues</span>

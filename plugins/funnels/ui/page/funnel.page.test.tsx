@@ -5,10 +5,11 @@ import { ApiError, fillSlot, UiRegistryContext } from '@cassette/plugin-sdk/ui';
 import { advance, allByTestId, buttonNamed, byLabel, byTestId, cleanup, click, fakeHost, hover, pressKey, renderPage, settle, TEST_PROJECT, typeInto, type FakeHost, type FakeRoutes } from '@cassette/plugin-sdk/testing/ui';
 import { sessionsSlots, type SearchFilterSlotProps, type SessionRowsProps } from '@cassette/plugin-sessions/api';
 import type { Funnel, FunnelQueryBody } from '../../shared/funnel.js';
-import { funnel, issue, issuesAnswer, sessionsAnswer, stage } from '../../testing/ui-fixtures.js';
+import { funnel, issue, issuesAnswer, MINOR_ERRORS_ISSUE, sessionsAnswer, sessionSummary, stage } from '../../testing/ui-fixtures.js';
 import { FUNNEL_FILTER_REFETCH_MS } from '../constants.js';
 import { Route, Routes } from 'react-router-dom';
 import FunnelIssuePage from '../issue/funnel-issue.page.js';
+import IssuesSessionsPage from '../union/issues-sessions.page.js';
 import FunnelPage from './funnel.page.js';
 import type { FunnelSessionsBody } from './funnel-page.machine.js';
 
@@ -460,8 +461,50 @@ describe('the funnel page', () => {
       expect(summary.querySelector('[data-field="affected-users-sessions"]')?.getAttribute('href')).toBe(`${BASE}/click_rage-pay?rangeValue=LAST_30_DAYS`);
     });
 
-    it('point to the issues list when several issues are critical, and open nothing when none is', async () => {
-      const several = await openFunnel(funnelHost({ [`POST ${BASE}/issues`]: () => issuesAnswer([issue(), issue({ issueId: 'js_exception-x' })]) }));
+    it('open the sessions any of several critical issues affected, each once, on one page', async () => {
+      const payError = issue({ issueId: 'js_exception-x', title: 'Errors on "pay is undefined"' });
+      const host = funnelHost({
+        [`POST ${BASE}/issues`]: () => issuesAnswer([issue(), payError, MINOR_ERRORS_ISSUE]),
+        [`POST ${BASE}/issues/sessions`]: (_path, body) => {
+          const { cohort } = body as FunnelSessionsBody;
+          const ids = cohort === 'dropped' ? ['both', 'rage-only'] : ['both', 'rage-only', 'error-only'];
+          return { issues: [issue(), payError], total: ids.length, sessions: ids.map((sessionId) => sessionSummary({ sessionId })) };
+        },
+      });
+      const page = renderPage(
+        <UiRegistryContext.Provider value={{ fills: FILLS }}>
+          <Routes>
+            <Route path="/:siteId/funnels/:funnelId" element={<FunnelPage />} />
+            <Route path="/:siteId/funnels/:funnelId/:issueId" element={<FunnelIssuePage />} />
+            <Route path="/:siteId/funnels/:funnelId/issues" element={<IssuesSessionsPage />} />
+          </Routes>
+        </UiRegistryContext.Provider>,
+        `${BASE}?rangeValue=LAST_30_DAYS`,
+        '*',
+        { host },
+      );
+      await settle();
+      const summary = byTestId(page.container, 'funnel-summary')!;
+      // The two critical issues, not the minor one.
+      const union = `${BASE}/issues?rangeValue=LAST_30_DAYS&issues=click_rage-pay%2Cjs_exception-x`;
+      expect(summary.querySelector('[data-field="affected-users-sessions"]')?.getAttribute('href')).toBe(union);
+      expect(summary.querySelector('[data-field="lost-conversions-sessions"]')?.getAttribute('href')).toBe(`${BASE}/issues?rangeValue=LAST_30_DAYS&cohort=dropped&issues=click_rage-pay%2Cjs_exception-x`);
+      await click(summary.querySelector('[data-field="lost-conversions-sessions"]'));
+      await settle();
+      expect(host.api.post).toHaveBeenLastCalledWith(`${BASE}/issues/sessions`, expect.objectContaining({ issueIds: ['click_rage-pay', 'js_exception-x'], cohort: 'dropped', page: 1, limit: 10 }));
+      expect(rows(page.container)).toEqual(['both', 'rage-only']);
+      expect(field(byTestId(page.container, 'issues-header'), 'title')).toBe('Sessions that met any of the 2 critical issues');
+      expect(allByTestId(page.container, 'union-issue').map((li) => li.querySelector('a')?.getAttribute('href'))).toEqual([`${BASE}/click_rage-pay?rangeValue=LAST_30_DAYS&cohort=dropped`, `${BASE}/js_exception-x?rangeValue=LAST_30_DAYS&cohort=dropped`]);
+      await click(byTestId(page.container, 'back-to-funnel'));
+      await settle();
+      await click(byTestId(page.container, 'funnel-summary')!.querySelector('[data-field="affected-users-sessions"]'));
+      await settle();
+      expect(host.api.post).toHaveBeenLastCalledWith(`${BASE}/issues/sessions`, expect.objectContaining({ issueIds: ['click_rage-pay', 'js_exception-x'], cohort: 'entered' }));
+      expect(rows(page.container)).toEqual(['both', 'rage-only', 'error-only']);
+    });
+
+    it('point to the issues list while the critical issues load, and open nothing when none is', async () => {
+      const several = await openFunnel(funnelHost({ [`POST ${BASE}/issues`]: () => new Promise(() => {}) }));
       const scrolled = vi.fn();
       document.getElementById('cs-funnel-issues-title')!.scrollIntoView = scrolled;
       await click(byTestId(several.container, 'funnel-summary')!.querySelector('button[data-field="lost-conversions-sessions"]'));

@@ -6,7 +6,7 @@ import { editedFilterState } from '../common/edited-filter-state.js';
 import { FunnelNotFound } from '../common/funnel-not-found.js';
 import { NO_SESSIONS_IN_RANGE } from '../common/funnel-sessions-list.js';
 import { viewOf, writeFunnelView } from '../common/funnel-view.js';
-import { funnelIssuePath } from '../paths.js';
+import { funnelIssuePath, funnelIssuesSessionsPath } from '../paths.js';
 import { SaveFunnelDialog } from '../save/save-funnel-dialog.js';
 import { FunnelChart } from './funnel-chart.js';
 import { FunnelFilterEditor } from './funnel-filter-editor.js';
@@ -76,7 +76,13 @@ function FunnelView({ projectId, funnelId }: { projectId: number; funnelId: numb
   const problem = editedFilterProblem(edited);
   const issuesShown = snapshot.matches({ issues: 'ready' }) ? context.issues : null;
   const critical = issuesShown?.issues.filter((issue) => issue.significance.significant) ?? [];
-  const criticalIssueLink = critical.length === 1 ? (cohort: FunnelSessionsCohort) => funnelIssuePath(projectId, funnel.funnelId, critical[0]!.issueId, issueQuery(cohort)) : null;
+  // One critical issue: its own page; several: the page of their union, each session once.
+  const criticalIssuesLink =
+    critical.length === 0
+      ? null
+      : critical.length === 1
+        ? (cohort: FunnelSessionsCohort) => funnelIssuePath(projectId, funnel.funnelId, critical[0]!.issueId, issueQuery(cohort))
+        : (cohort: FunnelSessionsCohort) => funnelIssuesSessionsPath(projectId, funnel.funnelId, critical.map((issue) => issue.issueId), issueQuery(cohort));
   const showIssues = () => document.getElementById('cs-funnel-issues-title')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
 
   return (
@@ -135,7 +141,7 @@ function FunnelView({ projectId, funnelId }: { projectId: number; funnelId: numb
         </div>
       ) : (
         <>
-          <FunnelSummary funnel={funnel} onShowSessions={showSessions} criticalIssueLink={criticalIssueLink} linkState={editedFilterState(edited)} onShowIssues={showIssues} />
+          <FunnelSummary funnel={funnel} onShowSessions={showSessions} criticalIssuesLink={criticalIssuesLink} linkState={editedFilterState(edited)} onShowIssues={showIssues} />
           <section className="cs-card cs-funnel-steps" aria-label="Steps">
             <FunnelChart stages={stages} span={span} picked={picked} onPickStage={pickStage} />
             <FunnelStages stages={stages} span={span} picked={picked} onPick={pickStage} onClear={() => actor.send({ type: 'CLEAR_STAGES' })} onShowSessions={showSessions} />

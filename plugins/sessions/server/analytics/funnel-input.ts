@@ -64,6 +64,23 @@ export function checkIssueKeys(issues: readonly FunnelIssueKey[]): void {
   issues.forEach((issue, i) => checkIssueKey(issue, `issues[${i}]`));
 }
 
+/**
+ * The issues a sessions query keeps to: `issue` alone, `issues`, or null for every session of
+ * the cohort.
+ */
+export function checkSessionsIssues(query: { issue?: FunnelIssueKey | null; issues?: readonly FunnelIssueKey[] | null }): readonly FunnelIssueKey[] | null {
+  const hasIssue = query.issue !== undefined && query.issue !== null;
+  const hasIssues = query.issues !== undefined && query.issues !== null;
+  if (hasIssue && hasIssues) throw badRequest('give issue (one issue) or issues (any of several), not both');
+  if (hasIssue) {
+    checkIssueKey(query.issue!, 'issue');
+    return [query.issue!];
+  }
+  if (!hasIssues) return null;
+  checkIssueKeys(query.issues!);
+  return query.issues!;
+}
+
 const COHORTS: readonly FunnelCohort[] = ['entered', 'converted', 'dropped'];
 
 export function checkSessionsPage(cohort: FunnelCohort, limit: number, offset: number): void {

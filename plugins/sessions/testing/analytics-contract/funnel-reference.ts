@@ -210,6 +210,7 @@ export function referenceFunnelSessions(project: ContractProject, query: FunnelS
   const cohort = spanSessions(project, query)
     .filter((s) => (query.cohort === 'converted' ? s.converted : query.cohort === 'dropped' ? !s.converted : true))
     .filter((s) => !query.issue || s.issueKeys.has(keyOf(query.issue)))
+    .filter((s) => !query.issues || query.issues.some((issue) => s.issueKeys.has(keyOf(issue))))
     .map((s) => s.session)
     .sort((a, b) => b.startedAt - a.startedAt || compareText(a.sessionId, b.sessionId));
   return { sessionIds: cohort.slice(query.offset, query.offset + query.limit).map((s) => s.sessionId), total: cohort.length };

@@ -170,6 +170,26 @@ export function funnelContract(name: string, open: AnalyticsUnderTestFactory): v
         expect(await svc.funnelSessions(page({ cohort: 'entered', issue: { type: 'crash', contextString: 'NA' } }), ADMIN)).toEqual({ sessionIds: [], total: 0 });
       });
 
+      // Span 1 → 4: the TypeError affected full (converted), skip, anonA and anonB; the failed request
+      // skip (after its HOME, it dropped) and detour (converted). skip met both: listed once.
+      it('lists the sessions of the cohort any of several issues affected, each once', async () => {
+        const svc = target.service;
+        const both = [TYPE_ERROR, BAD_REQUEST];
+        expect(await svc.funnelSessions(page({ cohort: 'entered', issues: both }), ADMIN)).toEqual({ sessionIds: named('detour', 'anonA', 'anonB', 'skip', 'full'), total: 5 });
+        expect(await svc.funnelSessions(page({ cohort: 'dropped', issues: both }), ADMIN)).toEqual({ sessionIds: named('anonA', 'anonB', 'skip'), total: 3 });
+        expect(await svc.funnelSessions(page({ cohort: 'converted', issues: both }), ADMIN)).toEqual({ sessionIds: named('detour', 'full'), total: 2 });
+        expect(await svc.funnelSessions(page({ cohort: 'entered', issues: both, limit: 2, offset: 1 }), ADMIN)).toEqual({ sessionIds: named('anonA', 'anonB'), total: 5 });
+        // The totals are the union's counts.
+        expect(await svc.funnelIssueUnion(spanQuery({ firstStage: 1, lastStage: 4 }), both, ADMIN)).toMatchObject({ affectedSessions: 5, affectedConversions: 2 });
+        // One issue in the set lists as `issue` does; one that affected nobody adds nobody; none: nobody.
+        expect(await svc.funnelSessions(page({ cohort: 'dropped', issues: [TYPE_ERROR] }), ADMIN)).toEqual(await svc.funnelSessions(page({ cohort: 'dropped', issue: TYPE_ERROR }), ADMIN));
+        expect(await svc.funnelSessions(page({ cohort: 'dropped', issues: [BAD_REQUEST, { type: 'crash', contextString: 'NA' }] }), ADMIN)).toEqual({ sessionIds: named('skip'), total: 1 });
+        expect(await svc.funnelSessions(page({ cohort: 'entered', issues: [] }), ADMIN)).toEqual({ sessionIds: [], total: 0 });
+        // Span 2 → 3: only the TypeErrors after ADD and before CART count (anonA, full); detour's request failed after its CART.
+        const inner = { ...page({ cohort: 'entered', issues: both }), span: { firstStage: 2, lastStage: 3 } };
+        expect(await svc.funnelSessions(inner, ADMIN)).toEqual({ sessionIds: named('anonA', 'full'), total: 2 });
+      });
+
       it('the reference funnel gives the hand-worked answers too', () => {
         const project = shopProject(range);
         const q = { ...query([HOME, ADD, CART, CHECKOUT]), projectId: 0 };
@@ -217,6 +237,9 @@ export function funnelContract(name: string, open: AnalyticsUnderTestFactory): v
           await refused(svc.funnelSessions(page({ cohort: 'gone' as never }), ADMIN), 400, /cohort must be one of/);
           await refused(svc.funnelSessions(page({ limit: 0 }), ADMIN), 400, /limit/);
           await refused(svc.funnelSessions(page({ offset: -1 }), ADMIN), 400, /offset/);
+          await refused(svc.funnelSessions(page({ issue: TYPE_ERROR, issues: [BAD_REQUEST] }), ADMIN), 400, /not both/);
+          await refused(svc.funnelSessions(page({ issues: [TYPE_ERROR, { type: 'custom', contextString: 'NA' }] }), ADMIN), 400, /issues\[1\].*not an issue type funnels show/);
+          await refused(svc.funnelSessions(page({ issues: Array.from({ length: 501 }, () => TYPE_ERROR) }), ADMIN), 400, /at most 500 issues/);
         });
 
         it('Developer Tools steps and filters without the permission: 403', async () => {
@@ -294,6 +317,8 @@ export function funnelContract(name: string, open: AnalyticsUnderTestFactory): v
           for (const cohort of ['entered', 'converted', 'dropped'] as const) {
             const query = { projectId, steps, sessionFilter: {}, range, span, cohort, issue: cohort === 'dropped' ? keys[0] : undefined, limit: 7, offset: 3 };
             expect(await target.service.funnelSessions(query, ADMIN), JSON.stringify(query)).toEqual(referenceFunnelSessions(project, query));
+            const union = { ...query, issue: undefined, issues: keys.slice(0, 3), limit: 4, offset: 1 };
+            expect(await target.service.funnelSessions(union, ADMIN), JSON.stringify(union)).toEqual(referenceFunnelSessions(project, union));
           }
         }
       });
@@ -314,6 +339,8 @@ export function funnelContract(name: string, open: AnalyticsUnderTestFactory): v
             expect(await target.service.funnelIssues(span, ADMIN)).toEqual(referenceFunnelIssues(project, span));
             expect(await target.service.funnelIssueUnion(span, picked, ADMIN)).toEqual(referenceIssueUnion(project, span, picked));
             expect(await target.service.funnelSessions(sessions, ADMIN)).toEqual(referenceFunnelSessions(project, sessions));
+            const ofUnion: FunnelSessionsQuery = { ...sessions, issue: undefined, issues: picked };
+            expect(await target.service.funnelSessions(ofUnion, ADMIN)).toEqual(referenceFunnelSessions(project, ofUnion));
             expect(await target.service.funnelFigures(span, () => picked, ADMIN)).toEqual({
               counts: referenceFunnel(project, query),
               issues: referenceFunnelIssues(project, span),

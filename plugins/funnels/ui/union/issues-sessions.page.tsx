@@ -1,0 +1,187 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Button, Loader, NoContent, useCurrentProject } from '@cassette/plugin-sdk/ui';
+import type { FunnelIssue, FunnelSessionsCohort } from '../../shared/funnel.js';
+import { CohortSwitch } from '../common/cohort-switch.js';
+import { editedFilterState, readEditedFilter } from '../common/edited-filter-state.js';
+import { formatCount } from '../common/format.js';
+import { FunnelNotFound } from '../common/funnel-not-found.js';
+import { FunnelSessionsList } from '../common/funnel-sessions-list.js';
+import { readCohort, readFunnelView, readPage, writeFunnelView, type FunnelView } from '../common/funnel-view.js';
+import { funnelIssuePath, funnelPath, ISSUES_PARAM } from '../paths.js';
+import { useIssuesSessions } from './use-issues-sessions.js';
+
+export const ISSUES_NOT_FOUND = 'These issues are not all in the funnel';
+
+const EMPTY_HINTS: Record<FunnelSessionsCohort, string> = {
+  entered: 'No session met these issues between these steps in this date range. Choose a wider date range on the funnel.',
+  converted: 'None of the sessions that met these issues went on to the last step. See the Dropped ones.',
+  dropped: 'Every session that met these issues still reached the last step.',
+};
+
+export function unionTitle(count: number, critical: boolean): string {
+  const noun = `${critical ? 'critical ' : ''}issue${count === 1 ? '' : 's'}`;
+  return count === 1 ? `Sessions that met the ${noun}` : `Sessions that met any of the ${count} ${noun}`;
+}
+
+/** The issue ids of the page's URL, each once, in their order. */
+export function readIssueIds(params: URLSearchParams): string[] {
+  return [...new Set((params.get(ISSUES_PARAM) ?? '').split(',').filter(Boolean))];
+}
+
+/**
+ * `/:siteId/funnels/:funnelId/issues?issues=…`: the sessions any of several issues of the funnel
+ * affected, each once, by cohort. The summary's lost conversions (Dropped) and affected users
+ * (All affected) open it for the critical issues.
+ */
+export default function IssuesSessionsPage() {
+  const { funnelId = '' } = useParams();
+  const project = useCurrentProject();
+  if (!project) return <Loader />;
+  if (!/^\d{1,15}$/.test(funnelId) || Number(funnelId) <= 0) return <FunnelNotFound projectId={project.id} />;
+  return <IssuesView key={`${project.id}:${funnelId}`} projectId={project.id} funnelId={Number(funnelId)} />;
+}
+
+function IssuesView({ projectId, funnelId }: { projectId: number; funnelId: number }) {
+  const [params, setParams] = useSearchParams();
+  const view = readFunnelView(params);
+  const issueIds = readIssueIds(params);
+  const edited = readEditedFilter(useLocation().state);
+  const state = editedFilterState(edited);
+  const backTo = funnelPath(projectId, funnelId, writeFunnelView(view));
+  const back = (
+    <Link to={backTo} state={state} className="cs-link" data-testid="back-to-funnel">
+      ← Back to the funnel
+    </Link>
+  );
+  if (issueIds.length === 0)
+    return (
+      <div className="cs-page cs-funnel-issue-page" role="alert">
+        {back}
+        <div className="cs-card">
+          <NoContent title="No issues were named" subtext="Open the funnel and choose an issue, or the lost conversions or affected users of its summary.">
+            <Link to={backTo} state={state} className="cs-btn cs-btn--secondary">
+              Open the funnel
+            </Link>
+          </NoContent>
+        </div>
+      </div>
+    );
+  const go = (change: { cohort?: FunnelSessionsCohort; page?: number }) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (change.cohort !== undefined) {
+        if (change.cohort === 'entered') next.delete('cohort');
+        else next.set('cohort', change.cohort);
+        next.delete('page');
+      }
+      if (change.page !== undefined) {
+        if (change.page <= 1) next.delete('page');
+        else next.set('page', String(change.page));
+      }
+      return next;
+    }, { state });
+  return <IssuesSessions projectId={projectId} funnelId={funnelId} issueIds={issueIds} view={view} cohort={readCohort(params)} page={readPage(params)} edited={edited} back={back} backTo={backTo} state={state} go={go} />;
+}
+
+interface IssuesSessionsProps {
+  projectId: number;
+  funnelId: number;
+  issueIds: string[];
+  view: FunnelView;
+  cohort: FunnelSessionsCohort;
+  page: number;
+  edited: ReturnType<typeof readEditedFilter>;
+  back: ReactNode;
+  backTo: string;
+  state: ReturnType<typeof editedFilterState>;
+  go(change: { cohort?: FunnelSessionsCohort; page?: number }): void;
+}
+
+function IssuesSessions({ projectId, funnelId, issueIds, view, cohort, page, edited, back, backTo, state, go }: IssuesSessionsProps) {
+  const { data, loading, errors, retry } = useIssuesSessions(projectId, funnelId, issueIds, { view, cohort, page, edited });
+  if (!data) {
+    if (loading) return <Loader label="Loading the sessions" />;
+    return (
+      <div className="cs-page cs-funnel-issue-page" role="alert">
+        {back}
+        <div className="cs-card">
+          <NoContent title={errors[0] ?? 'The sessions could not be loaded.'} subtext="Check your connection and try again; if it keeps failing, reload the page.">
+            <Button variant="primary" onClick={retry}>
+              Retry
+            </Button>
+          </NoContent>
+        </div>
+      </div>
+    );
+  }
+  if (!data.found)
+    return (
+      <div className="cs-page cs-funnel-issue-page" role="alert">
+        {back}
+        <div className="cs-card">
+          <NoContent title={ISSUES_NOT_FOUND} subtext="The funnel is gone, or some of the issues no longer lie between these steps in this date range. Open the funnel to see its issues now.">
+            <Link to={backTo} state={state} className="cs-btn cs-btn--secondary">
+              Open the funnel
+            </Link>
+          </NoContent>
+        </div>
+      </div>
+    );
+
+  const { answer } = data;
+  const critical = answer.issues.every((i) => i.significance.significant);
+  const issueQuery = writeFunnelView(view);
+  if (cohort !== 'entered') issueQuery.set('cohort', cohort);
+  return (
+    <div className="cs-page cs-funnel-issue-page" data-testid="funnel-issues-sessions-page">
+      <div className="cs-funnel-issue-page__back">{back}</div>
+      <section className="cs-card cs-funnel-issue-header" data-testid="issues-header">
+        <h1 className="cs-page__title" data-field="title">
+          {unionTitle(answer.issues.length, critical)}
+        </h1>
+        <p className="cs-muted">Each session is listed once, however many of them it met.</p>
+        <ul className="cs-funnel-issues-union" data-testid="union-issues">
+          {answer.issues.map((issue: FunnelIssue) => (
+            <li key={issue.issueId} data-testid="union-issue">
+              <Link to={funnelIssuePath(projectId, funnelId, issue.issueId, issueQuery)} state={state} className="cs-link" data-field="title">
+                {issue.title}
+              </Link>{' '}
+              <span className="cs-muted" data-field="figures">
+                {formatCount(issue.affectedSessions)} affected sessions · {formatCount(issue.lostConversions)} lost conversions
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {edited && (
+        <p className="cs-notice" data-testid="issue-edited-filter">
+          Counted over the steps and filters as changed on the funnel page, not saved.
+        </p>
+      )}
+      <section className="cs-card cs-funnel-sessions" aria-label="Affected sessions" data-testid="issues-sessions">
+        <header className="cs-funnel-sessions__header">
+          <h2 className="cs-card__title">Affected sessions{view.span ? ` between Step ${view.span.firstStage} and Step ${view.span.lastStage}` : ''}</h2>
+          <CohortSwitch value={cohort} onChange={(next) => go({ cohort: next })} labels={{ entered: 'All affected' }} />
+        </header>
+        <FunnelSessionsList
+          projectId={projectId}
+          loading={loading}
+          answer={answer}
+          failure={errors[0] ?? null}
+          page={page}
+          onPage={(next) => go({ page: next })}
+          onRetry={retry}
+          emptyHint={EMPTY_HINTS[cohort]}
+          emptyAction={
+            cohort !== 'entered' ? (
+              <Button size="small" variant="secondary" onClick={() => go({ cohort: 'entered' })}>
+                Show all affected
+              </Button>
+            ) : undefined
+          }
+        />
+      </section>
+    </div>
+  );
+}
