@@ -10,6 +10,7 @@ describe('synthetic UI plugin and the appearance (spec part 2 §6)', () => {
       ['/:siteId/test-builder', 'tests'],
       ['/:siteId/tests/runs/:runId', 'runs'],
       ['/:siteId/tests/settings', 'tests'],
+      ['/:siteId/tests/schedulers', 'tests'],
     ]);
     expect(syntheticUi.navItems?.map((n) => n.appearance)).toEqual(['tests']);
   });
