@@ -136,5 +136,7 @@ describe('assist: the live view’s assets', () => {
     expect([forged.statusCode, forged.json().errors]).toEqual([401, ['The asset link is not valid: open the live session again.']]);
     expect((await t.request('GET', `/api/${projectId}/assist/sessions/${visit.sessionId}/assets/token`, { token: replayOnly.token })).status).toBe(403);
     expect((await get(assetProxyPath(projectId, url, null, visit.sessionId), replayOnly.token)).statusCode).toBe(403);
+    const notHttp = await get(assetProxyPath(projectId, 'javascript:alert(1)', null, visit.sessionId), owner.token);
+    expect([notHttp.statusCode, notHttp.json().errors]).toEqual([400, ['url must be an absolute http or https URL']]);
   });
 });
