@@ -18,6 +18,12 @@ describe('asset proxy URLs', () => {
     expect(assetProxyPath(7, 'https://cdn.example.com/a.png', null)).toBe(assetProxyPath(7, 'https://cdn.example.com/a.png'));
   });
 
+  it("name the watched session in the live view's form", () => {
+    const path = assetProxyPath(7, 'https://cdn.example.com/a.png', 'tok', '1900000000000000001');
+    expect(path).toBe('/api/7/assist/sessions/1900000000000000001/assets?url=https%3A%2F%2Fcdn.example.com%2Fa.png&t=tok');
+    expect(isAssetProxyPath(path)).toBe(true);
+  });
+
   it('are recognised, absolute or as a path, and other URLs are not', () => {
     expect(isAssetProxyPath(assetProxyPath(3, 'https://x.test/a.css'))).toBe(true);
     expect(isAssetProxyPath(`http://app.test${assetProxyPath(3, 'https://x.test/a.css', 'tok')}`)).toBe(true);

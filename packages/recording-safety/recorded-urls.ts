@@ -77,6 +77,8 @@ export interface ProxyOptions {
   baseUrl?: string | null;
   /** The project's asset token: the replay's requests carry no login header, so every proxied URL carries it. */
   token?: string | null;
+  /** A live session watched in the assist view: URLs point at that session's live asset route (`token` is then its live asset token). */
+  liveSessionId?: string | null;
 }
 
 export interface ProxyReport {
@@ -92,6 +94,7 @@ interface Context {
   projectId: number;
   appOrigin: string | null;
   token: string | null;
+  liveSessionId: string | null;
   base: string | null;
   report: ProxyReport;
 }
@@ -138,7 +141,7 @@ function judgeUrl(raw: string, ctx: Context): string {
   const fragment = url.hash;
   url.hash = '';
   ctx.report.proxied++;
-  return `${ctx.appOrigin ?? ''}${assetProxyPath(ctx.projectId, url.href, ctx.token)}${fragment}`;
+  return `${ctx.appOrigin ?? ''}${assetProxyPath(ctx.projectId, url.href, ctx.token, ctx.liveSessionId)}${fragment}`;
 }
 
 /** `srcset`: comma-separated candidates `url [descriptor]`; a URL may itself hold commas (data URLs). */
@@ -328,7 +331,7 @@ function judgeIncremental(data: Record<string, unknown>, ctx: Context): void {
  */
 export function proxyRecordedUrls(events: RecordingEvent[], options: ProxyOptions): ProxyReport {
   const report: ProxyReport = { proxied: 0, neutralized: 0, baseUrl: options.baseUrl ?? null };
-  const ctx: Context = { projectId: options.projectId, appOrigin: validOrigin(options.appOrigin), token: options.token ?? null, base: validBase(options.baseUrl ?? null), report };
+  const ctx: Context = { projectId: options.projectId, appOrigin: validOrigin(options.appOrigin), token: options.token ?? null, liveSessionId: options.liveSessionId ?? null, base: validBase(options.baseUrl ?? null), report };
   for (const event of events) {
     if (!isRecord(event) || !isRecord(event.data)) continue;
     if (event.type === META) {

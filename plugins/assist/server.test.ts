@@ -16,6 +16,8 @@ describe('assist plugin boot', () => {
       'POST /api/:projectId/assist/sessions/:sessionId/ticket',
       'GET /api/:projectId/assist/sessions/:sessionId/socket',
       'GET /api/assist/visitor',
+      'GET /api/:projectId/assist/sessions/:sessionId/assets/token',
+      'GET /api/:projectId/assist/sessions/:sessionId/assets',
     ]);
     const rows = await t.kernel.resolve(coreServices.database).sql<{ n: number }>(sql`select count(*)::int as n from assist_consents`);
     expect(rows[0]?.n).toBe(0);

@@ -3,6 +3,7 @@ import { ingestExtensionPoints } from '@cassette/plugin-ingest/api';
 import { sessionsEvents } from '@cassette/plugin-sessions/api';
 import { deleteConsents } from './server/consents.js';
 import { deps } from './server/deps.js';
+import { liveAssetRoute, liveAssetTokenRoute } from './server/live-assets.route.js';
 import { liveSessionRoute, liveSessionsRoute } from './server/live-sessions.route.js';
 import { agentSocketRoute, agentTicketRoute, visitorSocketRoute } from './server/live-socket.route.js';
 import { assistMigrations } from './server/migrations.js';
@@ -28,13 +29,18 @@ export default definePlugin({
     r.route(agentTicketRoute);
     r.route(agentSocketRoute);
     r.route(visitorSocketRoute);
+    r.route(liveAssetTokenRoute);
+    r.route(liveAssetRoute);
     r.asset(assistScriptAsset);
     r.extend(ingestExtensionPoints.batchHints, {
       id: 'assist',
       // A map lookup: the tracker learns that an agent watches from the answer to a batch it sent anyway.
       hint: (projectId, sessionId) => (watchers.agents(projectId, sessionId) > 0 ? { watched: true } : null),
     });
-    r.on(sessionsEvents.deleted, async ({ projectId, sessionIds }, { deps }) => deleteConsents(deps.database.sql, projectId, sessionIds));
+    r.on(sessionsEvents.deleted, async ({ projectId, sessionIds }, { deps }) => {
+      await deleteConsents(deps.database.sql, projectId, sessionIds);
+      await deps.assets.forget(projectId, sessionIds);
+    });
     r.on(coreEvents.projectDeleted, async ({ projectId }, { deps }) => deleteConsents(deps.database.sql, projectId, null));
   },
   async start({ deps }) {

@@ -12,8 +12,10 @@ describe('assist UI plugin and the appearance (spec part 2 §6)', () => {
     expect(selectFills(fills, sessionsSlots.listTabs, () => true, shows({ role: 'CUSTOM', sessionsLive: true })).map((f) => f.label)).toEqual(['Live']);
   });
 
-  it('puts the Assist entry and the live list behind the same flag', () => {
+  it('puts the Assist entry, the live list and the live session page behind the same flag', () => {
     expect(assistUi.navItems?.map((n) => [n.id, n.appearance])).toEqual([['assist', 'sessionsLive']]);
     expect(assistUi.pages?.find((p) => p.path === '/:siteId/assist')?.appearance).toBe('sessionsLive');
+    const livePage = assistUi.pages?.find((p) => p.path === '/:siteId/assist/:sessionId');
+    expect([livePage?.appearance, livePage?.permission, livePage?.notAllowed]).toEqual(['sessionsLive', 'ASSIST_LIVE', 'live']);
   });
 });

@@ -10,8 +10,8 @@ export default defineUiPlugin({
   id: 'assist',
   pages: [
     { path: '/:siteId/assist', component: LiveListPage, permission: 'ASSIST_LIVE', appearance: 'sessionsLive' },
-    // The page says 'Not allowed' itself: for a live session the text says it is still live.
-    { path: '/:siteId/assist/:sessionId', component: LiveSessionPage, hideTopBar: true },
+    // 'Not allowed' for a live session says it is still live; the appearance notice comes after it, like the list's.
+    { path: '/:siteId/assist/:sessionId', component: LiveSessionPage, hideTopBar: true, permission: 'ASSIST_LIVE', notAllowed: 'live', appearance: 'sessionsLive' },
   ],
   navItems: [{ id: 'assist', label: 'Assist', to: (siteId) => `/${siteId}/assist`, order: 15, permission: 'ASSIST_LIVE', appearance: 'sessionsLive' }],
   fills: [fillSlot(sessionsSlots.listTabs, { id: 'assist.live', label: 'Live', component: LiveTabFill, order: 10, permission: 'ASSIST_LIVE', appearance: 'sessionsLive' })],

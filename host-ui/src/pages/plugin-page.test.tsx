@@ -35,4 +35,13 @@ describe('a plugin page with an appearance flag', () => {
     expect(byTestId(container, 'hidden-by-appearance')).toBeNull();
     expect(container.textContent).toContain('Not allowed');
   });
+
+  it("says a live session's 'Not allowed' before its appearance notice", () => {
+    const host = fakeHost({ account: fakeAccount({ admin: false, permissions: [], appearance: { role: 'dev' } }) });
+    const livePage: UiPage = { path: '/:siteId/assist/:sessionId', component: () => <p data-testid="live-page">live</p>, permission: 'ASSIST_LIVE', notAllowed: 'live', appearance: 'sessionsLive' };
+    const { container } = renderPage(<PluginPage page={livePage} />, '/7/assist/1900000000000000001', livePage.path, { host });
+    expect(byTestId(container, 'hidden-by-appearance')).toBeNull();
+    expect(container.textContent).toContain('Not allowed');
+    expect(container.textContent).toContain('still live');
+  });
 });

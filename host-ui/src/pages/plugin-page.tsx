@@ -14,7 +14,7 @@ export function PluginPage({ page }: { page: UiPage }) {
   const { hasPermission, currentProject, account } = useHost();
   const location = useLocation();
   const [shownAnyway, setShownAnyway] = useState<string | null>(null);
-  if (page.permission && !hasPermission(page.permission)) return <NotAllowed />;
+  if (page.permission && !hasPermission(page.permission)) return <NotAllowed live={page.notAllowed === 'live'} />;
   const appearance = resolveAppearance(account.appearance, []);
   if (page.appearance && !appearance[page.appearance] && shownAnyway !== location.pathname) {
     return <HiddenByAppearance flag={page.appearance} role={APPEARANCE_ROLE_LABELS[appearance.role]} onShow={() => setShownAnyway(location.pathname)} />;

@@ -66,3 +66,32 @@ export async function deleteProjectAssets(run: SqlRunner, projectId: number): Pr
   const rows = await run<{ id: string }>(sql`delete from assets_assets where project_id = ${projectId} returning id::text as id`);
   return rows.length;
 }
+
+/** Most asset URLs one live session may note (a long visit of a busy page stays well under it). */
+export const MAX_LIVE_REFERENCES_PER_SESSION = 5_000;
+
+/** Notes that a live session's stream referenced these URLs (once each), within the per-session cap. */
+export async function noteLiveReferences(run: SqlRunner, projectId: number, sessionId: string, urls: readonly string[]): Promise<void> {
+  if (urls.length === 0) return;
+  const [count] = await run<{ n: number }>(sql`select count(*)::int as n from assets_live_references where project_id = ${projectId} and session_id = ${sessionId}`);
+  const room = MAX_LIVE_REFERENCES_PER_SESSION - Number(count?.n ?? 0);
+  if (room <= 0) return;
+  const rows = urls.slice(0, room).map((url) => sql`(${projectId}, ${sessionId}, ${urlHash(url)})`);
+  await run(sql`insert into assets_live_references (project_id, session_id, url_hash) values ${joinSql(rows, ', ')} on conflict do nothing`);
+}
+
+/** Whether the live session's stream referenced the URL. */
+export async function isLiveReference(run: SqlRunner, projectId: number, sessionId: string, url: string): Promise<boolean> {
+  const [row] = await run<{ one: number }>(sql`select 1 as one from assets_live_references where project_id = ${projectId} and session_id = ${sessionId} and url_hash = ${urlHash(url)}`);
+  return row !== undefined;
+}
+
+/** Forgets what live sessions showed: some sessions of a project, or all of them (null). */
+export async function deleteLiveReferences(run: SqlRunner, projectId: number, sessionIds: readonly string[] | null): Promise<void> {
+  if (sessionIds === null) {
+    await run(sql`delete from assets_live_references where project_id = ${projectId}`);
+    return;
+  }
+  if (sessionIds.length === 0) return;
+  await run(sql`delete from assets_live_references where project_id = ${projectId} and session_id in (${[...sessionIds]})`);
+}

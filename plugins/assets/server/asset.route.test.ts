@@ -6,7 +6,7 @@ import { decodedBatch, eventually, ingestSession, ingestStandIn, processorContex
 import { assetProxyPath } from '@cassette/recording-safety';
 import assetsPlugin from '../server.js';
 import { pageReferencing, startAssetSite, type AssetSite } from '../testing/asset-sites.js';
-import { ASSET_CONTENT_SECURITY_POLICY } from './asset.route.js';
+import { ASSET_CONTENT_SECURITY_POLICY } from './serve-asset.js';
 import { ASSET_TOKEN_TTL_MS, issueAssetToken } from './asset-token.js';
 
 const FONT = Buffer.from('wOF2-font-bytes-for-the-test');

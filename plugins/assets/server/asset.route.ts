@@ -1,57 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { badRequest, HttpError, notFound } from '@cassette/plugin-sdk/server';
+import { HttpError } from '@cassette/plugin-sdk/server';
 import { assetProxyPath } from '@cassette/recording-safety';
 import { route } from './deps.js';
-import { fetchAsset } from './asset-fetcher.js';
-import { findAsset, type AssetRow } from './asset-store.js';
-import { rewriteCssUrls } from './css-urls.js';
 import { MAX_URL_LENGTH } from './own-origin.js';
-import { parseRange } from './byte-range.js';
 import { verifyAssetToken } from './asset-token.js';
-
-/**
- * The copy is foreign content served under the app's origin: it may not run anything, even
- * opened on its own (an SVG), and may only pull further assets from here.
- */
-export const ASSET_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; media-src 'self'; sandbox";
-/** A copy changes only when it is fetched again; the viewer's browser may keep it a day, for itself only. */
-export const ASSET_CACHE_CONTROL = 'private, max-age=86400';
-
-function parseAssetUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw badRequest('url must be an absolute http or https URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest('url must be an absolute http or https URL');
-  url.hash = '';
-  return url.href;
-}
-
-/** Failures of the other host (its status, a timeout) answer 502; refusals by our rules answer 404. */
-function failureStatus(row: AssetRow): HttpError {
-  return new HttpError(row.failed_upstream ? 502 : 404, row.reason ?? 'The asset could not be fetched');
-}
-
-/** A stylesheet's references point at this proxy, so its fonts and images come from here too. */
-function proxiedCss(css: string, sheetUrl: string, projectId: number, token: string | undefined): string {
-  return rewriteCssUrls(css, (reference) => {
-    const value = reference.trim();
-    if (!value || value.startsWith('#') || /^data:/i.test(value)) return null;
-    let url: URL;
-    try {
-      url = new URL(value, sheetUrl);
-    } catch {
-      return null;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'about:invalid';
-    const fragment = url.hash;
-    url.hash = '';
-    // The sheet's fonts and images are loaded the way the sheet was: with its asset token.
-    return assetProxyPath(projectId, url.href, token) + fragment;
-  });
-}
+import { parseAssetUrl, serveAssetCopy } from './serve-asset.js';
 
 /**
  * `GET /api/{projectId}/assets?url=<absolute URL>[&t=<asset token>]`: the project's copy of a
@@ -70,40 +23,9 @@ export const assetRoute = route({
     if (typeof token !== 'string' || token === '') throw new HttpError(401, 'The asset link is not valid: open the session again.');
     return verifyAssetToken(deps.secrets, token);
   },
-  handler: async ({ query, deps, projectId, request, reply }) => {
-    const url = parseAssetUrl(query.url);
-    const run = deps.database.sql;
-    let row = await findAsset(run, projectId, url);
-    if (!row) throw notFound('This asset is not referenced by any recording of this project');
-    const retryAfterMs = deps.settings.retryFailedAfterMinutes * 60_000;
-    const failedLongAgo = row.state === 'failed' && (row.fetched_at === null || Date.now() - new Date(row.fetched_at).getTime() > retryAfterMs);
-    if (row.state === 'pending' || failedLongAgo) {
-      // Not copied yet (the background run lags) or failed long ago: fetch it for this viewer now.
-      const outcome = await fetchAsset(deps, run, row);
-      if (outcome.state === 'failed') throw new HttpError(outcome.upstream ? 502 : 404, outcome.reason);
-      row = (await findAsset(run, projectId, url))!;
-    }
-    if (row.state === 'failed') throw failureStatus(row);
-    const stored = row.blob_key ? await deps.blobs.get(row.blob_key) : null;
-    if (!stored) throw notFound('The copy of this asset is gone; it is fetched again when recorded again');
-    const contentType = row.content_type ?? 'application/octet-stream';
-    let body = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
-    if (contentType === 'text/css') body = Buffer.from(proxiedCss(body.toString('utf8'), row.url, projectId, query.t), 'utf8');
-    reply.header('Content-Type', contentType === 'text/css' ? 'text/css; charset=utf-8' : contentType);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Content-Security-Policy', ASSET_CONTENT_SECURITY_POLICY);
-    reply.header('Cache-Control', ASSET_CACHE_CONTROL);
-    reply.header('Accept-Ranges', 'bytes');
-    const range = parseRange(request.headers.range, body.length);
-    if (range === 'unsatisfiable') {
-      throw new HttpError(416, 'The requested range is outside the asset', undefined, { 'Content-Range': `bytes */${body.length}` });
-    }
-    if (range) {
-      reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${body.length}`);
-      body = body.subarray(range.start, range.end + 1);
-    }
-    // Awaited, so the kernel sees the answer as sent and adds no `{ data }` of its own.
-    await reply.send(body);
-    return reply;
-  },
+  handler: async ({ query, deps, projectId, request, reply }) =>
+    serveAssetCopy(deps, projectId, parseAssetUrl(query.url), request, reply, {
+      // The sheet's fonts and images are loaded the way the sheet was: with its asset token.
+      proxyPath: (url) => assetProxyPath(projectId, url, query.t),
+    }),
 });

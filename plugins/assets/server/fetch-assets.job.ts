@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineJob } from '@cassette/plugin-sdk/server';
-import type { AssetsContext } from './deps.js';
+import type { AssetsContext, AssetsDeps } from './deps.js';
 import { fetchAsset } from './asset-fetcher.js';
 import { pendingAssets, registerAssets } from './asset-store.js';
 import { assetUrlsToRegister } from './own-origin.js';
@@ -17,10 +17,20 @@ const jobIdOf = (projectId: number) => `assets-fetch-${projectId}`;
 
 /** On `assets.recorded`: registers the URLs (deduplicated per project) and queues a fetch run when any is new. */
 export async function registerRecordedAssets({ projectId, urls }: { projectId: number; urls: string[] }, { deps }: AssetsContext): Promise<void> {
+  await registerAssetUrls(deps, projectId, urls);
+}
+
+/**
+ * Registers recorded asset URLs of a project, as every batch's are: the server's own origin
+ * skipped, at most `urlsPerBatch`, within `maxAssetsPerProject`; queues a fetch run when any is
+ * new. Answers the URLs it took (registered now or before).
+ */
+export async function registerAssetUrls(deps: AssetsDeps, projectId: number, urls: readonly string[]): Promise<string[]> {
   const { settings } = deps;
   const wanted = assetUrlsToRegister(urls, null, deps.config.publicUrl, settings.urlsPerBatch);
   const added = await registerAssets(deps.database.sql, projectId, wanted, 0, settings.maxAssetsPerProject);
   if (added > 0) await deps.jobs.enqueue(fetchAssetsJob, { projectId }, { jobId: jobIdOf(projectId) });
+  return wanted;
 }
 
 export async function fetchPendingAssets({ projectId }: { projectId: number }, { deps, log }: AssetsContext): Promise<void> {

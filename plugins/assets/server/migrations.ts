@@ -27,4 +27,18 @@ export const assetsMigrations: Migration[] = [
       `create index assets_assets_pending_index on assets_assets (project_id, id) where state = 'pending'`,
     ],
   },
+  {
+    id: '0002_live_references',
+    up: [
+      // The asset URLs a live session's stream showed its agents: the live asset route serves
+      // those (and the references of those stylesheets) to ASSIST_LIVE holders, nothing else.
+      `create table assets_live_references (
+        project_id integer not null,
+        session_id text not null,
+        url_hash text not null,
+        created_at timestamptz not null default now(),
+        primary key (project_id, session_id, url_hash)
+      )`,
+    ],
+  },
 ];

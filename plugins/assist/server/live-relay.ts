@@ -32,6 +32,8 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 const MESSAGES_PER_SECOND = 200;
 /** How often the visitor's side checks that an agent is still there (one whose process died stops announcing). */
 const IDLE_CHECK_MS = 2_000;
+/** Asset URLs one visitor socket remembers as registered (the assets plugin caps a session's list as well). */
+const MAX_SHOWN_ASSETS = 10_000;
 
 function rateGate(perSecond: number, now = Date.now): () => boolean {
   let windowStart = now();
@@ -60,6 +62,31 @@ export async function serveVisitor(socket: RouteSocket, projectId: number, sessi
   const toAgents = (message: ToAgents) => pubsub.publish(agentsChannel(projectId, sessionId), message).catch((err) => log.warn({ err, sessionId }, 'assist relay failed'));
   const allowed = rateGate(MESSAGES_PER_SECOND);
   let closed = false;
+  // The visitor's page address (meta events) that relative asset URLs resolve against, and the asset URLs already registered.
+  let pageUrl: string | null = null;
+  const shownAssets = new Set<string>();
+  let relayed = Promise.resolve();
+
+  /**
+   * Events go to the agents in order; a message naming assets not seen before waits until the
+   * assets plugin has registered them, so the agents' asset requests for them are served at once
+   * instead of answering 404 until ingest stores the batch.
+   */
+  const relayEvents = (events: RecordingEvent[]) => {
+    const found = rt.deps.assets.extract(events, pageUrl);
+    pageUrl = found.pageUrl;
+    const fresh = shownAssets.size < MAX_SHOWN_ASSETS ? found.urls.filter((url) => !shownAssets.has(url)) : [];
+    for (const url of fresh) shownAssets.add(url);
+    relayed = relayed.then(async () => {
+      if (fresh.length > 0) {
+        await rt.deps.assets.register(projectId, sessionId, fresh).catch((err) => {
+          for (const url of fresh) shownAssets.delete(url);
+          log.warn({ err, sessionId }, 'assist could not register live assets');
+        });
+      }
+      await toAgents({ notice: { type: 'events', events } });
+    });
+  };
 
   const goIdleIfAlone = () => {
     if (closed || rt.watchers.agents(projectId, sessionId) > 0) return;
@@ -100,7 +127,7 @@ export async function serveVisitor(socket: RouteSocket, projectId: number, sessi
       case 'events': {
         const events = m.events as RecordingEvent[];
         sanitizeRecording(events);
-        void toAgents({ notice: { type: 'events', events } });
+        relayEvents(events);
         return;
       }
       case 'call':

@@ -1,5 +1,6 @@
 import { coreServices, createServiceRef, type ResolvedDeps, type ServiceFactory } from '@cassette/plugin-sdk/server';
 import type { IceServer } from '@cassette/plugin-sdk';
+import { assetsServices } from '@cassette/plugin-assets/api';
 import { WatchRegistry } from './watchers.js';
 
 export const runtimeDeps = {
@@ -9,6 +10,8 @@ export const runtimeDeps = {
   metrics: coreServices.metrics,
   projects: coreServices.projects,
   tenants: coreServices.tenants,
+  /** Registers the assets a stream references, so the live view's asset proxy serves them at once. */
+  assets: assetsServices.liveReferences,
 };
 
 /** What the assist routes, sockets and the batch hint share in one API process. */

@@ -1,8 +1,9 @@
-// Test kit of the assist plugin: a kernel with the real ingest and sessions plugins, listening on
+// Test kit of the assist plugin: a kernel with the real ingest, sessions and assets plugins, listening on
 // 127.0.0.1 so sockets are real WebSockets, and clients that play the tracker and the agent's page.
 import WebSocket from 'ws';
 import { createTestKernel, type TestKernel, type TestKernelOptions } from '@cassette/plugin-sdk/testing';
 import { ingestPlugin, startBody } from '@cassette/plugin-ingest/testing';
+import { assetsPlugin } from '@cassette/plugin-assets/testing';
 import { sessionsPlugin } from '@cassette/plugin-sessions/testing';
 import type { DepsMap, ServerPlugin } from '@cassette/plugin-sdk/server';
 import type { BatchRequest, BatchResponse, RecordingEvent } from '@cassette/tracker/protocol';
@@ -18,7 +19,7 @@ export interface AssistTestKernel extends TestKernel {
 }
 
 export async function createAssistTestKernel(options: TestKernelOptions = {}): Promise<AssistTestKernel> {
-  const t = await createTestKernel({ ...options, plugins: [ingestPlugin, sessionsPlugin, assistPlugin] as ServerPlugin<DepsMap>[] });
+  const t = await createTestKernel({ ...options, plugins: [ingestPlugin, sessionsPlugin, assetsPlugin, assistPlugin] as ServerPlugin<DepsMap>[] });
   const address = await t.kernel.app.listen({ port: 0, host: '127.0.0.1' });
   return Object.assign(t, {
     wsBase: address.replace(/^http/, 'ws'),

@@ -15,6 +15,8 @@ export interface UiPage {
   component: ComponentType;
   /** The host shows 'Not allowed' when the user's role lacks it. */
   permission?: Permission;
+  /** `live`: that 'Not allowed' says the session is still live (spec part 1 §2, the assist view). */
+  notAllowed?: 'live';
   /**
    * The appearance flag (spec part 2 §6) that shows the page: with it off, the host says the
    * member's appearance hides the page and offers to show it anyway. A preference, not a guard.

@@ -9,5 +9,6 @@ export const assistApi = {
   sessions: (projectId: number, query: string) => `/${projectId}/assist/sessions${query ? `?${query}` : ''}`,
   session: (projectId: number, sessionId: string) => `/${projectId}/assist/sessions/${encodeURIComponent(sessionId)}`,
   ticket: (projectId: number, sessionId: string) => `/${projectId}/assist/sessions/${encodeURIComponent(sessionId)}/ticket`,
+  assetToken: (projectId: number, sessionId: string) => `/${projectId}/assist/sessions/${encodeURIComponent(sessionId)}/assets/token`,
   socket: (projectId: number, sessionId: string, ticket: string) => `/api/${projectId}/assist/sessions/${encodeURIComponent(sessionId)}/socket?ticket=${encodeURIComponent(ticket)}`,
 };

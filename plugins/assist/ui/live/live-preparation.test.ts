@@ -5,7 +5,7 @@ import { LivePlayer, type LiveReplayer } from './live-player.js';
 
 const T0 = 1_700_000_000_000;
 const APP = 'https://cassette.test';
-const proxied = (url: string) => `${APP}/api/7/assets?url=${encodeURIComponent(url)}&t=asset-token`;
+const proxied = (url: string) => `${APP}/api/7/assist/sessions/1900000000000000001/assets?url=${encodeURIComponent(url)}&t=asset-token`;
 
 const meta = (ts: number, href: string) => ({ type: 4, timestamp: ts, data: { href, width: 800, height: 600 } });
 const snapshot = (ts: number) => ({
@@ -38,7 +38,7 @@ const addImage = (ts: number, id: number, src: string) => ({
   data: { source: 0, texts: [], attributes: [], removes: [], adds: [{ parentId: 5, nextId: null, node: { type: 2, id, tagName: 'img', attributes: { src }, childNodes: [] } }] },
 });
 
-const assets = { projectId: 7, appOrigin: APP, token: 'asset-token' };
+const assets = { projectId: 7, liveSessionId: '1900000000000000001', appOrigin: APP, token: 'asset-token' };
 
 describe('the live view’s assets go through the asset proxy', () => {
   it('rewrites a cross-origin image in a streamed mutation to the proxy, resolving relative URLs against the visitor’s page across messages', () => {

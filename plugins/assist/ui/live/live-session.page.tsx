@@ -23,10 +23,10 @@ const clock = (seconds: number) => {
   return `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 };
 
-/** The project's asset token, or null (no SESSION_REPLAY, an older server): the view still opens, proxied assets then show broken. */
-async function assetToken(api: { get<T>(path: string): Promise<T> }, projectId: number): Promise<string | null> {
+/** The session's live asset token, or null (the session ended meanwhile): the view still opens, proxied assets then show broken. */
+async function liveAssetToken(api: { get<T>(path: string): Promise<T> }, projectId: number, sessionId: string): Promise<string | null> {
   try {
-    const answer = await api.get<{ token?: unknown }>(`/${projectId}/assets/token`);
+    const answer = await api.get<{ token?: unknown }>(assistApi.assetToken(projectId, sessionId));
     return typeof answer?.token === 'string' && answer.token !== '' ? answer.token : null;
   } catch {
     return null;
@@ -74,7 +74,7 @@ function LiveSessionView() {
   useEffect(() => {
     if (projectId === null || !stage.current) return;
     let gone = false;
-    const assets = { projectId, appOrigin: window.location.origin, token: null as string | null };
+    const assets = { projectId, liveSessionId: sessionId, appOrigin: window.location.origin, token: null as string | null };
     const player = new LivePlayer(stage.current, createLivePreparer(assets));
     playerRef.current = player;
     const endCall = () => {
@@ -155,8 +155,8 @@ function LiveSessionView() {
       },
     );
     channelRef.current = channel;
-    // The token first: every streamed URL is pointed at the asset proxy with it.
-    Promise.all([api.get<SessionSummary>(assistApi.session(projectId, sessionId)), assetToken(api, projectId)]).then(
+    // The token first: every streamed URL is pointed at the session's asset route with it.
+    Promise.all([api.get<SessionSummary>(assistApi.session(projectId, sessionId)), liveAssetToken(api, projectId, sessionId)]).then(
       ([s, token]) => {
         if (gone) return;
         assets.token = token;
