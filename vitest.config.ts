@@ -25,8 +25,8 @@ export default defineConfig({
       { extends: true, test: { name: 'shared', include: INCLUDE, exclude: [...EXCLUDE, ...GROUPS.dom, ...GROUPS.isolated, ...GROUPS.chromium], isolate: false } },
       { extends: true, test: { name: 'dom', include: GROUPS.dom, exclude: EXCLUDE, environment: 'happy-dom', isolate: false } },
       { extends: true, test: { name: 'isolated', include: GROUPS.isolated, exclude: EXCLUDE } },
-      // One browser at a time: these files run in one worker, after the groups above (a group of its own, as its worker count differs).
-      { extends: true, test: { name: 'chromium', include: GROUPS.chromium, exclude: EXCLUDE, isolate: false, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      // One browser at a time: each of these files waits while another runs (tests/setup/one-browser-at-a-time.setup.ts).
+      { extends: true, test: { name: 'chromium', include: GROUPS.chromium, exclude: EXCLUDE, isolate: false, setupFiles: ['tests/setup/fast-check.setup.ts', 'tests/setup/one-browser-at-a-time.setup.ts'] } },
     ],
   },
 });

@@ -12,16 +12,16 @@ import { join, relative } from 'node:path';
  * replaces a module (`vi.mock`: the replacement would leak into the files run after it, or come
  * too late for a module another file already loaded) or asks for its own environment options.
  *
- * Files that drive a real Chromium (marked `@test-group chromium` in a comment) share one
- * worker and run one after another, after the other files: two browsers side by side on a
- * small machine starve each other and make timing-sensitive browser tests flaky.
+ * Files that drive a real Chromium (marked `@test-group chromium` in a comment) never run side
+ * by side (one-browser-at-a-time.setup.ts): two browsers on a small machine starve each other and
+ * make timing-sensitive browser tests flaky.
  */
 export interface TestFileGroups {
   /** DOM files that share one window and module graph per worker. */
   dom: string[];
   /** Files that need a fresh module graph (and environment) each. */
   isolated: string[];
-  /** Files that drive Chromium: one at a time, in one worker. */
+  /** Files that drive Chromium: one at a time. */
   chromium: string[];
 }
 
