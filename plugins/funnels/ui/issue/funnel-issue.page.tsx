@@ -1,12 +1,10 @@
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { Button, Loader, NoContent, useCurrentProject } from '@cassette/plugin-sdk/ui';
+import { useParams } from 'react-router-dom';
+import { Button, Loader, useCurrentProject } from '@cassette/plugin-sdk/ui';
 import type { FunnelSessionsCohort } from '../../shared/funnel.js';
 import { CohortSwitch } from '../common/cohort-switch.js';
-import { editedFilterState, readEditedFilter } from '../common/edited-filter-state.js';
 import { FunnelNotFound } from '../common/funnel-not-found.js';
 import { FunnelSessionsList } from '../common/funnel-sessions-list.js';
-import { readCohort, readFunnelView, readPage, writeFunnelView } from '../common/funnel-view.js';
-import { funnelPath } from '../paths.js';
+import { IssuePageProblem, RETRY_SUBTEXT, useIssuePageFrame } from '../common/issue-page-frame.js';
 import { IssueHeader } from './issue-header.js';
 import { useIssueSessions } from './use-issue-sessions.js';
 
@@ -28,64 +26,16 @@ export default function FunnelIssuePage() {
 }
 
 function IssueView({ projectId, funnelId, issueId }: { projectId: number; funnelId: number; issueId: string }) {
-  const [params, setParams] = useSearchParams();
-  const view = readFunnelView(params);
-  const cohort = readCohort(params);
-  const page = readPage(params);
-  // The funnel's filter as edited on its page, when the link came from there: the issue is of that funnel.
-  const edited = readEditedFilter(useLocation().state);
-  const state = editedFilterState(edited);
+  const frame = useIssuePageFrame(projectId, funnelId);
+  const { view, cohort, page, edited, back, go } = frame;
   const { data, loading, errors, retry } = useIssueSessions(projectId, funnelId, issueId, { view, cohort, page, edited });
-  const backTo = funnelPath(projectId, funnelId, writeFunnelView(view));
-  const back = (
-    <Link to={backTo} state={state} className="cs-link" data-testid="back-to-funnel">
-      ← Back to the funnel
-    </Link>
-  );
-
-  const go = (change: { cohort?: FunnelSessionsCohort; page?: number }) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (change.cohort !== undefined) {
-        if (change.cohort === 'entered') next.delete('cohort');
-        else next.set('cohort', change.cohort);
-        next.delete('page');
-      }
-      if (change.page !== undefined) {
-        if (change.page <= 1) next.delete('page');
-        else next.set('page', String(change.page));
-      }
-      return next;
-    }, { state });
 
   if (!data) {
     if (loading) return <Loader label="Loading the issue" />;
-    return (
-      <div className="cs-page cs-funnel-issue-page" role="alert">
-        {back}
-        <div className="cs-card">
-          <NoContent title={errors[0] ?? 'The issue could not be loaded.'} subtext="Check your connection and try again; if it keeps failing, reload the page.">
-            <Button variant="primary" onClick={retry}>
-              Retry
-            </Button>
-          </NoContent>
-        </div>
-      </div>
-    );
+    return <IssuePageProblem frame={frame} title={errors[0] ?? 'The issue could not be loaded.'} subtext={RETRY_SUBTEXT} retry={retry} />;
   }
   if (!data.found)
-    return (
-      <div className="cs-page cs-funnel-issue-page" role="alert">
-        {back}
-        <div className="cs-card">
-          <NoContent title={ISSUE_NOT_FOUND} subtext="The funnel or the issue is gone, or no session met it in this date range and between these steps. Open the funnel to see its issues now.">
-            <Link to={backTo} state={state} className="cs-btn cs-btn--secondary">
-              Open the funnel
-            </Link>
-          </NoContent>
-        </div>
-      </div>
-    );
+    return <IssuePageProblem frame={frame} title={ISSUE_NOT_FOUND} subtext="The funnel or the issue is gone, or no session met it in this date range and between these steps. Open the funnel to see its issues now." />;
 
   const { answer } = data;
   return (

@@ -1,14 +1,13 @@
-import type { ReactNode } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { Button, Loader, NoContent, useCurrentProject } from '@cassette/plugin-sdk/ui';
+import { Link, useParams } from 'react-router-dom';
+import { Button, Loader, useCurrentProject } from '@cassette/plugin-sdk/ui';
 import type { FunnelIssue, FunnelSessionsCohort } from '../../shared/funnel.js';
 import { CohortSwitch } from '../common/cohort-switch.js';
-import { editedFilterState, readEditedFilter } from '../common/edited-filter-state.js';
 import { formatCount } from '../common/format.js';
 import { FunnelNotFound } from '../common/funnel-not-found.js';
 import { FunnelSessionsList } from '../common/funnel-sessions-list.js';
-import { readCohort, readFunnelView, readPage, writeFunnelView, type FunnelView } from '../common/funnel-view.js';
-import { funnelIssuePath, funnelPath, ISSUES_PARAM } from '../paths.js';
+import { writeFunnelView } from '../common/funnel-view.js';
+import { IssuePageProblem, RETRY_SUBTEXT, useIssuePageFrame, type IssuePageFrame } from '../common/issue-page-frame.js';
+import { funnelIssuePath, ISSUES_PARAM } from '../paths.js';
 import { useIssuesSessions } from './use-issues-sessions.js';
 
 export const ISSUES_NOT_FOUND = 'These issues are not all in the funnel';
@@ -43,91 +42,21 @@ export default function IssuesSessionsPage() {
 }
 
 function IssuesView({ projectId, funnelId }: { projectId: number; funnelId: number }) {
-  const [params, setParams] = useSearchParams();
-  const view = readFunnelView(params);
-  const issueIds = readIssueIds(params);
-  const edited = readEditedFilter(useLocation().state);
-  const state = editedFilterState(edited);
-  const backTo = funnelPath(projectId, funnelId, writeFunnelView(view));
-  const back = (
-    <Link to={backTo} state={state} className="cs-link" data-testid="back-to-funnel">
-      ← Back to the funnel
-    </Link>
-  );
-  if (issueIds.length === 0)
-    return (
-      <div className="cs-page cs-funnel-issue-page" role="alert">
-        {back}
-        <div className="cs-card">
-          <NoContent title="No issues were named" subtext="Open the funnel and choose an issue, or the lost conversions or affected users of its summary.">
-            <Link to={backTo} state={state} className="cs-btn cs-btn--secondary">
-              Open the funnel
-            </Link>
-          </NoContent>
-        </div>
-      </div>
-    );
-  const go = (change: { cohort?: FunnelSessionsCohort; page?: number }) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (change.cohort !== undefined) {
-        if (change.cohort === 'entered') next.delete('cohort');
-        else next.set('cohort', change.cohort);
-        next.delete('page');
-      }
-      if (change.page !== undefined) {
-        if (change.page <= 1) next.delete('page');
-        else next.set('page', String(change.page));
-      }
-      return next;
-    }, { state });
-  return <IssuesSessions projectId={projectId} funnelId={funnelId} issueIds={issueIds} view={view} cohort={readCohort(params)} page={readPage(params)} edited={edited} back={back} backTo={backTo} state={state} go={go} />;
+  const frame = useIssuePageFrame(projectId, funnelId);
+  const issueIds = readIssueIds(frame.params);
+  if (issueIds.length === 0) return <IssuePageProblem frame={frame} title="No issues were named" subtext="Open the funnel and choose an issue, or the lost conversions or affected users of its summary." />;
+  return <IssuesSessions projectId={projectId} funnelId={funnelId} issueIds={issueIds} frame={frame} />;
 }
 
-interface IssuesSessionsProps {
-  projectId: number;
-  funnelId: number;
-  issueIds: string[];
-  view: FunnelView;
-  cohort: FunnelSessionsCohort;
-  page: number;
-  edited: ReturnType<typeof readEditedFilter>;
-  back: ReactNode;
-  backTo: string;
-  state: ReturnType<typeof editedFilterState>;
-  go(change: { cohort?: FunnelSessionsCohort; page?: number }): void;
-}
-
-function IssuesSessions({ projectId, funnelId, issueIds, view, cohort, page, edited, back, backTo, state, go }: IssuesSessionsProps) {
+function IssuesSessions({ projectId, funnelId, issueIds, frame }: { projectId: number; funnelId: number; issueIds: string[]; frame: IssuePageFrame }) {
+  const { view, cohort, page, edited, back, state, go } = frame;
   const { data, loading, errors, retry } = useIssuesSessions(projectId, funnelId, issueIds, { view, cohort, page, edited });
   if (!data) {
     if (loading) return <Loader label="Loading the sessions" />;
-    return (
-      <div className="cs-page cs-funnel-issue-page" role="alert">
-        {back}
-        <div className="cs-card">
-          <NoContent title={errors[0] ?? 'The sessions could not be loaded.'} subtext="Check your connection and try again; if it keeps failing, reload the page.">
-            <Button variant="primary" onClick={retry}>
-              Retry
-            </Button>
-          </NoContent>
-        </div>
-      </div>
-    );
+    return <IssuePageProblem frame={frame} title={errors[0] ?? 'The sessions could not be loaded.'} subtext={RETRY_SUBTEXT} retry={retry} />;
   }
   if (!data.found)
-    return (
-      <div className="cs-page cs-funnel-issue-page" role="alert">
-        {back}
-        <div className="cs-card">
-          <NoContent title={ISSUES_NOT_FOUND} subtext="The funnel is gone, or some of the issues no longer lie between these steps in this date range. Open the funnel to see its issues now.">
-            <Link to={backTo} state={state} className="cs-btn cs-btn--secondary">
-              Open the funnel
-            </Link>
-          </NoContent>
-        </div>
-      </div>
-    );
+    return <IssuePageProblem frame={frame} title={ISSUES_NOT_FOUND} subtext="The funnel is gone, or some of the issues no longer lie between these steps in this date range. Open the funnel to see its issues now." />;
 
   const { answer } = data;
   const critical = answer.issues.every((i) => i.significance.significant);
