@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Button, NoContent } from '@cassette/plugin-sdk/ui';
 import type { FunnelSessionsCohort } from '../../shared/funnel.js';
+import { CohortSwitch } from './cohort-switch.js';
 import { editedFilterState, readEditedFilter } from './edited-filter-state.js';
+import { FunnelSessionsList, type FunnelSessionsListProps } from './funnel-sessions-list.js';
 import { readCohort, readFunnelView, readPage, writeFunnelView, type FunnelView } from './funnel-view.js';
 import { funnelPath } from '../paths.js';
 
@@ -72,3 +74,49 @@ export function IssuePageProblem({ frame, title, subtext, retry }: { frame: Pick
 
 /** What to do when the sessions could not be loaded. */
 export const RETRY_SUBTEXT = 'Check your connection and try again; if it keeps failing, reload the page.';
+
+/** The note that the counts follow the funnel page's unsaved edit, then the affected sessions by cohort, page by page. */
+export function AffectedSessions({ projectId, frame, testId, answer, loading, failure, retry, emptyHints }: {
+  projectId: number;
+  frame: IssuePageFrame;
+  testId: string;
+  answer: FunnelSessionsListProps['answer'];
+  loading: boolean;
+  failure: string | null;
+  retry(): void;
+  emptyHints: Record<FunnelSessionsCohort, string>;
+}) {
+  const { view, cohort, page, edited, go } = frame;
+  return (
+    <>
+      {edited && (
+        <p className="cs-notice" data-testid="issue-edited-filter">
+          Counted over the steps and filters as changed on the funnel page, not saved.
+        </p>
+      )}
+      <section className="cs-card cs-funnel-sessions" aria-label="Affected sessions" data-testid={testId}>
+        <header className="cs-funnel-sessions__header">
+          <h2 className="cs-card__title">Affected sessions{view.span ? ` between Step ${view.span.firstStage} and Step ${view.span.lastStage}` : ''}</h2>
+          <CohortSwitch value={cohort} onChange={(next) => go({ cohort: next })} labels={{ entered: 'All affected' }} />
+        </header>
+        <FunnelSessionsList
+          projectId={projectId}
+          loading={loading}
+          answer={answer}
+          failure={failure}
+          page={page}
+          onPage={(next) => go({ page: next })}
+          onRetry={retry}
+          emptyHint={emptyHints[cohort]}
+          emptyAction={
+            cohort !== 'entered' ? (
+              <Button size="small" variant="secondary" onClick={() => go({ cohort: 'entered' })}>
+                Show all affected
+              </Button>
+            ) : undefined
+          }
+        />
+      </section>
+    </>
+  );
+}

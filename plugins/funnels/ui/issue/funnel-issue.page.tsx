@@ -1,10 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { Button, Loader, useCurrentProject } from '@cassette/plugin-sdk/ui';
+import { Loader, useCurrentProject } from '@cassette/plugin-sdk/ui';
 import type { FunnelSessionsCohort } from '../../shared/funnel.js';
-import { CohortSwitch } from '../common/cohort-switch.js';
 import { FunnelNotFound } from '../common/funnel-not-found.js';
-import { FunnelSessionsList } from '../common/funnel-sessions-list.js';
-import { IssuePageProblem, RETRY_SUBTEXT, useIssuePageFrame } from '../common/issue-page-frame.js';
+import { AffectedSessions, IssuePageProblem, RETRY_SUBTEXT, useIssuePageFrame } from '../common/issue-page-frame.js';
 import { IssueHeader } from './issue-header.js';
 import { useIssueSessions } from './use-issue-sessions.js';
 
@@ -42,34 +40,7 @@ function IssueView({ projectId, funnelId, issueId }: { projectId: number; funnel
     <div className="cs-page cs-funnel-issue-page" data-testid="funnel-issue-page">
       <div className="cs-funnel-issue-page__back">{back}</div>
       <IssueHeader issue={answer.issue} />
-      {edited && (
-        <p className="cs-notice" data-testid="issue-edited-filter">
-          Counted over the steps and filters as changed on the funnel page, not saved.
-        </p>
-      )}
-      <section className="cs-card cs-funnel-sessions" aria-label="Affected sessions" data-testid="issue-sessions">
-        <header className="cs-funnel-sessions__header">
-          <h2 className="cs-card__title">Affected sessions{view.span ? ` between Step ${view.span.firstStage} and Step ${view.span.lastStage}` : ''}</h2>
-          <CohortSwitch value={cohort} onChange={(next) => go({ cohort: next })} labels={{ entered: 'All affected' }} />
-        </header>
-        <FunnelSessionsList
-          projectId={projectId}
-          loading={loading}
-          answer={answer}
-          failure={errors[0] ?? null}
-          page={page}
-          onPage={(next) => go({ page: next })}
-          onRetry={retry}
-          emptyHint={EMPTY_HINTS[cohort]}
-          emptyAction={
-            cohort !== 'entered' ? (
-              <Button size="small" variant="secondary" onClick={() => go({ cohort: 'entered' })}>
-                Show all affected
-              </Button>
-            ) : undefined
-          }
-        />
-      </section>
+      <AffectedSessions projectId={projectId} frame={frame} testId="issue-sessions" answer={answer} loading={loading} failure={errors[0] ?? null} retry={retry} emptyHints={EMPTY_HINTS} />
     </div>
   );
 }

@@ -1,12 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
-import { Button, Loader, useCurrentProject } from '@cassette/plugin-sdk/ui';
+import { Loader, useCurrentProject } from '@cassette/plugin-sdk/ui';
 import type { FunnelIssue, FunnelSessionsCohort } from '../../shared/funnel.js';
-import { CohortSwitch } from '../common/cohort-switch.js';
 import { formatCount } from '../common/format.js';
 import { FunnelNotFound } from '../common/funnel-not-found.js';
-import { FunnelSessionsList } from '../common/funnel-sessions-list.js';
 import { writeFunnelView } from '../common/funnel-view.js';
-import { IssuePageProblem, RETRY_SUBTEXT, useIssuePageFrame, type IssuePageFrame } from '../common/issue-page-frame.js';
+import { AffectedSessions, IssuePageProblem, RETRY_SUBTEXT, useIssuePageFrame, type IssuePageFrame } from '../common/issue-page-frame.js';
 import { funnelIssuePath, ISSUES_PARAM } from '../paths.js';
 import { useIssuesSessions } from './use-issues-sessions.js';
 
@@ -83,34 +81,7 @@ function IssuesSessions({ projectId, funnelId, issueIds, frame }: { projectId: n
           ))}
         </ul>
       </section>
-      {edited && (
-        <p className="cs-notice" data-testid="issue-edited-filter">
-          Counted over the steps and filters as changed on the funnel page, not saved.
-        </p>
-      )}
-      <section className="cs-card cs-funnel-sessions" aria-label="Affected sessions" data-testid="issues-sessions">
-        <header className="cs-funnel-sessions__header">
-          <h2 className="cs-card__title">Affected sessions{view.span ? ` between Step ${view.span.firstStage} and Step ${view.span.lastStage}` : ''}</h2>
-          <CohortSwitch value={cohort} onChange={(next) => go({ cohort: next })} labels={{ entered: 'All affected' }} />
-        </header>
-        <FunnelSessionsList
-          projectId={projectId}
-          loading={loading}
-          answer={answer}
-          failure={errors[0] ?? null}
-          page={page}
-          onPage={(next) => go({ page: next })}
-          onRetry={retry}
-          emptyHint={EMPTY_HINTS[cohort]}
-          emptyAction={
-            cohort !== 'entered' ? (
-              <Button size="small" variant="secondary" onClick={() => go({ cohort: 'entered' })}>
-                Show all affected
-              </Button>
-            ) : undefined
-          }
-        />
-      </section>
+      <AffectedSessions projectId={projectId} frame={frame} testId="issues-sessions" answer={answer} loading={loading} failure={errors[0] ?? null} retry={retry} emptyHints={EMPTY_HINTS} />
     </div>
   );
 }
