@@ -15,9 +15,13 @@ process.env.E2E_DATA_DIR = DATA_DIR;
 export default defineConfig({
   // The journeys, and the replay fidelity suite (tests/fidelity): one run, one browser, one webServer.
   projects: [
-    { name: 'e2e', testDir: './e2e', testMatch: '**/*.e2e.ts' },
+    { name: 'e2e', testDir: './e2e', testMatch: '**/*.e2e.ts', testIgnore: '**/synthetic.e2e.ts' },
     // The suite saves its own screenshots and diffs; a trace of its sixty tabs would only slow it.
     { name: 'fidelity', testDir: './fidelity', testMatch: '**/*.fidelity.ts', use: { trace: 'off', screenshot: 'off' } },
+    // The synthetic journey drives a second Chromium (the run's), Lighthouse and ffmpeg on top of
+    // its own: it runs last, alone, so neither it nor another journey starves the other
+    // (`--no-deps` runs it without the others).
+    { name: 'synthetic', testDir: './e2e', testMatch: '**/synthetic.e2e.ts', dependencies: ['e2e', 'fidelity'] },
   ],
   globalSetup: './e2e/support/pglite-template.global.ts',
   fullyParallel: false,

@@ -92,12 +92,13 @@ test('an agent watches a visitor live, calls them, and guides them with their co
 
     await test.step('the agent looks back within the live view, then goes live again', async () => {
       await page.getByRole('button', { name: 'Jump back 10 s' }).click();
+      // Paused at once: played on, the look back reaches the live edge within 10 s and goes live by itself.
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
       await expect(page.getByTestId('go-live')).toBeVisible();
       await expect(page.getByTestId('live-badge')).toHaveCount(0);
       await expect(page.getByTestId('live-behind')).toContainText('Looking back');
       await expect(page.frameLocator('[data-testid="review-stage"] iframe').locator('#demo-checkout-result')).toBeAttached();
-      await page.getByRole('button', { name: 'Pause' }).click();
-      await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
       await page.getByTestId('go-live').click();
       await expect(page.getByTestId('live-badge')).toHaveText('LIVE');
       await expect(page.locator('[data-testid="review-stage"] iframe')).toHaveCount(0);

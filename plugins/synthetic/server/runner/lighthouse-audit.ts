@@ -1,5 +1,6 @@
 import { OutboundHttpError, type OutboundHttpClient } from '@cassette/plugin-sdk/server';
 import type { LighthouseScores } from '../../shared/model.js';
+import { containingLighthouseRejections } from './lighthouse-rejections.js';
 import { MAX_RESPONSE_BYTES } from './outbound-route.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -87,12 +88,12 @@ export function lighthouseAuditor(outbound: OutboundHttpClient) {
     const { default: lighthouse } = await import('lighthouse');
     const config = await checkedConfig(outbound);
     let timer: NodeJS.Timeout | undefined;
-    const result = await Promise.race([
+    const result = await containingLighthouseRejections(() => Promise.race([
       lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], formFactor: 'desktop', screenEmulation: { disabled: true }, throttlingMethod: 'provided' }, config as never),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`The Lighthouse audit took longer than ${Math.round(timeoutMs / 1000)} s.`)), timeoutMs);
       }),
-    ]).finally(() => clearTimeout(timer));
+    ]).finally(() => clearTimeout(timer)));
     const lhr = result?.lhr as unknown as Lhr | undefined;
     if (!lhr) throw new Error('Lighthouse gave no report.');
     const metrics: Record<string, number> = {};
