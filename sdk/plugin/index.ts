@@ -12,6 +12,7 @@ export type { EventDef, EventPayload } from './shared/events.js';
 export { toWallTime, fromWallTime, startOfDay, endOfDay, addDays, startOfMonth, startOfYear, dayKey, minuteKey, fromDayAndTime, daysInMonth, zoneLabel } from './shared/zoned-time.js';
 export type { WallTime } from './shared/zoned-time.js';
 export { APPEARANCE_ROLES, APPEARANCE_PRESETS, APPEARANCE_ROLE_LABELS, APPEARANCE_FLAGS, APPEARANCE_FLAG_LABELS, PRESET_FLAGS, appearanceFlagOn, presetAppearance, customAppearance, resolveAppearance, applyAppearanceChange, readAppearanceChange } from './shared/appearance.js';
+export { SYNTHETIC_RUN_METADATA_KEY } from './shared/synthetic-run.js';
 export type { Appearance, AppearanceRole, AppearancePreset, AppearanceFlag, AppearanceWidget, AppearanceChange } from './shared/appearance.js';
 export { readIceServers, iceUrlError, ICE_SERVERS_MAX, ICE_SERVER_URLS_MAX, ICE_SERVER_URL_MAX_LENGTH, ICE_SERVER_SECRET_MAX_LENGTH } from './shared/ice-servers.js';
 export type { IceServer, IceServersReading } from './shared/ice-servers.js';

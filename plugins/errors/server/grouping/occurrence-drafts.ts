@@ -1,3 +1,4 @@
+import { SYNTHETIC_RUN_METADATA_KEY } from '@cassette/plugin-sdk';
 import type { DecodedBatch, IngestSession, TrackerEvent } from '@cassette/plugin-ingest/api';
 import type { StackFrame } from '../../api.js';
 import { parseStack } from '../stack/parse-stack.js';
@@ -13,7 +14,7 @@ const IDENTITY_MAX = 200;
 const EARLIEST_TS = 946_684_800_000;
 const LATEST_TS = 253_402_300_799_999;
 /** The session metadata key a synthetic test run sets (to its run id) in the tracker it injects. */
-export const SYNTHETIC_METADATA_KEY = 'synthetic';
+export const SYNTHETIC_METADATA_KEY = SYNTHETIC_RUN_METADATA_KEY;
 
 /** What the processor remembers about a session between batches (`errors_sessions`). */
 export interface SessionState {

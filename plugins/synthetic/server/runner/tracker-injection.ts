@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
+import { SYNTHETIC_RUN_METADATA_KEY } from '@cassette/plugin-sdk';
 
 const STORAGE_PREFIX = 'cassette:session:';
 /** The session metadata key that marks a session as a synthetic run's (its value: the run id). */
-export const SYNTHETIC_METADATA_KEY = 'synthetic';
+export const SYNTHETIC_METADATA_KEY = SYNTHETIC_RUN_METADATA_KEY;
 
 /**
  * A script run in every page of a run before the page's own: unless the site already loads the
