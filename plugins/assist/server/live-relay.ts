@@ -113,10 +113,14 @@ export async function serveVisitor(socket: RouteSocket, projectId: number, sessi
   void toAgents({ notice: { type: 'visitor', state: 'connected' } });
   goIdleIfAlone();
 
-  const consent = (agentId: string, kind: 'call' | 'control', answer: 'accepted' | 'declined' | 'ended' | 'stopped') =>
-    logConsent(database.sql, { projectId, sessionId, agentUserId: agents.get(agentId)?.userId ?? null, kind, answer }).catch((err) =>
-      log.error({ err, sessionId }, 'could not log an assist consent'),
-    );
+  // One write after another: on a pool of connections two answers in quick succession (control
+  // accepted, then stopped) could otherwise be stored in the wrong order, and the log is a record.
+  let consentsLogged = Promise.resolve();
+  const consent = (agentId: string, kind: 'call' | 'control', answer: 'accepted' | 'declined' | 'ended' | 'stopped') => {
+    const entry = { projectId, sessionId, agentUserId: agents.get(agentId)?.userId ?? null, kind, answer };
+    consentsLogged = consentsLogged.then(() => logConsent(database.sql, entry)).catch((err) => log.error({ err, sessionId }, 'could not log an assist consent'));
+    return consentsLogged;
+  };
 
   socket.onMessage((text) => {
     if (!allowed()) return socket.close(1008, 'Too many messages');
