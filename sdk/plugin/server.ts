@@ -70,3 +70,4 @@ export type { LogLevel } from './server/log-level.js';
 export { readLogText } from './server/log-text.js';
 export type { LogText } from './server/log-text.js';
 export type { ToolAnswer, ToolCall, ToolFixes } from './server/call-tool.js';
+export { HEADLESS_CHROMIUM_ARGS } from './server/headless-chromium.js';

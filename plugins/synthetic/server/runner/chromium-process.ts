@@ -2,19 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HEADLESS_CHROMIUM_ARGS } from '@cassette/plugin-sdk/server';
 
-/** Flags for a headless Chromium without a sandbox user namespace, GPU or background traffic. */
+/** The SDK's headless flags, and those of a browser that only runs tests and answers on loopback. */
 const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...HEADLESS_CHROMIUM_ARGS,
   '--no-default-browser-check',
-  '--disable-dev-shm-usage',
   '--disable-extensions',
   '--mute-audio',
   '--remote-debugging-address=127.0.0.1',
